@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Use Debian's Chromium when present (no browser download on this machine kind; never run
+// `npx playwright install`). CHROMIUM_PATH overrides; if neither exists, Playwright's own browser is used.
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  // 2-core machines: one worker keeps runs stable and performance numbers meaningful.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  reporter: CI ? 'line' : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'],
+        },
+      },
+    },
+  ],
+  // Tests run against the production build, served by `vite preview`.
+  webServer: {
+    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: BASE_URL,
+    reuseExistingServer: !CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,240 @@
+/**
+ * API object shapes: the subset of Kubernetes fields the playground models.
+ * Field names follow the real API so that kubectl printers and manifests read naturally.
+ * All objects are plain data (no classes) so that a snapshot is a structured clone.
+ */
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+}
+
+export interface ObjectMeta {
+  name: string;
+  namespace?: string; // absent for cluster-scoped kinds (Node)
+  uid: string;
+  resourceVersion: number;
+  creationTimestamp: number; // simulated ms
+  generation?: number;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  ownerReferences: OwnerReference[];
+  deletionTimestamp?: number;
+  deletionGracePeriodSeconds?: number;
+}
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+  timeAdded?: number;
+}
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal';
+  value?: string;
+  effect?: TaintEffect;
+  tolerationSeconds?: number;
+}
+
+export interface NodeCondition {
+  type: 'Ready' | 'MemoryPressure' | 'DiskPressure' | 'PIDPressure' | 'NetworkUnavailable';
+  status: ConditionStatus;
+  lastHeartbeatTime: number;
+  lastTransitionTime: number;
+  reason: string;
+  message: string;
+}
+
+export interface Node {
+  kind: 'Node';
+  metadata: ObjectMeta;
+  spec: { unschedulable?: boolean; taints: Taint[]; podCIDR?: string };
+  status: {
+    conditions: NodeCondition[];
+    addresses: { type: 'InternalIP' | 'Hostname'; address: string }[];
+    capacity: Resources;
+    allocatable: Resources;
+    nodeInfo: {
+      kubeletVersion: string;
+      containerRuntimeVersion: string;
+      osImage: string;
+      kernelVersion: string;
+      bootID: string;
+    };
+  };
+}
+
+export interface Resources {
+  cpu: number; // millicores
+  memory: number; // MiB
+  pods: number;
+}
+
+export interface ContainerSpec {
+  name: string;
+  image: string;
+  ports?: { containerPort: number; name?: string; protocol?: string }[];
+  resources?: { requests?: Partial<Pick<Resources, 'cpu' | 'memory'>> };
+}
+
+export interface PodSpec {
+  nodeName?: string;
+  containers: ContainerSpec[];
+  tolerations: Toleration[];
+  nodeSelector?: Record<string, string>;
+  terminationGracePeriodSeconds: number;
+  hostNetwork?: boolean;
+  serviceAccountName?: string;
+  priority?: number;
+  /** DaemonSet pods are pinned to a node through required node affinity (here just its name). */
+  affinityNodeName?: string;
+}
+
+export type PodConditionType = 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'DisruptionTarget' | 'PodReadyToStartContainers';
+export interface PodCondition {
+  type: PodConditionType;
+  status: ConditionStatus;
+  lastTransitionTime: number;
+  reason?: string;
+  message?: string;
+}
+
+export type ContainerState =
+  | { waiting: { reason: string; message?: string } }
+  | { running: { startedAt: number } }
+  | { terminated: { reason: string; exitCode: number; message?: string; startedAt?: number; finishedAt: number } };
+
+export interface ContainerStatus {
+  name: string;
+  image: string;
+  ready: boolean;
+  started: boolean;
+  restartCount: number;
+  state: ContainerState;
+  lastTerminationTime?: number;
+  containerID?: string;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+
+export interface Pod {
+  kind: 'Pod';
+  metadata: ObjectMeta;
+  spec: PodSpec;
+  status: {
+    phase: PodPhase;
+    reason?: string;
+    message?: string;
+    conditions: PodCondition[];
+    containerStatuses: ContainerStatus[];
+    podIP?: string;
+    hostIP?: string;
+    startTime?: number;
+  };
+}
+
+export interface LabelSelector {
+  matchLabels: Record<string, string>;
+}
+export interface PodTemplate {
+  metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+  spec: Omit<PodSpec, 'nodeName' | 'tolerations' | 'terminationGracePeriodSeconds'> & {
+    tolerations?: Toleration[];
+    terminationGracePeriodSeconds?: number;
+  };
+}
+
+export interface ReplicaSet {
+  kind: 'ReplicaSet';
+  metadata: ObjectMeta;
+  spec: { replicas: number; selector: LabelSelector; template: PodTemplate };
+  status: { replicas: number; readyReplicas: number; availableReplicas: number; fullyLabeledReplicas: number };
+}
+
+export interface Deployment {
+  kind: 'Deployment';
+  metadata: ObjectMeta;
+  spec: { replicas: number; selector: LabelSelector; template: PodTemplate };
+  status: { replicas: number; updatedReplicas: number; readyReplicas: number; availableReplicas: number; unavailableReplicas: number };
+}
+
+export interface StatefulSet {
+  kind: 'StatefulSet';
+  metadata: ObjectMeta;
+  spec: { replicas: number; selector: LabelSelector; template: PodTemplate; serviceName: string };
+  status: { replicas: number; readyReplicas: number; currentReplicas: number; availableReplicas: number };
+}
+
+export interface DaemonSet {
+  kind: 'DaemonSet';
+  metadata: ObjectMeta;
+  spec: { selector: LabelSelector; template: PodTemplate };
+  status: {
+    desiredNumberScheduled: number;
+    currentNumberScheduled: number;
+    numberReady: number;
+    updatedNumberScheduled: number;
+    numberAvailable: number;
+    numberMisscheduled: number;
+  };
+}
+
+export interface Service {
+  kind: 'Service';
+  metadata: ObjectMeta;
+  spec: { selector: Record<string, string>; ports: { port: number; targetPort?: number; protocol?: string }[]; clusterIP: string; type: string; publishNotReadyAddresses?: boolean };
+}
+
+export interface Endpoint {
+  addresses: string[];
+  conditions: { ready: boolean; serving: boolean; terminating: boolean };
+  nodeName?: string;
+  targetRef: { kind: 'Pod'; name: string; namespace: string; uid: string };
+}
+export interface EndpointSlice {
+  kind: 'EndpointSlice';
+  metadata: ObjectMeta;
+  addressType: 'IPv4';
+  endpoints: Endpoint[];
+  ports: { port: number; protocol: string; name?: string }[];
+}
+
+export interface Lease {
+  kind: 'Lease';
+  metadata: ObjectMeta;
+  spec: { holderIdentity: string; leaseDurationSeconds: number; renewTime: number; acquireTime?: number };
+}
+
+export interface ObjectReference {
+  kind: string;
+  name: string;
+  namespace?: string;
+  uid: string;
+}
+
+export interface KubeEvent {
+  kind: 'Event';
+  metadata: ObjectMeta;
+  involvedObject: ObjectReference;
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+  source: { component: string; host?: string };
+  firstTimestamp: number;
+  lastTimestamp: number;
+  count: number;
+}
+
+export type ApiObject = Node | Pod | ReplicaSet | Deployment | StatefulSet | DaemonSet | Service | EndpointSlice | Lease | KubeEvent;
+export type Kind = ApiObject['kind'];
+export type ObjectOfKind<K extends Kind> = Extract<ApiObject, { kind: K }>;
+
+/** Kinds that live in a namespace (everything but Node). */
+export const CLUSTER_SCOPED: ReadonlySet<Kind> = new Set<Kind>(['Node']);

@@ -1,0 +1,3 @@
+// STUB: replace with the real controller.
+import type { SimModule } from '../core/engine';
+export const garbageCollectorModule: SimModule = { name: 'garbage-collector' };

@@ -1,0 +1,314 @@
+/**
+ * The simulation kernel: virtual clock, timer dispatch, the API store with its watches, causes
+ * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
+ * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
+ */
+import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { keyOf } from './keys';
+import { randomHex, uniformInt } from './random';
+import type { Cause, SimState } from './state';
+import { fnvUpdate } from './trace';
+
+export type TimerHandler = (e: Engine, t: Timer) => void;
+export type WatchHandler = (e: Engine, key: string, obj: ApiObject | undefined, old: ApiObject | undefined) => void;
+
+/** A piece of behaviour: one controller, the kubelet, the runtime... */
+export interface SimModule {
+  name: string;
+  timers?: Record<string, TimerHandler>;
+  watch?: Partial<Record<Kind, WatchHandler>>;
+  /** Workqueue handler: runs once per coalesced `enqueue(name)`. */
+  sync?: (e: Engine) => void;
+}
+
+export interface CauseInput {
+  actor: string;
+  what: string;
+  rule?: string;
+  constant?: string;
+  command?: string;
+  parents?: number[];
+}
+
+const TRACE_KEEP = 4000;
+const HISTORY_KEEP = 24;
+
+export class Engine {
+  state: SimState;
+  private readonly timerHandlers = new Map<string, TimerHandler>();
+  private readonly watchers = new Map<Kind, WatchHandler[]>();
+  private readonly syncers = new Map<string, (e: Engine) => void>();
+  /** Derived indexes, rebuilt after a restore. */
+  private podsByNode = new Map<string, Set<string>>();
+  private eventIndex = new Map<string, string>();
+  /** Observers of trace lines (CLI --events); not part of the state. */
+  traceListeners: ((line: string) => void)[] = [];
+
+  constructor(state: SimState, modules: readonly SimModule[]) {
+    this.state = state;
+    for (const m of modules) {
+      for (const [kind, fn] of Object.entries(m.timers ?? {})) {
+        if (this.timerHandlers.has(kind)) throw new Error(`timer kind ${kind} registered twice`);
+        this.timerHandlers.set(kind, fn);
+      }
+      for (const [kind, fn] of Object.entries(m.watch ?? {}) as [Kind, WatchHandler][]) {
+        const list = this.watchers.get(kind) ?? [];
+        list.push(fn);
+        this.watchers.set(kind, list);
+      }
+      if (m.sync) this.syncers.set(m.name, m.sync);
+    }
+    this.rebuildIndexes();
+  }
+
+  get now(): number {
+    return this.state.now;
+  }
+
+  // ---------------------------------------------------------------- clock
+
+  /** Schedule a timer `delay` ms from now (never in the past). */
+  schedule(delay: number, kind: string, target: string, gen = 0): void {
+    if (!this.timerHandlers.has(kind)) throw new Error(`no handler for timer kind ${kind}`);
+    const at = this.state.now + Math.max(0, Math.round(delay));
+    heapPush(this.state.timers, { at, seq: this.state.nextSeq++, kind, target, gen });
+  }
+
+  /** Time of the next pending timer, or undefined. */
+  nextTimerAt(): number | undefined {
+    return heapPeek(this.state.timers)?.at;
+  }
+
+  /** Run every timer due up to and including `t`, then set the clock to `t`. */
+  runUntil(t: number): void {
+    const heap = this.state.timers;
+    for (;;) {
+      const top = heapPeek(heap);
+      if (!top || top.at > t) break;
+      heapPop(heap);
+      this.state.now = top.at;
+      this.dispatch(top);
+    }
+    if (t > this.state.now) this.state.now = t;
+  }
+
+  private dispatch(t: Timer): void {
+    if (t.kind === 'sync') {
+      delete this.state.pendingSyncs[t.target];
+      this.syncers.get(t.target)?.(this);
+      return;
+    }
+    const h = this.timerHandlers.get(t.kind);
+    if (!h) throw new Error(`no handler for timer kind ${t.kind}`);
+    h(this, t);
+  }
+
+  /** Ask a module's workqueue to run soon (coalesced: one run per watch-latency window). */
+  enqueue(module: string): void {
+    if (this.state.pendingSyncs[module]) return;
+    this.state.pendingSyncs[module] = true;
+    heapPush(this.state.timers, {
+      at: this.state.now + this.state.settings.watchLatency,
+      seq: this.state.nextSeq++,
+      kind: 'sync',
+      target: module,
+      gen: 0,
+    });
+  }
+
+  // ---------------------------------------------------------------- randomness and ids
+
+  randInt(min: number, max: number): number {
+    return uniformInt(this.state.rng, min, max);
+  }
+
+  hex(n: number): string {
+    return randomHex(this.state.rng, n);
+  }
+
+  /** A UID shaped like Kubernetes' (8-4-4-4-12), from the seeded PRNG. */
+  uid(): string {
+    const h = this.hex(32);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+
+  // ---------------------------------------------------------------- causes and trace
+
+  cause(c: CauseInput): number {
+    const id = this.state.causes.length;
+    const entry: Cause = { id, at: this.state.now, actor: c.actor, what: c.what, parents: c.parents ?? [] };
+    if (c.rule) entry.rule = c.rule;
+    if (c.constant) entry.constant = c.constant;
+    if (c.command) entry.command = c.command;
+    this.state.causes.push(entry);
+    return id;
+  }
+
+  trace(line: string): void {
+    const full = `${this.state.now} ${line}`;
+    fnvUpdate(this.state.traceHash, full);
+    this.state.traceLength++;
+    this.state.changeCount++;
+    const tr = this.state.trace;
+    tr.push(full);
+    if (tr.length > TRACE_KEEP * 2) tr.splice(0, tr.length - TRACE_KEEP);
+    for (const l of this.traceListeners) l(full);
+  }
+
+  /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
+  remember(ref: string, what: string, cause: number): void {
+    const h = this.state.api.history;
+    const list = h[ref] ?? [];
+    list.push({ at: this.state.now, what, cause });
+    if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+    h[ref] = list;
+  }
+
+  /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
+  lastCause(ref: string, prefix?: string): number | undefined {
+    const list = this.state.api.history[ref];
+    if (!list) return undefined;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i];
+      if (e && (!prefix || e.what.startsWith(prefix))) return e.cause;
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- API store
+
+  get<K extends Kind>(kind: K, key: string): ObjectOfKind<K> | undefined {
+    return this.state.api.objects[kind][key] as ObjectOfKind<K> | undefined;
+  }
+
+  list<K extends Kind>(kind: K): ObjectOfKind<K>[] {
+    return Object.values(this.state.api.objects[kind]) as ObjectOfKind<K>[];
+  }
+
+  /** Keys of pods bound to a node (spec.nodeName). */
+  podKeysOnNode(node: string): string[] {
+    return [...(this.podsByNode.get(node) ?? [])];
+  }
+
+  podsOnNode(node: string): Pod[] {
+    const out: Pod[] = [];
+    for (const k of this.podsByNode.get(node) ?? []) {
+      const p = this.state.api.objects.Pod[k];
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
+  /**
+   * Write an object (create or replace). `what` says what changed in words; it goes to the trace,
+   * the object's history, and the hash. Callers must check that their component can reach the API.
+   */
+  put(obj: ApiObject, what: string, cause: number): void {
+    const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
+    const key = keyOf(obj);
+    const old = objects[key];
+    obj.metadata.resourceVersion = ++this.state.api.resourceVersion;
+    objects[key] = obj;
+    if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
+    const ref = `${obj.kind}/${key}`;
+    if (obj.kind !== 'Event') {
+      this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`);
+      this.remember(ref, what, cause);
+    }
+    for (const w of this.watchers.get(obj.kind) ?? []) w(this, key, obj, old);
+  }
+
+  /** Remove an object from the store (after finalization). */
+  remove(kind: Kind, key: string, what: string, cause: number): void {
+    const objects = this.state.api.objects[kind] as Record<string, ApiObject>;
+    const old = objects[key];
+    if (!old) return;
+    delete objects[key];
+    this.state.api.resourceVersion++;
+    if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
+    const ref = `${kind}/${key}`;
+    this.trace(`delete ${ref} ${what}`);
+    this.remember(ref, what, cause);
+    for (const w of this.watchers.get(kind) ?? []) w(this, key, undefined, old);
+  }
+
+  private indexPod(key: string, old: Pod | undefined, now: Pod | undefined): void {
+    const before = old?.spec.nodeName;
+    const after = now?.spec.nodeName;
+    if (before === after && now) return;
+    if (before) this.podsByNode.get(before)?.delete(key);
+    if (after) {
+      let s = this.podsByNode.get(after);
+      if (!s) {
+        s = new Set();
+        this.podsByNode.set(after, s);
+      }
+      s.add(key);
+    }
+  }
+
+  rebuildIndexes(): void {
+    this.podsByNode = new Map();
+    for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
+    this.eventIndex = new Map();
+    for (const [k, ev] of Object.entries(this.state.api.objects.Event)) this.eventIndex.set(eventAggKey(ev), k);
+  }
+
+  /**
+   * Record a Kubernetes Event, aggregating repeats the way the event recorder does (same object,
+   * reason, message and source: count++ and lastTimestamp moves), which kubectl prints as `(x2 over 2s)`.
+   */
+  event(
+    involved: ObjectReference,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    cause: number,
+  ): void {
+    const now = this.state.now;
+    const probe = { involvedObject: involved, reason, message, source: { component } } as KubeEvent;
+    const agg = eventAggKey(probe);
+    const existingKey = this.eventIndex.get(agg);
+    const existing = existingKey ? this.state.api.objects.Event[existingKey] : undefined;
+    // The recorder's correlator only aggregates within 10 minutes.
+    if (existing && now - existing.lastTimestamp <= 10 * 60_000) {
+      const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
+      this.put(next, reason, cause);
+    } else {
+      const ns = involved.namespace ?? 'default';
+      const name = `${involved.name}.${this.hex(16)}`;
+      const ev: KubeEvent = {
+        kind: 'Event',
+        metadata: {
+          name,
+          namespace: ns,
+          uid: this.uid(),
+          resourceVersion: 0,
+          creationTimestamp: now,
+          labels: {},
+          annotations: {},
+          ownerReferences: [],
+        },
+        involvedObject: involved,
+        type,
+        reason,
+        message,
+        source: { component },
+        firstTimestamp: now,
+        lastTimestamp: now,
+        count: 1,
+      };
+      this.put(ev, reason, cause);
+      this.eventIndex.set(agg, `${ns}/${name}`);
+    }
+    this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
+    this.remember(`${involved.kind}/${involved.namespace ? `${involved.namespace}/` : ''}${involved.name}`, `event ${reason}`, cause);
+  }
+}
+
+function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
+  const o = ev.involvedObject;
+  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${ev.reason}|${ev.message}|${ev.source.component}`;
+}

@@ -1,0 +1,3 @@
+// STUB: owned by the kubelet/host engineer.
+import type { SimModule } from '../core/engine';
+export const runtimeModule: SimModule = { name: 'runtime' };

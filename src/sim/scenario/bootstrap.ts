@@ -1,0 +1,122 @@
+/**
+ * Turns a scenario into a running cluster. The cluster boots WARMUP_MS before t=0 exactly as a
+ * kubeadm cluster would: hosts power on, systemd starts the runtime and the kubelet, the kubelet on
+ * the control-plane node starts etcd, kube-apiserver, kube-controller-manager and kube-scheduler
+ * from static manifests, every kubelet registers its Node, and a minute later the scenario's
+ * objects are applied. By t=0 the simulation has reached its steady state on its own, so nothing
+ * about the starting state is hand-written.
+ */
+import type { Engine, SimModule } from '../core/engine';
+import type { Host, StaticManifest } from '../core/state';
+import { hashString } from '../core/trace';
+import { bootHost } from '../host/power';
+import { applyManifest } from '../api/apply';
+import type { Manifest, Scenario } from './types';
+
+export const WARMUP_MS = 10 * 60_000;
+/** When the scenario's objects are applied, relative to t=0. */
+export const APPLY_AT = -WARMUP_MS + 90_000;
+
+const CONTROL_PLANE_IMAGES: Record<string, string> = {
+  etcd: 'registry.k8s.io/etcd:3.5.21-0',
+  'kube-apiserver': 'registry.k8s.io/kube-apiserver',
+  'kube-controller-manager': 'registry.k8s.io/kube-controller-manager',
+  'kube-scheduler': 'registry.k8s.io/kube-scheduler',
+};
+
+export function manifestFromPod(file: string, m: Manifest): StaticManifest {
+  const spec = (m.spec ?? {}) as { containers?: { name: string; image: string }[]; hostNetwork?: boolean; priority?: number };
+  const containers = (spec.containers ?? []).map((c) => ({ name: c.name, image: c.image }));
+  const sm: StaticManifest = {
+    file,
+    name: m.metadata.name,
+    namespace: m.metadata.namespace ?? 'default',
+    labels: { ...(m.metadata.labels ?? {}) },
+    spec: { containers },
+    hash: '',
+  };
+  if (spec.hostNetwork) sm.spec.hostNetwork = true;
+  sm.hash = hashString(JSON.stringify([sm.name, sm.namespace, sm.labels, sm.spec]));
+  return sm;
+}
+
+function controlPlaneManifests(version: string): StaticManifest[] {
+  return Object.entries(CONTROL_PLANE_IMAGES).map(([name, image]) =>
+    manifestFromPod(`${name}.yaml`, {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: 'kube-system', labels: { component: name, tier: 'control-plane' } },
+      spec: {
+        hostNetwork: true,
+        priority: 2000001000,
+        containers: [{ name, image: image.includes(':') ? image : `${image}:${version}` }],
+      },
+    }),
+  );
+}
+
+export function bootstrap(e: Engine, scenario: Scenario): void {
+  const st = e.state;
+  const cause = e.cause({ actor: 'scenario', what: `cluster "${scenario.metadata.name}" boots`, command: 'scenario' });
+  const version = st.profile.kubernetesVersion;
+  scenario.spec.nodes.forEach((n, i) => {
+    const isCp = n.roles.includes('control-plane') || n.roles.includes('master');
+    const labels: Record<string, string> = {
+      'kubernetes.io/hostname': n.name,
+      'kubernetes.io/os': 'linux',
+      'kubernetes.io/arch': 'amd64',
+      ...(n.labels ?? {}),
+    };
+    for (const r of n.roles) labels[`node-role.kubernetes.io/${r}`] = '';
+    if (n.zone) labels['topology.kubernetes.io/zone'] = n.zone;
+    const h: Host = {
+      name: n.name,
+      role: isCp ? 'control-plane' : 'worker',
+      zone: n.zone ?? '',
+      ip: `192.168.56.${10 + i}`,
+      labels,
+      power: 'off',
+      powerCause: cause,
+      bootId: '',
+      networkCut: false,
+      networkCause: cause,
+      services: {},
+      containers: {},
+      images: {},
+      manifests: {},
+      stash: {},
+      journal: [],
+      kubelet: null,
+      nextPodIp: 2,
+      podCidrIndex: i,
+    };
+    if (isCp) for (const m of controlPlaneManifests(version)) h.manifests[m.file] = m;
+    for (const img of Object.values(CONTROL_PLANE_IMAGES)) h.images[img.includes(':') ? img : `${img}:${version}`] = true;
+    st.hosts[n.name] = h;
+  });
+  for (const sp of scenario.spec.staticPods) {
+    const h = st.hosts[sp.node];
+    if (!h) continue;
+    const file = sp.file ?? `${sp.manifest.metadata.name}.yaml`;
+    h.manifests[file] = manifestFromPod(file, sp.manifest);
+  }
+  // Control plane first, workers a few seconds later (as `kubeadm join` would).
+  for (const h of Object.values(st.hosts)) bootHost(e, h.name, cause, h.role === 'control-plane' ? 0 : 20_000);
+  e.schedule(APPLY_AT - e.now, 'bootstrap.apply', scenario.metadata.name);
+  pendingObjects.set(e, scenario.spec.objects);
+}
+
+/** Objects waiting for APPLY_AT; kept outside the state because they are inputs, not state. */
+const pendingObjects = new WeakMap<Engine, Manifest[]>();
+
+export const bootstrapModule: SimModule = {
+  name: 'bootstrap',
+  timers: {
+    'bootstrap.apply': (e) => {
+      const objs = pendingObjects.get(e) ?? [];
+      const cause = e.cause({ actor: 'scenario', what: 'kubectl apply -f scenario objects', command: 'kubectl apply -f scenario.yaml' });
+      for (const m of objs) applyManifest(e, m, cause);
+      pendingObjects.delete(e);
+    },
+  },
+};

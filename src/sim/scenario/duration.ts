@@ -1,0 +1,32 @@
+/** Durations as scenarios and commands write them: `40s`, `5m`, `1h30m`, `250ms`, `1m30s`. */
+const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+export function parseDuration(text: string): number | undefined {
+  const t = text.trim();
+  if (/^\d+$/.test(t)) return Number(t) * 1000;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+  let total = 0;
+  let consumed = 0;
+  for (const m of t.matchAll(re)) {
+    if (m.index !== consumed) return undefined;
+    total += Number(m[1]) * (UNIT[m[2] as string] as number);
+    consumed += m[0].length;
+  }
+  if (consumed !== t.length || consumed === 0) return undefined;
+  return Math.round(total);
+}
+
+/** Simulated time for headers and the clock: `55s`, `5m50s`, `1h2m3s`, negative before t=0. */
+export function formatSimTime(ms: number): string {
+  const neg = ms < 0;
+  let s = Math.floor(Math.abs(ms) / 1000);
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  let out = '';
+  if (h) out += `${h}h`;
+  if (m) out += `${m}m`;
+  if (s || !out) out += `${s}s`;
+  return (neg ? '-' : '') + out;
+}

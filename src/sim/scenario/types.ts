@@ -1,0 +1,57 @@
+/**
+ * A validated, normalised scenario (DESIGN section 5). The YAML/JSON a person writes is checked and
+ * turned into this shape by scenario/parse.ts; the engine only ever sees this shape.
+ */
+import type { ProfileName, Settings } from './profiles';
+
+export interface ScenarioNode {
+  name: string;
+  roles: string[];
+  zone?: string;
+  labels?: Record<string, string>;
+  /** Allocatable CPU in millicores and memory in MiB (defaults: 4000m, 8192Mi, 110 pods). */
+  cpu?: number;
+  memory?: number;
+}
+
+/** A Kubernetes manifest as written (apiVersion, kind, metadata, spec...), already parsed. */
+export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: unknown; [k: string]: unknown };
+
+export interface ScenarioStaticPod {
+  node: string;
+  /** File name in /etc/kubernetes/manifests (defaults to `<name>.yaml`). */
+  file?: string;
+  manifest: Manifest;
+}
+
+export interface TimelineEntry {
+  at: number;
+  run: string;
+}
+
+export interface LessonStep {
+  id: string;
+  /** Message catalog key or literal narration. */
+  text: string;
+  /** Command to run when the step starts (optional). */
+  run?: string;
+  /** Wait for a simulation condition, e.g. `node node2 NotReady`, `event TaintManagerEviction`, `time 60s`. */
+  waitFor?: string;
+  predict?: { question: string; choices: string[]; answer: number; explanation: string };
+}
+
+export interface Scenario {
+  apiVersion: 'notready/v1';
+  kind: 'Scenario';
+  metadata: { name: string; title: string; description?: string };
+  spec: {
+    profile: ProfileName;
+    seed: number;
+    settings: Partial<Settings>;
+    nodes: ScenarioNode[];
+    objects: Manifest[];
+    staticPods: ScenarioStaticPod[];
+    timeline: TimelineEntry[];
+    lesson: LessonStep[];
+  };
+}

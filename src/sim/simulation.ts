@@ -1,0 +1,163 @@
+/**
+ * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
+ */
+import { Engine, type SimModule } from './core/engine';
+import { seedRng } from './core/random';
+import type { SimState } from './core/state';
+import { FNV_OFFSET, hashHex } from './core/trace';
+import { PROFILES } from './scenario/profiles';
+import type { Scenario } from './scenario/types';
+import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
+import { MODULES } from './modules';
+import { runCommand, type CommandResult } from './commands/run';
+import { kubectlOutput } from './kubectl/run';
+import { buildView, type ClusterView } from './view';
+import { explain, type Explanation } from './explain';
+import { journalctl } from './host/journal';
+import { actionsFor, type ActionOption, type ActionTarget } from './commands/actions';
+
+export interface SimSnapshot {
+  readonly state: SimState;
+}
+
+export function initialState(scenario: Scenario): SimState {
+  const profile = PROFILES[scenario.spec.profile];
+  return {
+    now: -WARMUP_MS,
+    seed: scenario.spec.seed,
+    rng: seedRng(scenario.spec.seed),
+    nextSeq: 0,
+    nextUid: 0,
+    timers: [],
+    profile,
+    settings: { ...profile.defaults, ...scenario.spec.settings },
+    api: {
+      objects: {
+        Node: {},
+        Pod: {},
+        ReplicaSet: {},
+        Deployment: {},
+        StatefulSet: {},
+        DaemonSet: {},
+        Service: {},
+        EndpointSlice: {},
+        Lease: {},
+        Event: {},
+      },
+      resourceVersion: 0,
+      history: {},
+    },
+    hosts: {},
+    registryUp: true,
+    registryCause: 0,
+    controllers: {
+      nodeHealth: {},
+      knownNodes: {},
+      zoneStates: {},
+      taintQueue: {},
+      zoneTokens: {},
+      masterDisruption: false,
+      evictions: {},
+      podgcQuarantine: {},
+      startedAt: -WARMUP_MS,
+    },
+    pendingSyncs: {},
+    causes: [],
+    traceHash: [FNV_OFFSET[0], FNV_OFFSET[1]],
+    traceLength: 0,
+    trace: [],
+    commandLog: [],
+    changeCount: 0,
+  };
+}
+
+/** The engine as the rest of the app sees it. Pure and deterministic. */
+export class Simulation {
+  readonly scenario: Scenario;
+  readonly engine: Engine;
+  private timelineIndex = 0;
+
+  constructor(scenario: Scenario, modules: readonly SimModule[] = MODULES) {
+    this.scenario = scenario;
+    this.engine = new Engine(initialState(scenario), modules);
+    bootstrap(this.engine, scenario);
+    this.engine.runUntil(0);
+  }
+
+  get now(): number {
+    return this.engine.now;
+  }
+
+  /** Run a command line now (DESIGN section 4). Refusals come back with ok=false and a reason. */
+  run(line: string): CommandResult {
+    return runCommand(this.engine, line);
+  }
+
+  /** Advance the clock to `t`, running scenario timeline entries that fall due on the way. */
+  advanceTo(t: number): void {
+    const timeline = this.scenario.spec.timeline;
+    while (this.timelineIndex < timeline.length) {
+      const entry = timeline[this.timelineIndex];
+      if (!entry || entry.at > t) break;
+      this.engine.runUntil(entry.at);
+      this.timelineIndex++;
+      this.run(entry.run);
+    }
+    this.engine.runUntil(t);
+  }
+
+  /**
+   * Advance to the next visible state change (an API write, an event, a host change) and return
+   * the new time; undefined if nothing is pending before `limit`.
+   */
+  step(limit = this.now + 3_600_000): number | undefined {
+    const before = this.engine.state.changeCount;
+    for (;;) {
+      const nextTimer = this.engine.nextTimerAt();
+      const nextEntry = this.scenario.spec.timeline[this.timelineIndex]?.at;
+      const next = Math.min(nextTimer ?? Number.POSITIVE_INFINITY, nextEntry ?? Number.POSITIVE_INFINITY);
+      if (!Number.isFinite(next) || next > limit) return undefined;
+      this.advanceTo(next);
+      if (this.engine.state.changeCount !== before) return this.now;
+    }
+  }
+
+  kubectl(line: string): string {
+    return kubectlOutput(this.engine, line);
+  }
+
+  view(): ClusterView {
+    return buildView(this.engine);
+  }
+
+  explain(ref: string): Explanation {
+    return explain(this.engine, ref);
+  }
+
+  journal(node: string, unit = 'kubelet'): string {
+    return journalctl(this.engine, node, unit);
+  }
+
+  actions(target: ActionTarget): ActionOption[] {
+    return actionsFor(this.engine, target);
+  }
+
+  snapshot(): SimSnapshot {
+    return { state: structuredClone(this.engine.state) };
+  }
+
+  restore(s: SimSnapshot): void {
+    this.engine.state = structuredClone(s.state);
+    this.engine.rebuildIndexes();
+    this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
+    if (this.timelineIndex < 0) this.timelineIndex = this.scenario.spec.timeline.length;
+  }
+
+  traceHash(): string {
+    return hashHex(this.engine.state.traceHash);
+  }
+}
+
+export function createSimulation(scenario: Scenario): Simulation {
+  return new Simulation(scenario);
+}
