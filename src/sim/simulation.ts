@@ -1,20 +1,21 @@
 /**
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
+
+import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
+import { type CommandResult, runCommand } from './commands/run';
 import { Engine, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
 import type { SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
+import { type Explanation, explain } from './explain';
+import { journalctl } from './host/journal';
+import { kubectlOutput } from './kubectl/run';
+import { MODULES } from './modules';
+import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
 import { PROFILES } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
-import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
-import { MODULES } from './modules';
-import { runCommand, type CommandResult } from './commands/run';
-import { kubectlOutput } from './kubectl/run';
 import { buildView, type ClusterView } from './view';
-import { explain, type Explanation } from './explain';
-import { journalctl } from './host/journal';
-import { actionsFor, type ActionOption, type ActionTarget } from './commands/actions';
 
 export interface SimSnapshot {
   readonly state: SimState;

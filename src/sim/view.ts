@@ -68,7 +68,11 @@ export interface WorkloadView {
 
 export interface ControlPlaneView {
   node: string;
-  components: { name: 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler'; running: boolean; restarts: number }[];
+  components: {
+    name: 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
+    running: boolean;
+    restarts: number;
+  }[];
   apiAvailable: boolean;
 }
 
@@ -84,5 +88,13 @@ export interface ClusterView {
 }
 
 export function buildView(e: Engine): ClusterView {
-  return { now: e.now, changeCount: e.state.changeCount, profile: e.state.profile.name, registryUp: e.state.registryUp, nodes: [], pods: [], workloads: [] };
+  return {
+    now: e.now,
+    changeCount: e.state.changeCount,
+    profile: e.state.profile.name,
+    registryUp: e.state.registryUp,
+    nodes: [],
+    pods: [],
+    workloads: [],
+  };
 }

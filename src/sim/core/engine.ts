@@ -304,7 +304,11 @@ export class Engine {
       this.eventIndex.set(agg, `${ns}/${name}`);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
-    this.remember(`${involved.kind}/${involved.namespace ? `${involved.namespace}/` : ''}${involved.name}`, `event ${reason}`, cause);
+    this.remember(
+      `${involved.kind}/${involved.namespace ? `${involved.namespace}/` : ''}${involved.name}`,
+      `event ${reason}`,
+      cause,
+    );
   }
 }
 

@@ -5,7 +5,12 @@
 import type { Engine } from './engine';
 import type { Host, HostContainer } from './state';
 
-export const CONTROL_PLANE_COMPONENTS = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+export const CONTROL_PLANE_COMPONENTS = [
+  'etcd',
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+] as const;
 export type ControlPlaneComponent = (typeof CONTROL_PLANE_COMPONENTS)[number];
 
 export function host(e: Engine, name: string): Host | undefined {
@@ -21,7 +26,7 @@ export function controlPlaneHost(e: Engine): Host | undefined {
 /** The running container of a static control-plane pod (`kube-apiserver-<cp>`), if any. */
 export function controlPlaneContainer(e: Engine, component: ControlPlaneComponent): HostContainer | undefined {
   const cp = controlPlaneHost(e);
-  if (!cp || cp.power !== 'on') return undefined;
+  if (cp?.power !== 'on') return undefined;
   const podName = `${component}-${cp.name}`;
   for (const c of Object.values(cp.containers)) {
     if (c.podName === podName && c.state === 'running') return c;
@@ -37,10 +42,10 @@ export function apiAvailable(e: Engine): boolean {
 /** A component on `hostName` can talk to the API: host up, link to the control plane intact, API up. */
 export function canReachApi(e: Engine, hostName: string): boolean {
   const h = e.state.hosts[hostName];
-  if (!h || h.power !== 'on') return false;
+  if (h?.power !== 'on') return false;
   const cp = controlPlaneHost(e);
   if (h.networkCut && cp && cp.name !== h.name) return false;
-  if (cp && cp.networkCut && cp.name !== h.name) return false;
+  if (cp?.networkCut && cp.name !== h.name) return false;
   return apiAvailable(e);
 }
 

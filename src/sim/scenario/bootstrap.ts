@@ -6,11 +6,12 @@
  * objects are applied. By t=0 the simulation has reached its steady state on its own, so nothing
  * about the starting state is hand-written.
  */
+
+import { applyManifest } from '../api/apply';
 import type { Engine, SimModule } from '../core/engine';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
 import { bootHost } from '../host/power';
-import { applyManifest } from '../api/apply';
 import type { Manifest, Scenario } from './types';
 
 export const WARMUP_MS = 10 * 60_000;
@@ -25,7 +26,11 @@ const CONTROL_PLANE_IMAGES: Record<string, string> = {
 };
 
 export function manifestFromPod(file: string, m: Manifest): StaticManifest {
-  const spec = (m.spec ?? {}) as { containers?: { name: string; image: string }[]; hostNetwork?: boolean; priority?: number };
+  const spec = (m.spec ?? {}) as {
+    containers?: { name: string; image: string }[];
+    hostNetwork?: boolean;
+    priority?: number;
+  };
   const containers = (spec.containers ?? []).map((c) => ({ name: c.name, image: c.image }));
   const sm: StaticManifest = {
     file,
@@ -91,7 +96,8 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       podCidrIndex: i,
     };
     if (isCp) for (const m of controlPlaneManifests(version)) h.manifests[m.file] = m;
-    for (const img of Object.values(CONTROL_PLANE_IMAGES)) h.images[img.includes(':') ? img : `${img}:${version}`] = true;
+    for (const img of Object.values(CONTROL_PLANE_IMAGES))
+      h.images[img.includes(':') ? img : `${img}:${version}`] = true;
     st.hosts[n.name] = h;
   });
   for (const sp of scenario.spec.staticPods) {
@@ -114,7 +120,11 @@ export const bootstrapModule: SimModule = {
   timers: {
     'bootstrap.apply': (e) => {
       const objs = pendingObjects.get(e) ?? [];
-      const cause = e.cause({ actor: 'scenario', what: 'kubectl apply -f scenario objects', command: 'kubectl apply -f scenario.yaml' });
+      const cause = e.cause({
+        actor: 'scenario',
+        what: 'kubectl apply -f scenario objects',
+        command: 'kubectl apply -f scenario.yaml',
+      });
       for (const m of objs) applyManifest(e, m, cause);
       pendingObjects.delete(e);
     },

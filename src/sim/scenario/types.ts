@@ -15,7 +15,13 @@ export interface ScenarioNode {
 }
 
 /** A Kubernetes manifest as written (apiVersion, kind, metadata, spec...), already parsed. */
-export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: unknown; [k: string]: unknown };
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: unknown;
+  [k: string]: unknown;
+};
 
 export interface ScenarioStaticPod {
   node: string;
