@@ -1,9 +1,16 @@
 /**
  * The compact view model the app draws: both truths per node and per pod. Built on demand from the
  * state; plain data, small enough to post to the UI thread.
- * STUB body: the full builder is owned by the app engineer; the types are the contract.
+ *
+ * API truth comes from the objects (the STATUS/READY columns use kubectl's own printer algorithm,
+ * see podStatusColumns); host truth comes from hosts[].containers and services. A ghost runs on a
+ * host without an API pod (e.g. a static pod whose mirror is gone, or a pod deleted while its node
+ * could not hear about it); a zombie is Running in the API with nothing running on its host.
  */
+import type { Node, Pod } from './api/types';
 import type { Engine } from './core/engine';
+import type { Host, HostContainer } from './core/state';
+import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
 
 export interface ServiceView {
   name: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
@@ -87,14 +94,220 @@ export interface ClusterView {
   workloads: WorkloadView[];
 }
 
-export function buildView(e: Engine): ClusterView {
+/** Annotation the kubelet sets on mirror pods (value: the static pod's config hash). */
+const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+/** Annotation the workload controllers set on a replacement pod: the node its predecessor ran on. */
+const REPLACES_ANNOTATION = 'notready.dev/replaces';
+const SERVICE_ORDER: ServiceView['name'][] = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'];
+
+/**
+ * kubectl's STATUS and READY columns for a pod, following kubectl's printPod: the pod reason or
+ * phase, overridden by a waiting/terminated container reason, `Terminating` once deleted, and
+ * `Unknown` for a deleted pod whose node was lost.
+ */
+export function podStatusColumns(pod: Pod): { status: string; ready: string } {
+  const total = pod.spec.containers.length;
+  let reason: string = pod.status.reason || pod.status.phase;
+  let readyCount = 0;
+  let hasRunning = false;
+  const statuses = [...pod.status.containerStatuses].reverse();
+  for (const cs of statuses) {
+    if (cs.ready && 'running' in cs.state) readyCount++;
+    const st = cs.state;
+    if ('waiting' in st && st.waiting.reason) reason = st.waiting.reason;
+    else if ('terminated' in st && st.terminated.reason) reason = st.terminated.reason;
+    else if ('terminated' in st) reason = `ExitCode:${st.terminated.exitCode}`;
+    else if ('running' in st && cs.ready) hasRunning = true;
+  }
+  if (reason === 'Completed' && hasRunning) {
+    const ready = pod.status.conditions.find((c) => c.type === 'Ready');
+    reason = ready?.status === 'True' ? 'Running' : 'NotReady';
+  }
+  if (pod.metadata.deletionTimestamp !== undefined) {
+    reason = pod.status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  }
+  return { status: reason, ready: `${readyCount}/${total}` };
+}
+
+/** kubectl's STATUS column for a node: Ready / NotReady / Unknown, plus SchedulingDisabled. */
+export function nodeStatusColumn(node: Node): string {
+  const ready = node.status.conditions.find((c) => c.type === 'Ready');
+  let s = !ready ? 'Unknown' : ready.status === 'True' ? 'Ready' : 'NotReady';
+  if (node.spec.unschedulable) s += ',SchedulingDisabled';
+  return s;
+}
+
+function runningContainers(h: Host | undefined): HostContainer[] {
+  if (h?.power !== 'on') return [];
+  return Object.values(h.containers).filter((c) => c.state === 'running');
+}
+
+function isMirror(pod: Pod): boolean {
+  return pod.metadata.annotations[MIRROR_ANNOTATION] !== undefined;
+}
+
+/** Does container `c` belong to API pod `pod`? Static containers match their mirror by name. */
+function belongsTo(c: HostContainer, pod: Pod): boolean {
+  if (c.podUid === pod.metadata.uid) return true;
+  return c.staticPod && c.podName === pod.metadata.name && c.namespace === (pod.metadata.namespace ?? 'default');
+}
+
+function buildNode(e: Engine, h: Host): NodeView {
+  const node = e.get('Node', h.name);
+  const services: ServiceView[] = [];
+  for (const name of SERVICE_ORDER) {
+    const svc = h.services[name];
+    if (svc) services.push({ name, active: h.power === 'on' && svc.active });
+  }
+  const lease = e.get('Lease', `kube-node-lease/${h.name}`);
+  const v: NodeView = {
+    name: h.name,
+    role: h.role,
+    zone: h.zone,
+    power: h.power,
+    networkCut: h.networkCut,
+    services,
+    apiExists: node !== undefined,
+    status: node ? nodeStatusColumn(node) : '',
+    conditions: (node?.status.conditions ?? [])
+      .filter((c) => (c.type === 'Ready' ? c.status !== 'True' : c.status !== 'False'))
+      .map((c) => ({ type: c.type, status: c.status, reason: c.reason })),
+    taints: (node?.spec.taints ?? []).map((t) => `${t.key}:${t.effect}`),
+    grace: e.state.settings.nodeMonitorGracePeriod,
+  };
+  if (lease) {
+    v.heartbeatAge = Math.max(0, e.now - lease.spec.renewTime);
+    v.lastLeaseRenew = lease.spec.renewTime;
+  }
+  return v;
+}
+
+function buildPod(e: Engine, pod: Pod, key: string, claimed: Set<string>): PodView {
+  const node = pod.spec.nodeName;
+  const mine = runningContainers(node ? e.state.hosts[node] : undefined).filter((c) => belongsTo(c, pod));
+  for (const c of mine) claimed.add(c.id);
+  const cols = podStatusColumns(pod);
+  const hostRunning = mine.length > 0;
+  const owner = pod.metadata.ownerReferences.find((o) => o.controller) ?? pod.metadata.ownerReferences[0];
+  const v: PodView = {
+    key,
+    name: pod.metadata.name,
+    namespace: pod.metadata.namespace ?? 'default',
+    status: cols.status,
+    ready: cols.ready,
+    apiReady: pod.status.conditions.some((c) => c.type === 'Ready' && c.status === 'True'),
+    inApi: true,
+    hostRunning,
+    ghost: false,
+    zombie: pod.status.phase === 'Running' && !hostRunning,
+    terminating: pod.metadata.deletionTimestamp !== undefined,
+    staticPod: isMirror(pod),
+  };
+  if (node) v.node = node;
+  if (owner) v.owner = `${owner.kind}/${owner.name}`;
+  const ev = e.state.controllers.evictions[key];
+  if (ev) v.evictionAt = ev.at;
+  const from = pod.metadata.annotations[REPLACES_ANNOTATION];
+  if (from && from !== node) v.fromNode = from;
+  return v;
+}
+
+function ghostsOn(h: Host, claimed: Set<string>): PodView[] {
+  const byPod = new Map<string, HostContainer>();
+  for (const c of runningContainers(h)) {
+    if (claimed.has(c.id) || byPod.has(c.podUid)) continue;
+    byPod.set(c.podUid, c);
+  }
+  return [...byPod.values()].map((c) => ({
+    key: `host:${c.id}`,
+    name: c.podName,
+    namespace: c.namespace,
+    node: h.name,
+    status: '',
+    ready: '',
+    apiReady: false,
+    inApi: false,
+    hostRunning: true,
+    ghost: true,
+    zombie: false,
+    terminating: false,
+    staticPod: c.staticPod,
+  }));
+}
+
+function buildControlPlane(e: Engine): ControlPlaneView | undefined {
+  const cp = controlPlaneHost(e);
+  if (!cp) return undefined;
+  const running = new Set(runningContainers(cp).map((c) => c.podName));
+  const components = CONTROL_PLANE_COMPONENTS.map((name) => {
+    const mirror = e.get('Pod', `kube-system/${name}-${cp.name}`);
+    const restarts = mirror?.status.containerStatuses.reduce((n, cs) => n + cs.restartCount, 0) ?? 0;
+    return { name, running: running.has(`${name}-${cp.name}`), restarts };
+  });
+  const byName = new Map(components.map((c) => [c.name, c.running]));
   return {
+    node: cp.name,
+    components,
+    apiAvailable: byName.get('kube-apiserver') === true && byName.get('etcd') === true,
+  };
+}
+
+function byName<T extends { name: string }>(a: T, b: T): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** Builds the whole view model. Deterministic order: nodes by name, pods by node then name. */
+export function buildView(e: Engine): ClusterView {
+  const hosts = Object.values(e.state.hosts).sort(byName);
+  const claimed = new Set<string>();
+  const pods: PodView[] = [];
+  for (const key of Object.keys(e.state.api.objects.Pod).sort()) {
+    const pod = e.state.api.objects.Pod[key];
+    if (pod) pods.push(buildPod(e, pod, key, claimed));
+  }
+  for (const h of hosts) pods.push(...ghostsOn(h, claimed));
+  pods.sort((a, b) => {
+    const na = a.node ?? '';
+    const nb = b.node ?? '';
+    if (na !== nb) return na < nb ? -1 : 1;
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  });
+  const workloads: WorkloadView[] = [];
+  for (const d of e.list('Deployment'))
+    workloads.push({
+      kind: 'Deployment',
+      name: d.metadata.name,
+      namespace: d.metadata.namespace ?? 'default',
+      ready: d.status.readyReplicas,
+      desired: d.spec.replicas,
+    });
+  for (const s of e.list('StatefulSet'))
+    workloads.push({
+      kind: 'StatefulSet',
+      name: s.metadata.name,
+      namespace: s.metadata.namespace ?? 'default',
+      ready: s.status.readyReplicas,
+      desired: s.spec.replicas,
+    });
+  for (const d of e.list('DaemonSet'))
+    workloads.push({
+      kind: 'DaemonSet',
+      name: d.metadata.name,
+      namespace: d.metadata.namespace ?? 'default',
+      ready: d.status.numberReady,
+      desired: d.status.desiredNumberScheduled,
+    });
+  workloads.sort((a, b) => (a.kind === b.kind ? byName(a, b) : a.kind < b.kind ? -1 : 1));
+  const view: ClusterView = {
     now: e.now,
     changeCount: e.state.changeCount,
     profile: e.state.profile.name,
     registryUp: e.state.registryUp,
-    nodes: [],
-    pods: [],
-    workloads: [],
+    nodes: hosts.map((h) => buildNode(e, h)),
+    pods,
+    workloads,
   };
+  const cp = buildControlPlane(e);
+  if (cp) view.controlPlane = cp;
+  return view;
 }

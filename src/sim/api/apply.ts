@@ -1,6 +1,268 @@
-// STUB: owned by the workload-controllers engineer (admission defaults + manifest -> object).
+/**
+ * `kubectl apply` / `kubectl create` / `kubectl run` against the simulated kube-apiserver:
+ * manifest -> defaulted, validated, admitted API object. Returns kubectl's one-line message
+ * (`deployment.apps/web created`) or throws an ApiError carrying kubectl's error text.
+ *
+ * History `what` prefixes used: `created`, `configured` (objects), `created by <actor>` (pods).
+ * Callers (commands) must check that the API answers before calling these.
+ */
 import type { Engine } from '../core/engine';
+import { keyOf } from '../core/keys';
+import { randomSuffix } from '../core/random';
 import type { Manifest } from '../scenario/types';
-export function applyManifest(_e: Engine, _m: Manifest, _cause: number): string {
-  return '';
+import { admitDefaultTolerationSeconds } from './admission';
+import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
+import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
+import type {
+  ApiObject,
+  DaemonSet,
+  Deployment,
+  Kind,
+  Pod,
+  PodTemplate,
+  ReplicaSet,
+  Service,
+  StatefulSet,
+} from './types';
+
+export { ApiError } from './errors';
+
+const API_VERSIONS: Record<string, { kind: Kind; apiVersion: string }> = {
+  Deployment: { kind: 'Deployment', apiVersion: 'apps/v1' },
+  StatefulSet: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
+  DaemonSet: { kind: 'DaemonSet', apiVersion: 'apps/v1' },
+  ReplicaSet: { kind: 'ReplicaSet', apiVersion: 'apps/v1' },
+  Pod: { kind: 'Pod', apiVersion: 'v1' },
+  Service: { kind: 'Service', apiVersion: 'v1' },
+};
+
+export interface ApplyOptions {
+  /** `create` refuses existing objects (AlreadyExists); `apply` (default) updates them. */
+  mode?: 'apply' | 'create';
+}
+
+/**
+ * Create or update the object a manifest describes. Returns e.g. `deployment.apps/web created`,
+ * `deployment.apps/web configured`, `deployment.apps/web unchanged`. Throws ApiError.
+ */
+export function applyManifest(e: Engine, m: Manifest, cause: number, opts: ApplyOptions = {}): string {
+  const target = API_VERSIONS[m.kind];
+  const name = m.metadata?.name ?? '';
+  if (!target || target.apiVersion !== m.apiVersion) {
+    throw new ApiError(
+      'NotFound',
+      `error: resource mapping not found for name: "${name}" namespace: "" from "STDIN": no matches for kind "${m.kind}" in version "${m.apiVersion}"\nensure CRDs are installed first`,
+    );
+  }
+  const kind = target.kind;
+  validateName(kind, name);
+  const obj = buildObject(e, kind, m);
+  const key = keyOf(obj);
+  const label = `${RESOURCE_NAMES[kind].singular}/${name}`;
+  const existing = e.get(kind, key) as ApiObject | undefined;
+  if (existing) {
+    if (opts.mode === 'create') throw alreadyExists(kind, name);
+    const updated = mergeSpec(existing, obj);
+    if (!updated) return `${label} unchanged`;
+    e.put(updated, `configured by kubectl apply`, cause);
+    return `${label} configured`;
+  }
+  if (obj.kind === 'Pod') {
+    createPod(e, obj, cause, 'kubectl');
+  } else {
+    e.put(obj, 'created', cause);
+  }
+  return `${label} created`;
+}
+
+/** Build the defaulted object; its uid/timestamps are only used if it is actually created. */
+function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
+  const meta = newMeta(e, m.metadata);
+  const spec = asObj(m.spec);
+  const name = m.metadata.name;
+  switch (kind) {
+    case 'Deployment': {
+      const t = templateFrom('Deployment', name, spec);
+      if (!Object.keys(meta.labels).length) meta.labels = { ...t.template.metadata.labels };
+      meta.generation = 1;
+      const d: Deployment = {
+        kind: 'Deployment',
+        metadata: meta,
+        spec: { replicas: replicasOf('Deployment', name, spec.replicas), ...t },
+        status: { replicas: 0, updatedReplicas: 0, readyReplicas: 0, availableReplicas: 0, unavailableReplicas: 0 },
+      };
+      return d;
+    }
+    case 'ReplicaSet': {
+      const t = templateFrom('ReplicaSet', name, spec);
+      meta.generation = 1;
+      const rs: ReplicaSet = {
+        kind: 'ReplicaSet',
+        metadata: meta,
+        spec: { replicas: replicasOf('ReplicaSet', name, spec.replicas), ...t },
+        status: { replicas: 0, readyReplicas: 0, availableReplicas: 0, fullyLabeledReplicas: 0 },
+      };
+      return rs;
+    }
+    case 'StatefulSet': {
+      const t = templateFrom('StatefulSet', name, spec);
+      meta.generation = 1;
+      const s: StatefulSet = {
+        kind: 'StatefulSet',
+        metadata: meta,
+        spec: {
+          replicas: replicasOf('StatefulSet', name, spec.replicas),
+          serviceName: String(spec.serviceName ?? ''),
+          ...t,
+        },
+        status: { replicas: 0, readyReplicas: 0, currentReplicas: 0, availableReplicas: 0 },
+      };
+      return s;
+    }
+    case 'DaemonSet': {
+      const t = templateFrom('DaemonSet', name, spec);
+      meta.generation = 1;
+      const ds: DaemonSet = {
+        kind: 'DaemonSet',
+        metadata: meta,
+        spec: t,
+        status: {
+          desiredNumberScheduled: 0,
+          currentNumberScheduled: 0,
+          numberReady: 0,
+          updatedNumberScheduled: 0,
+          numberAvailable: 0,
+          numberMisscheduled: 0,
+        },
+      };
+      return ds;
+    }
+    case 'Service': {
+      const ports = asArr(spec.ports).map((raw) => {
+        const p = asObj(raw);
+        const port = Number(p.port ?? 80);
+        return { port, targetPort: Number(p.targetPort ?? port), protocol: String(p.protocol ?? 'TCP') };
+      });
+      if (!ports.length) throw invalid('Service', name, ['spec.ports: Required value']);
+      const svc: Service = {
+        kind: 'Service',
+        metadata: meta,
+        spec: {
+          selector: asStrMap(spec.selector),
+          ports,
+          clusterIP: allocateClusterIP(e),
+          type: String(spec.type ?? 'ClusterIP'),
+        },
+      };
+      if (spec.publishNotReadyAddresses === true) svc.spec.publishNotReadyAddresses = true;
+      return svc;
+    }
+    case 'Pod': {
+      const ps = podSpecFrom(spec);
+      if (!ps.containers.length) throw invalid('Pod', name, ['spec.containers: Required value']);
+      return newPod(meta, ps);
+    }
+    default:
+      throw new ApiError('BadRequest', `error: the playground cannot create ${kind} objects`);
+  }
+}
+
+function replicasOf(kind: string, name: string, v: unknown): number {
+  if (v === undefined || v === null) return 1;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) {
+    throw invalid(kind, name, [`spec.replicas: Invalid value: ${String(v)}: must be greater than or equal to 0`]);
+  }
+  return n;
+}
+
+/** A fresh Pending pod object around a spec. */
+export function newPod(meta: Pod['metadata'], spec: Pod['spec']): Pod {
+  return { kind: 'Pod', metadata: meta, spec, status: { phase: 'Pending', conditions: [], containerStatuses: [] } };
+}
+
+/**
+ * ClusterIP from the service CIDR 10.96.0.0/12. The allocator picks a random free address in the
+ * dynamic band (above the first 256 addresses, reserved for static IPs since 1.27); here from the
+ * seeded PRNG, so it is deterministic per seed.
+ */
+function allocateClusterIP(e: Engine): string {
+  const used = new Set(e.list('Service').map((s) => s.spec.clusterIP));
+  for (;;) {
+    const off = e.randInt(256, (1 << 20) - 2);
+    const ip = `10.${96 + (off >>> 16)}.${(off >>> 8) & 255}.${off & 255}`;
+    if (!used.has(ip)) return ip;
+  }
+}
+
+/** Update an existing object from a newly built one; undefined if nothing changed. */
+function mergeSpec(existing: ApiObject, built: ApiObject): ApiObject | undefined {
+  if (existing.kind !== built.kind || existing.kind === 'Pod' || existing.kind === 'Node') return undefined;
+  const oldSpec = (existing as { spec: unknown }).spec as Record<string, unknown>;
+  const newSpec = { ...((built as { spec: unknown }).spec as Record<string, unknown>) };
+  // clusterIP is immutable and allocated once.
+  if (existing.kind === 'Service') newSpec.clusterIP = oldSpec.clusterIP;
+  if (JSON.stringify(oldSpec) === JSON.stringify(newSpec)) return undefined;
+  const next = structuredClone(existing) as ApiObject & { spec: unknown };
+  next.spec = newSpec as never;
+  next.metadata.generation = (next.metadata.generation ?? 1) + 1;
+  return next;
+}
+
+/**
+ * Store a new pod through admission (DefaultTolerationSeconds), used by controllers and kubectl.
+ * With `generateName`, the name is `<generateName><5 random chars>` (apiserver's generateName).
+ * Throws AlreadyExists if the name is taken. Returns the stored pod.
+ */
+export function createPod(e: Engine, pod: Pod, cause: number, actor = 'kubectl', generateName?: string): Pod {
+  if (generateName !== undefined) {
+    let name = '';
+    do name = `${generateName}${randomSuffix(e.state.rng)}`;
+    while (e.get('Pod', `${pod.metadata.namespace ?? 'default'}/${name}`));
+    pod.metadata.name = name;
+  }
+  if (!pod.metadata.namespace) pod.metadata.namespace = 'default';
+  if (e.get('Pod', keyOf(pod))) throw alreadyExists('Pod', pod.metadata.name);
+  admitDefaultTolerationSeconds(pod, e.state.settings.defaultTolerationSeconds);
+  e.put(pod, `created by ${actor}`, cause);
+  return pod;
+}
+
+/** `kubectl run NAME --image IMG`: a bare pod labelled run=NAME. Returns `pod/NAME created`. */
+export function runPod(e: Engine, name: string, image: string, cause: number, namespace = 'default'): string {
+  validateName('Pod', name);
+  if (e.get('Pod', `${namespace}/${name}`)) throw alreadyExists('Pod', name);
+  const meta = newMeta(e, { name, namespace, labels: { run: name } });
+  const pod = newPod(meta, podSpecFrom({ containers: [{ name, image }] }));
+  createPod(e, pod, cause, 'kubectl');
+  return `pod/${name} created`;
+}
+
+/**
+ * A new (unnamed) pod stamped from a controller's template: template labels/annotations, the
+ * controller ownerReference, API defaults for the spec. The caller names it and calls createPod.
+ */
+export function podFromTemplate(
+  e: Engine,
+  template: PodTemplate,
+  namespace: string,
+  owner: { kind: string; name: string; uid: string },
+): Pod {
+  const meta = newMeta(e, {
+    name: '',
+    namespace,
+    labels: template.metadata.labels,
+    annotations: template.metadata.annotations ?? {},
+  });
+  meta.ownerReferences = [
+    { apiVersion: 'apps/v1', kind: owner.kind, name: owner.name, uid: owner.uid, controller: true },
+  ];
+  const t = structuredClone(template.spec);
+  const spec: Pod['spec'] = {
+    ...t,
+    containers: t.containers,
+    tolerations: t.tolerations ?? [],
+    terminationGracePeriodSeconds: t.terminationGracePeriodSeconds ?? 30,
+  };
+  return newPod(meta, spec);
 }

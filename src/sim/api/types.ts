@@ -97,7 +97,13 @@ export interface PodSpec {
   affinityNodeName?: string;
 }
 
-export type PodConditionType = 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'DisruptionTarget' | 'PodReadyToStartContainers';
+export type PodConditionType =
+  | 'PodScheduled'
+  | 'Initialized'
+  | 'ContainersReady'
+  | 'Ready'
+  | 'DisruptionTarget'
+  | 'PodReadyToStartContainers';
 export interface PodCondition {
   type: PodConditionType;
   status: ConditionStatus;
@@ -162,7 +168,13 @@ export interface Deployment {
   kind: 'Deployment';
   metadata: ObjectMeta;
   spec: { replicas: number; selector: LabelSelector; template: PodTemplate };
-  status: { replicas: number; updatedReplicas: number; readyReplicas: number; availableReplicas: number; unavailableReplicas: number };
+  status: {
+    replicas: number;
+    updatedReplicas: number;
+    readyReplicas: number;
+    availableReplicas: number;
+    unavailableReplicas: number;
+  };
 }
 
 export interface StatefulSet {
@@ -189,7 +201,13 @@ export interface DaemonSet {
 export interface Service {
   kind: 'Service';
   metadata: ObjectMeta;
-  spec: { selector: Record<string, string>; ports: { port: number; targetPort?: number; protocol?: string }[]; clusterIP: string; type: string; publishNotReadyAddresses?: boolean };
+  spec: {
+    selector: Record<string, string>;
+    ports: { port: number; targetPort?: number; protocol?: string }[];
+    clusterIP: string;
+    type: string;
+    publishNotReadyAddresses?: boolean;
+  };
 }
 
 export interface Endpoint {
@@ -232,7 +250,17 @@ export interface KubeEvent {
   count: number;
 }
 
-export type ApiObject = Node | Pod | ReplicaSet | Deployment | StatefulSet | DaemonSet | Service | EndpointSlice | Lease | KubeEvent;
+export type ApiObject =
+  | Node
+  | Pod
+  | ReplicaSet
+  | Deployment
+  | StatefulSet
+  | DaemonSet
+  | Service
+  | EndpointSlice
+  | Lease
+  | KubeEvent;
 export type Kind = ApiObject['kind'];
 export type ObjectOfKind<K extends Kind> = Extract<ApiObject, { kind: K }>;
 

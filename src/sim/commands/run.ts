@@ -1,5 +1,21 @@
-// STUB: owned by the commands/kubectl engineer.
+/**
+ * `runCommand(e, line)`: parse -> check applicability -> apply at e.now with a cause
+ * `{actor: 'you', what: <canonical>, command: <canonical>}` -> log -> result. Refusals change
+ * nothing but the command log, and say what is wrong in the words the real tool would use.
+ *
+ * Cause `what` strings are the canonical command lines themselves.
+ */
+import { ApiError, applyManifest, runPod } from '../api/apply';
+import { cordon, deleteObject, deletePod, drain, scale, uncordon } from '../api/delete';
 import type { Engine } from '../core/engine';
+import { apiAvailable, controlPlaneHost } from '../core/world';
+import { connectionRefused, runRead } from '../kubectl/run';
+import { hostJournal, hostOp } from './host-ops';
+import { kubectlManifests } from './manifest';
+import { type Command, parseCommand } from './parse';
+import { podEndpointCheck } from './pod-access';
+import { printCommand } from './print';
+
 export interface CommandResult {
   ok: boolean;
   /** The command printed back canonically (what the terminal and the log show). */
@@ -7,6 +23,179 @@ export interface CommandResult {
   /** What the command printed (kubectl output, systemctl status...), or the refusal reason. */
   output: string;
 }
-export function runCommand(_e: Engine, line: string): CommandResult {
-  return { ok: false, canonical: line, output: 'not implemented' };
+
+type Outcome = { ok: boolean; output: string };
+const refuse = (output: string): Outcome => ({ ok: false, output });
+
+function userCause(e: Engine, canonical: string): number {
+  const first = canonical.split('\n')[0] ?? canonical;
+  return e.cause({ actor: 'you', what: first, command: first });
+}
+
+/** Why kubectl cannot talk to the API server right now, if it cannot. */
+export function apiUnreachable(e: Engine): string | undefined {
+  const cp = controlPlaneHost(e);
+  if (cp && cp.power === 'on' && cp.networkCut) {
+    return `Unable to connect to the server: dial tcp ${cp.ip}:6443: i/o timeout`;
+  }
+  if (!apiAvailable(e)) return connectionRefused(e);
+  return undefined;
+}
+
+/** Why `ssh NODE` fails right now, if it does. */
+export function sshError(e: Engine, node: string): string | undefined {
+  const h = e.state.hosts[node];
+  if (!h) return `ssh: Could not resolve hostname ${node}: Name or service not known`;
+  if (h.power !== 'on') return `ssh: connect to host ${node} port 22: No route to host`;
+  if (h.networkCut) return `ssh: connect to host ${node} port 22: Connection timed out`;
+  return undefined;
+}
+
+function apiCall(f: () => string | Outcome): Outcome {
+  try {
+    const r = f();
+    return typeof r === 'string' ? { ok: true, output: r } : r;
+  } catch (err) {
+    if (err instanceof ApiError) return refuse(err.message);
+    throw err;
+  }
+}
+
+function runKubectl(e: Engine, c: Command, canonical: string): Outcome {
+  const down = apiUnreachable(e);
+  if (down) return refuse(down);
+  switch (c.kind) {
+    case 'kubectl-read':
+      return { ok: true, output: runRead(e, c.request) };
+    case 'kubectl-delete-pod': {
+      const opts: { force: boolean; gracePeriodSeconds?: number } = { force: c.force };
+      if (c.gracePeriod !== undefined) opts.gracePeriodSeconds = c.gracePeriod;
+      if (!e.get('Pod', `${c.namespace}/${c.name}`))
+        return refuse(`Error from server (NotFound): pods "${c.name}" not found`);
+      return apiCall(() => deletePod(e, `${c.namespace}/${c.name}`, opts, userCause(e, canonical)));
+    }
+    case 'kubectl-delete-node':
+      if (!e.get('Node', c.name)) return refuse(`Error from server (NotFound): nodes "${c.name}" not found`);
+      return apiCall(() => deleteObject(e, 'Node', c.name, userCause(e, canonical)));
+    case 'kubectl-cordon':
+    case 'kubectl-uncordon': {
+      if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
+      const f = c.kind === 'kubectl-cordon' ? cordon : uncordon;
+      return apiCall(() => f(e, c.node, userCause(e, canonical)));
+    }
+    case 'kubectl-drain':
+      if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
+      return apiCall(() =>
+        drain(e, c.node, { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force }, userCause(e, canonical)),
+      );
+    case 'kubectl-scale': {
+      const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
+      const key = `${c.namespace}/${c.name}`;
+      if (!e.get(kind, key)) return refuse(`Error from server (NotFound): ${c.resource}s.apps "${c.name}" not found`);
+      return apiCall(() => scale(e, kind, key, c.replicas, userCause(e, canonical)));
+    }
+    case 'kubectl-run':
+      return apiCall(() => runPod(e, c.name, c.image, userCause(e, canonical), c.namespace));
+    case 'kubectl-create-deployment': {
+      const labels = { app: c.name };
+      const container = (c.image.split('/').pop() ?? c.image).split(/[:@]/)[0] || c.name;
+      const m = {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: c.name, namespace: c.namespace, labels },
+        spec: {
+          replicas: c.replicas ?? 1,
+          selector: { matchLabels: labels },
+          template: { metadata: { labels }, spec: { containers: [{ name: container, image: c.image }] } },
+        },
+      };
+      return apiCall(() => applyManifest(e, m, userCause(e, canonical), { mode: 'create' }));
+    }
+    case 'kubectl-apply': {
+      const docs = kubectlManifests(c.manifest);
+      if ('error' in docs) return refuse(docs.error);
+      const cause = userCause(e, canonical);
+      const lines: string[] = [];
+      let ok = true;
+      for (const m of docs.manifests) {
+        const r = apiCall(() => applyManifest(e, m, cause));
+        lines.push(r.output);
+        ok &&= r.ok;
+      }
+      return { ok, output: lines.join('\n') };
+    }
+    case 'kubectl-logs':
+    case 'kubectl-exec':
+    case 'kubectl-port-forward':
+      return podEndpointCheck(e, c);
+    default:
+      return refuse(`internal: ${canonical} is not a kubectl command`);
+  }
+}
+
+function runHost(e: Engine, c: Command, canonical: string): Outcome {
+  switch (c.kind) {
+    case 'power-on': {
+      const h = e.state.hosts[c.node];
+      if (!h) return refuse(`power-on: no machine named ${c.node}`);
+      if (h.power === 'on') return refuse(`${c.node} is already powered on`);
+      return hostOp('powerOn', e, [c.node], userCause(e, canonical));
+    }
+    case 'network': {
+      const h = e.state.hosts[c.node];
+      if (!h) return refuse(`network: no machine named ${c.node}`);
+      if (c.action === 'cut' && h.networkCut) return refuse(`${c.node}'s network is already cut`);
+      if (c.action === 'heal' && !h.networkCut) return refuse(`${c.node}'s network is not cut`);
+      return hostOp(c.action === 'cut' ? 'cutNetwork' : 'healNetwork', e, [c.node], userCause(e, canonical));
+    }
+    case 'registry': {
+      const up = c.action === 'up';
+      if (e.state.registryUp === up) return refuse(`the registry is already ${up ? 'up' : 'down'}`);
+      const cause = userCause(e, canonical);
+      e.state.registryUp = up;
+      e.state.registryCause = cause;
+      e.trace(`registry ${c.action}`);
+      e.remember('Registry/registry', `registry ${c.action}`, cause);
+      return { ok: true, output: '' };
+    }
+    default:
+      break;
+  }
+  // ssh NODE ...
+  if (!('node' in c)) return refuse(`internal: ${canonical}`);
+  const err = sshError(e, c.node);
+  if (err) return refuse(err);
+  switch (c.kind) {
+    case 'ssh-systemctl':
+      // status changes nothing, so it gets no cause of its own.
+      return hostOp('systemctl', e, [c.node, c.action, c.unit], c.action === 'status' ? 0 : userCause(e, canonical));
+    case 'ssh-journalctl':
+      return { ok: true, output: hostJournal(e, c.node, c.unit) };
+    case 'ssh-poweroff':
+      return hostOp('powerOff', e, [c.node], userCause(e, canonical));
+    case 'ssh-reboot':
+      return hostOp('reboot', e, [c.node], userCause(e, canonical));
+    case 'ssh-mv':
+      return hostOp('moveFile', e, [c.node, c.src, c.dst], userCause(e, canonical));
+    case 'ssh-sed':
+      return hostOp('editManifestImage', e, [c.node, c.file, c.from, c.to], userCause(e, canonical));
+    default:
+      return refuse(`internal: ${canonical}`);
+  }
+}
+
+/** Run one command line now. Every attempt is logged in e.state.commandLog with its canonical form. */
+export function runCommand(e: Engine, line: string): CommandResult {
+  const parsed = parseCommand(line);
+  let result: CommandResult;
+  if (!parsed.ok) {
+    result = { ok: false, canonical: line.trim(), output: parsed.error };
+  } else {
+    const canonical = printCommand(parsed.command);
+    const c = parsed.command;
+    const out = c.kind.startsWith('kubectl-') ? runKubectl(e, c, canonical) : runHost(e, c, canonical);
+    result = { ok: out.ok, canonical, output: out.output };
+  }
+  e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, output: result.output });
+  return result;
 }

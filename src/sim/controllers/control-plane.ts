@@ -1,3 +1,278 @@
-// STUB: replace with the real controller.
-import type { SimModule } from '../core/engine';
-export const controlPlaneModule: SimModule = { name: 'control-plane' };
+/**
+ * Leader election of kube-controller-manager and kube-scheduler (reference §9.1, §11.5), and the
+ * answer to "do the control-plane controllers run right now?".
+ *
+ * Both components are static pods on the control-plane host. Each process is a leader-election
+ * candidate holding the Lease `kube-system/<component>` (leaseDuration 15s, renewDeadline 10s,
+ * retryPeriod 2s — LE [C]). While the API is unavailable the leader cannot renew; 10s after its
+ * first failed renewal it logs "leaderelection lost" and exits (exit code 1), the kubelet restarts
+ * the container with CrashLoopBackOff, and the restarted processes keep failing while the API stays
+ * down. When a kube-controller-manager process that is not the one whose memory we hold acquires
+ * the lease, the controllers' in-memory state is reset: the node-lifecycle-controller then emits
+ * RegisteredNode for every node and grants each a fresh grace period.
+ *
+ * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
+ */
+import type { Lease } from '../api/types';
+import type { Engine, SimModule } from '../core/engine';
+import type { ControllerMemory, LeaderElectionState } from '../core/state';
+import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
+import { containerExited } from '../runtime/containers';
+
+/** client-go leader election defaults used by kube-controller-manager and kube-scheduler. LE [C] */
+export const LEASE_DURATION_MS = 15_000;
+export const RENEW_DEADLINE_MS = 10_000;
+export const RETRY_PERIOD_MS = 2_000;
+
+export type LeaderComponent = 'kube-controller-manager' | 'kube-scheduler';
+const COMPONENTS: readonly LeaderComponent[] = ['kube-controller-manager', 'kube-scheduler'];
+
+/** Every lazily created H3 field of the controller memory, filled in. */
+export type H3Memory = ControllerMemory &
+  Required<
+    Pick<
+      ControllerMemory,
+      | 'generation'
+      | 'leaderElection'
+      | 'taintQueued'
+      | 'zoneQps'
+      | 'taintedNodes'
+      | 'tecDirtyNodes'
+      | 'tecDirtyPods'
+      | 'nlcDirtyPods'
+      | 'evictionWork'
+      | 'evictionSeq'
+    >
+  >;
+
+/** The controller memory with the H3 fields created on first use (older snapshots lack them). */
+export function controllerMemory(e: Engine): H3Memory {
+  const m = e.state.controllers;
+  m.generation ??= 0;
+  m.leaderElection ??= {};
+  m.taintQueued ??= {};
+  m.zoneQps ??= {};
+  m.taintedNodes ??= {};
+  m.tecDirtyNodes ??= {};
+  m.tecDirtyPods ??= {};
+  m.nlcDirtyPods ??= {};
+  m.evictionWork ??= {};
+  m.evictionSeq ??= 0;
+  return m as H3Memory;
+}
+
+/** The candidate process of `component` currently holds its lease (and still runs). */
+export function holdsLeadership(e: Engine, component: LeaderComponent): boolean {
+  const le = e.state.controllers.leaderElection?.[component];
+  if (le?.leading !== true) return false;
+  // Direct lookup of the leader's container (this is asked on every controller pass).
+  const cp = controlPlaneHost(e);
+  return cp !== undefined && cp.power === 'on' && cp.containers[le.containerId]?.state === 'running';
+}
+
+/**
+ * kube-controller-manager's controllers act: its container runs on the control-plane host, the API
+ * answers and it holds the leader lease.
+ */
+export function controllerManagerActive(e: Engine): boolean {
+  return holdsLeadership(e, 'kube-controller-manager') && apiAvailable(e);
+}
+
+/** kube-scheduler schedules: its container runs, the API answers and it holds the leader lease. */
+export function schedulerActive(e: Engine): boolean {
+  return holdsLeadership(e, 'kube-scheduler') && apiAvailable(e);
+}
+
+/**
+ * Forget everything kube-controller-manager held in memory (a new process): health map, known
+ * nodes, zones, tainting queues, scheduled evictions, PodGC quarantine. H4's workload memory is left
+ * to its owner.
+ */
+export function resetControllerMemory(e: Engine, containerId: string): void {
+  const m = controllerMemory(e);
+  m.nodeHealth = {};
+  m.knownNodes = {};
+  m.zoneStates = {};
+  m.taintQueue = {};
+  m.zoneTokens = {};
+  m.masterDisruption = false;
+  m.evictions = {};
+  m.podgcQuarantine = {};
+  m.startedAt = e.now;
+  m.kcmContainerId = containerId;
+  m.taintQueued = {};
+  delete m.noExecuteTickAt;
+  m.zoneQps = {};
+  m.taintedNodes = {};
+  m.tecDirtyNodes = {};
+  m.tecDirtyPods = {};
+  m.nlcDirtyPods = {};
+  m.evictionWork = {};
+}
+
+/** Start the leader-election loops once the API has been written to for the first time. */
+function ensureElectionLoops(e: Engine): void {
+  const m = e.state.controllers;
+  if (m.leaderElection) return;
+  m.leaderElection = {};
+  for (const comp of COMPONENTS) e.schedule(0, 'leader-election.tick', comp);
+}
+
+function leaseKey(component: LeaderComponent): string {
+  return `kube-system/${component}`;
+}
+
+/** kube-controller-manager acquired its lease: reset memory if it is a new process, start the controllers. */
+function startControllers(e: Engine, containerId: string, cause: number): void {
+  const m = controllerMemory(e);
+  if (m.kcmContainerId !== containerId) resetControllerMemory(e, containerId);
+  m.generation++;
+  m.kcmCause = cause;
+  const gen = m.generation;
+  const latency = e.state.settings.watchLatency;
+  // Informers sync (one watch latency), then each controller's loop starts at once.
+  e.schedule(latency, 'node-lifecycle.monitor', '', gen);
+  e.schedule(latency, 'podgc.gc', '', gen);
+  // Informer adds: every Node reaches the taint-eviction controller and the NoSchedule pass.
+  for (const n of e.list('Node')) m.tecDirtyNodes[n.metadata.name] = true;
+  e.enqueue('taint-eviction');
+  e.enqueue('node-lifecycle');
+}
+
+function stopControllers(e: Engine): void {
+  const m = controllerMemory(e);
+  m.generation++;
+}
+
+function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionState, cpName: string): void {
+  const key = leaseKey(comp);
+  const lease = e.get('Lease', key);
+  const now = e.now;
+  if (lease && lease.metadata.resourceVersion !== le.observedRv) {
+    le.observedRv = lease.metadata.resourceVersion;
+    le.observedAt = now;
+  }
+  const ours = lease?.spec.holderIdentity === le.identity;
+  // Another holder's record is valid until leaseDuration after we first saw it change (client-go observedTime).
+  if (
+    lease &&
+    !ours &&
+    lease.spec.holderIdentity !== '' &&
+    le.observedAt + lease.spec.leaseDurationSeconds * 1000 > now
+  )
+    return;
+  const acquiring = !le.leading;
+  let cause = le.cause ?? 0;
+  if (acquiring) {
+    const parents: number[] = [];
+    const prev = e.lastCause(`Host/${cpName}`);
+    if (prev !== undefined) parents.push(prev);
+    cause = e.cause({
+      actor: comp,
+      what: `leader election: ${le.identity} acquired lease ${key}`,
+      rule: lease ? 'previous holder did not renew within leaseDuration' : 'no lease yet',
+      constant: `leaseDuration=${formatDuration(LEASE_DURATION_MS)}`,
+      parents,
+    });
+  }
+  // A shallow copy is enough: only spec fields change (renewals run every 2s, keep them cheap).
+  const next: Lease = lease
+    ? { ...lease, metadata: { ...lease.metadata }, spec: { ...lease.spec } }
+    : {
+        kind: 'Lease',
+        metadata: {
+          name: comp,
+          namespace: 'kube-system',
+          uid: e.uid(),
+          resourceVersion: 0,
+          creationTimestamp: now,
+          labels: {},
+          annotations: {},
+          ownerReferences: [],
+        },
+        spec: {
+          holderIdentity: le.identity,
+          leaseDurationSeconds: LEASE_DURATION_MS / 1000,
+          renewTime: now,
+          acquireTime: now,
+        },
+      };
+  next.spec.holderIdentity = le.identity;
+  next.spec.renewTime = now;
+  if (acquiring) next.spec.acquireTime = now;
+  e.put(next, acquiring ? `leader election: acquired by ${le.identity}` : 'renewed', cause);
+  le.observedRv = next.metadata.resourceVersion;
+  le.observedAt = now;
+  le.lastRenew = now;
+  if (acquiring) {
+    le.leading = true;
+    le.cause = cause;
+    e.trace(`${comp}: successfully acquired lease ${key}`);
+    if (comp === 'kube-controller-manager') startControllers(e, le.containerId, cause);
+  }
+}
+
+/** The process gives up: "leaderelection lost" for a leader, then exit code 1; the kubelet restarts it. */
+function exitCandidate(e: Engine, comp: LeaderComponent, le: LeaderElectionState, cpName: string): void {
+  const parents: number[] = [];
+  const prev = e.lastCause(`Host/${cpName}`);
+  if (prev !== undefined) parents.push(prev);
+  const cause = e.cause({
+    actor: comp,
+    what: le.leading ? `leaderelection lost: ${comp} exits` : `${comp} exits: API unavailable`,
+    rule: `API unavailable for renewDeadline ${formatDuration(RENEW_DEADLINE_MS)}`,
+    constant: `renewDeadline=${formatDuration(RENEW_DEADLINE_MS)}`,
+    parents,
+  });
+  if (le.leading) {
+    e.trace(`${comp}: "leaderelection lost"`);
+    if (comp === 'kube-controller-manager') stopControllers(e);
+  }
+  le.leading = false;
+  delete le.failingSince;
+  containerExited(e, cpName, le.containerId, 1, 'Error', cause);
+}
+
+/** One leader-election attempt (every retryPeriod) of a component's current process. */
+function electionTick(e: Engine, comp: LeaderComponent): void {
+  e.schedule(RETRY_PERIOD_MS, 'leader-election.tick', comp);
+  const les = controllerMemory(e).leaderElection;
+  const cp = controlPlaneHost(e);
+  let le = les[comp];
+  // Fast path: the known process still runs (only one container of a static pod runs at a time).
+  const known = le && cp?.power === 'on' ? cp.containers[le.containerId] : undefined;
+  const c = known?.state === 'running' ? known : controlPlaneContainer(e, comp);
+  if (!c || !cp) {
+    // The process is gone (manifest moved, host down): it holds nothing any more.
+    if (le?.leading && comp === 'kube-controller-manager') stopControllers(e);
+    delete les[comp];
+    return;
+  }
+  if (!le || le.containerId !== c.id) {
+    if (le?.leading && comp === 'kube-controller-manager') stopControllers(e);
+    le = { containerId: c.id, identity: `${cp.name}_${e.uid()}`, leading: false, lastRenew: e.now, observedAt: e.now };
+    les[comp] = le;
+  }
+  if (!canReachApi(e, cp.name)) {
+    le.failingSince ??= e.now;
+    // A leader exits renewDeadline after its first failed renewal (LE [C]). A process that never got
+    // the lease is modelled the same way: §11.5 reports a crash loop while the API is down [U].
+    if (e.now - le.failingSince >= RENEW_DEADLINE_MS) exitCandidate(e, comp, le, cp.name);
+    return;
+  }
+  delete le.failingSince;
+  acquireOrRenew(e, comp, le, cp.name);
+}
+
+/** The control-plane module: leader-election loops, started by the first API write. */
+export const controlPlaneModule: SimModule = {
+  name: 'control-plane',
+  timers: {
+    'leader-election.tick': (e, t) => electionTick(e, t.target as LeaderComponent),
+  },
+  watch: {
+    Node: (e) => ensureElectionLoops(e),
+    Lease: (e) => ensureElectionLoops(e),
+    Pod: (e) => ensureElectionLoops(e),
+  },
+};

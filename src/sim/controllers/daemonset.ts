@@ -1,3 +1,187 @@
-// STUB: replace with the real controller.
-import type { SimModule } from '../core/engine';
-export const daemonsetModule: SimModule = { name: 'daemonset' };
+/**
+ * daemonset-controller (kube-controller-manager): one pod per eligible node. Pods are created with
+ * required node affinity to their node (spec.affinityNodeName) and no nodeName: the default
+ * scheduler binds them (so with the scheduler down new DS pods wait, §9.3). DaemonSet pods get the
+ * DSU tolerations (§3.4): not-ready/unreachable NoExecute forever, disk/memory/pid-pressure and
+ * unschedulable NoSchedule (+ network-unavailable if hostNetwork).
+ * Node eligibility (NodeShouldRunDaemonPod): selector/affinity match and every NoSchedule/NoExecute
+ * taint tolerated -> shouldRun; otherwise existing pods keep running if their NoExecute taints are
+ * tolerated (shouldContinueRunning). Nodes that vanish: nothing is done (PodGC's job, §6).
+ * Events: `SuccessfulCreate` "Created pod: <name>", `SuccessfulDelete` "Deleted pod: <name>".
+ *
+ * Cause `what` prefixes: `create pod`, `replacement for`, `delete pod`, `status`.
+ */
+import { createPod, podFromTemplate } from '../api/apply';
+import { removeOrTerminate } from '../api/delete';
+import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady, kcmActive } from '../api/podutil';
+import type { DaemonSet, Node, Pod, Toleration } from '../api/types';
+import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
+import type { Engine, SimModule } from '../core/engine';
+
+const ACTOR = 'daemonset-controller';
+
+/** AddOrUpdateDaemonPodTolerations (DSU [C]). */
+export function daemonTolerations(base: readonly Toleration[], hostNetwork: boolean): Toleration[] {
+  const out = [...base];
+  const add = (key: string, effect: 'NoExecute' | 'NoSchedule') => {
+    if (!out.some((t) => t.key === key && t.effect === effect)) out.push({ key, operator: 'Exists', effect });
+  };
+  add('node.kubernetes.io/not-ready', 'NoExecute');
+  add('node.kubernetes.io/unreachable', 'NoExecute');
+  add('node.kubernetes.io/disk-pressure', 'NoSchedule');
+  add('node.kubernetes.io/memory-pressure', 'NoSchedule');
+  add('node.kubernetes.io/pid-pressure', 'NoSchedule');
+  add('node.kubernetes.io/unschedulable', 'NoSchedule');
+  if (hostNetwork) add('node.kubernetes.io/network-unavailable', 'NoSchedule');
+  return out;
+}
+
+/** NodeShouldRunDaemonPod: [shouldRun, shouldContinueRunning]. */
+export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): [boolean, boolean] {
+  const sel = ds.spec.template.spec.nodeSelector ?? {};
+  for (const [k, v] of Object.entries(sel)) if (node.metadata.labels[k] !== v) return [false, false];
+  const tols = daemonTolerations(ds.spec.template.spec.tolerations ?? [], ds.spec.template.spec.hostNetwork === true);
+  const bad = firstUntoleratedTaint(
+    node.spec.taints,
+    tols,
+    (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute',
+  );
+  if (!bad) return [true, true];
+  const noExec = firstUntoleratedTaint(node.spec.taints, tols, (t) => t.effect === 'NoExecute');
+  return [false, noExec === undefined];
+}
+
+function dsref(ds: DaemonSet) {
+  return { kind: 'DaemonSet', name: ds.metadata.name, namespace: ds.metadata.namespace, uid: ds.metadata.uid };
+}
+
+function podNode(p: Pod): string | undefined {
+  return p.spec.nodeName ?? p.spec.affinityNodeName;
+}
+
+/** Reconcile one DaemonSet against all nodes. */
+export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Node[]): void {
+  const ns = ds.metadata.namespace ?? 'default';
+  const dsKey = `${ns}/${ds.metadata.name}`;
+  const byNode = new Map<string, Pod[]>();
+  for (const p of owned) {
+    const n = podNode(p);
+    if (!n) continue;
+    const l = byNode.get(n) ?? [];
+    l.push(p);
+    byNode.set(n, l);
+  }
+  const parents = [e.lastCause(`DaemonSet/${dsKey}`) ?? 0];
+  let desired = 0;
+  let current = 0;
+  let ready = 0;
+  let misscheduled = 0;
+  for (const node of nodes) {
+    const name = node.metadata.name;
+    const [shouldRun, shouldContinue] = nodeShouldRunDaemonPod(node, ds);
+    const pods = byNode.get(name) ?? [];
+    const running = pods.filter(isPodActive);
+    if (shouldRun && running.length === 0) {
+      const pod = podFromTemplate(e, ds.spec.template, ns, {
+        kind: 'DaemonSet',
+        name: ds.metadata.name,
+        uid: ds.metadata.uid,
+      });
+      pod.spec.affinityNodeName = name;
+      pod.spec.tolerations = daemonTolerations(pod.spec.tolerations, pod.spec.hostNetwork === true);
+      const d = takeDeparted(e, ds.metadata.uid, (x) => x.node === name);
+      let what = `create pod for DaemonSet ${ds.metadata.name} on node ${name}`;
+      const ps = [...parents, e.lastCause(`Node/${name}`) ?? 0];
+      if (d) {
+        const r = markReplacement(pod, d);
+        what = r.what;
+        ps.unshift(...r.parents);
+      }
+      const c = e.cause({ actor: ACTOR, what, rule: 'node should run a daemon pod and has none', parents: ps });
+      createPod(e, pod, c, ACTOR, `${ds.metadata.name}-`);
+      e.event(dsref(ds), 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ACTOR, c);
+      running.push(pod);
+    } else if (!shouldContinue && running.length > 0) {
+      const c = e.cause({
+        actor: ACTOR,
+        what: `delete pod of DaemonSet ${ds.metadata.name} on node ${name}`,
+        rule: 'node no longer tolerated (NoExecute taint or selector)',
+        parents: [e.lastCause(`Node/${name}`) ?? 0],
+      });
+      for (const p of running.sort((a, b) => cmp(a.metadata.name, b.metadata.name))) {
+        removeOrTerminate(e, p, p.spec.terminationGracePeriodSeconds, c);
+        e.event(dsref(ds), 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, ACTOR, c);
+      }
+      running.length = 0;
+    }
+    const scheduled = running.length > 0;
+    if (shouldRun) {
+      desired++;
+      if (scheduled) {
+        current++;
+        if (running.some(isPodReady)) ready++;
+      }
+    } else if (scheduled) misscheduled++;
+  }
+  forgetDeparted(e, ds.metadata.uid);
+  const status: DaemonSet['status'] = {
+    desiredNumberScheduled: desired,
+    currentNumberScheduled: current,
+    numberReady: ready,
+    updatedNumberScheduled: current,
+    numberAvailable: ready,
+    numberMisscheduled: misscheduled,
+  };
+  const cur = e.get('DaemonSet', dsKey);
+  if (!cur || JSON.stringify(cur.status) === JSON.stringify(status)) return;
+  const c = e.cause({
+    actor: ACTOR,
+    what: `status ${ds.metadata.name}: ${ready}/${desired} ready`,
+    rule: 'updateDaemonSetStatus',
+    parents,
+  });
+  e.put({ ...structuredClone(cur), status }, `status ${ready}/${desired} ready`, c);
+}
+
+const MODULE = 'daemonset';
+
+/** Workqueue: reconcile the DaemonSets whose pods or spec changed; every one when nodes changed. */
+export function syncDaemonSets(e: Engine): void {
+  if (!kcmActive(e)) return;
+  const dirty = takeDirty(e, MODULE);
+  const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  const all = e
+    .list('DaemonSet')
+    .filter((ds) => !dirty || dirty.has(ds.metadata.uid))
+    .sort(byNamespacedName);
+  for (const ds of all) syncDaemonSet(e, ds, podsOwnedBy(e, ds.metadata.uid), nodes);
+}
+
+export const daemonsetModule: SimModule = {
+  name: MODULE,
+  watch: {
+    DaemonSet: (e, _k, obj) => {
+      if (obj) markDirty(e, MODULE, obj.metadata.uid);
+    },
+    Node: (e, _k, obj, old) => {
+      // Only changes that affect eligibility: creation, deletion, labels, taints.
+      const n = obj as Node | undefined;
+      const o = old as Node | undefined;
+      if (
+        !n ||
+        !o ||
+        JSON.stringify(n.spec.taints) !== JSON.stringify(o.spec.taints) ||
+        JSON.stringify(n.metadata.labels) !== JSON.stringify(o.metadata.labels)
+      ) {
+        markDirty(e, MODULE, '*');
+      }
+    },
+    Pod: (e, key, obj, old) => {
+      updateOwnerIndex(e, key, obj, old);
+      const owner = (obj ?? old)?.metadata.ownerReferences.find((r) => r.controller && r.kind === 'DaemonSet');
+      if (owner) markDirty(e, MODULE, owner.uid);
+    },
+  },
+  sync: syncDaemonSets,
+};

@@ -1,3 +1,143 @@
-// STUB: replace with the real controller.
-import type { SimModule } from '../core/engine';
-export const endpointsliceModule: SimModule = { name: 'endpointslice' };
+/**
+ * endpointslice-controller (kube-controller-manager): one EndpointSlice `<service>-<suffix>` per
+ * Service with a selector; one endpoint per selected, non-terminal pod with an IP (terminating pods
+ * are kept, EPS [C]). serving = pod Ready; terminating = deletionTimestamp set;
+ * ready = publishNotReadyAddresses || (serving && !terminating) (podToEndpoint, §2.2 item 6).
+ *
+ * Cause `what` prefixes: `endpoints`.
+ */
+
+import { byNamespacedName, cmp, isPodReady, kcmActive, selectorMatches } from '../api/podutil';
+import type { Endpoint, EndpointSlice, Pod, Service } from '../api/types';
+import type { Engine, SimModule } from '../core/engine';
+import { randomSuffix } from '../core/random';
+
+const ACTOR = 'endpointslice-controller';
+const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+function endpointFor(svc: Service, p: Pod): Endpoint {
+  const serving = isPodReady(p);
+  const terminating = p.metadata.deletionTimestamp !== undefined;
+  const ep: Endpoint = {
+    addresses: [p.status.podIP ?? ''],
+    conditions: {
+      ready: svc.spec.publishNotReadyAddresses === true || (serving && !terminating),
+      serving,
+      terminating,
+    },
+    targetRef: {
+      kind: 'Pod',
+      name: p.metadata.name,
+      namespace: p.metadata.namespace ?? 'default',
+      uid: p.metadata.uid,
+    },
+  };
+  if (p.spec.nodeName) ep.nodeName = p.spec.nodeName;
+  return ep;
+}
+
+/** Reconcile the slice of one Service, given the pods of its namespace. */
+export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], pods: Pod[]): void {
+  const ns = svc.metadata.namespace ?? 'default';
+  const svcKey = `${ns}/${svc.metadata.name}`;
+  if (!Object.keys(svc.spec.selector).length) return; // selector-less services are managed by hand
+  const endpoints = pods
+    .filter((p) => p.status.podIP && p.status.phase !== 'Succeeded' && p.status.phase !== 'Failed')
+    .filter((p) => selectorMatches(svc.spec.selector, p.metadata.labels))
+    .sort((a, b) => cmp(a.metadata.name, b.metadata.name))
+    .map((p) => endpointFor(svc, p));
+  const ports = svc.spec.ports.map((p) => ({ port: p.targetPort ?? p.port, protocol: p.protocol ?? 'TCP', name: '' }));
+  const cur = slices[0];
+  if (
+    cur &&
+    JSON.stringify(cur.endpoints) === JSON.stringify(endpoints) &&
+    JSON.stringify(cur.ports) === JSON.stringify(ports)
+  )
+    return;
+  const ready = endpoints.filter((x) => x.conditions.ready).length;
+  const c = e.cause({
+    actor: ACTOR,
+    what: `endpoints of ${svc.metadata.name}: ${ready}/${endpoints.length} ready`,
+    rule: 'ready = publishNotReadyAddresses || (serving && !terminating)',
+    parents: [e.lastCause(`Service/${svcKey}`) ?? 0],
+  });
+  if (cur) {
+    e.put({ ...structuredClone(cur), endpoints, ports }, `endpoints ${ready}/${endpoints.length} ready`, c);
+    return;
+  }
+  let name = '';
+  do name = `${svc.metadata.name}-${randomSuffix(e.state.rng)}`;
+  while (e.get('EndpointSlice', `${ns}/${name}`));
+  const slice: EndpointSlice = {
+    kind: 'EndpointSlice',
+    metadata: {
+      name,
+      namespace: ns,
+      uid: e.uid(),
+      resourceVersion: 0,
+      creationTimestamp: e.now,
+      labels: {
+        [SERVICE_NAME_LABEL]: svc.metadata.name,
+        'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+      },
+      annotations: {},
+      ownerReferences: [
+        { apiVersion: 'v1', kind: 'Service', name: svc.metadata.name, uid: svc.metadata.uid, controller: true },
+      ],
+    },
+    addressType: 'IPv4',
+    endpoints,
+    ports,
+  };
+  e.put(slice, `endpoints ${ready}/${endpoints.length} ready`, c);
+}
+
+/** Workqueue: reconcile every Service's slice. */
+export function syncEndpointSlices(e: Engine): void {
+  if (!kcmActive(e)) return;
+  const podsByNs = new Map<string, Pod[]>();
+  for (const p of e.list('Pod')) {
+    const ns = p.metadata.namespace ?? 'default';
+    const l = podsByNs.get(ns) ?? [];
+    l.push(p);
+    podsByNs.set(ns, l);
+  }
+  const slicesBySvc = new Map<string, EndpointSlice[]>();
+  for (const s of e.list('EndpointSlice')) {
+    const owner = s.metadata.ownerReferences.find((r) => r.kind === 'Service');
+    if (!owner) continue;
+    const l = slicesBySvc.get(owner.uid) ?? [];
+    l.push(s);
+    slicesBySvc.set(owner.uid, l);
+  }
+  const all = e.list('Service').sort(byNamespacedName);
+  for (const svc of all) {
+    const slices = (slicesBySvc.get(svc.metadata.uid) ?? []).sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+    syncService(e, svc, slices, podsByNs.get(svc.metadata.namespace ?? 'default') ?? []);
+  }
+}
+
+function endpointRelevant(a: Pod | undefined, b: Pod | undefined): boolean {
+  if (!a || !b) return true;
+  return (
+    a.status.podIP !== b.status.podIP ||
+    isPodReady(a) !== isPodReady(b) ||
+    a.metadata.deletionTimestamp !== b.metadata.deletionTimestamp ||
+    a.status.phase !== b.status.phase ||
+    JSON.stringify(a.metadata.labels) !== JSON.stringify(b.metadata.labels)
+  );
+}
+
+export const endpointsliceModule: SimModule = {
+  name: 'endpointslice',
+  watch: {
+    Service: (e) => e.enqueue('endpointslice'),
+    EndpointSlice: (e, _k, obj) => {
+      if (!obj) e.enqueue('endpointslice');
+    },
+    Pod: (e, _k, obj, old) => {
+      if (endpointRelevant(obj as Pod | undefined, old as Pod | undefined)) e.enqueue('endpointslice');
+    },
+  },
+  sync: syncEndpointSlices,
+};

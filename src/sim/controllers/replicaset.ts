@@ -1,3 +1,149 @@
-// STUB: replace with the real controller.
-import type { SimModule } from '../core/engine';
-export const replicasetModule: SimModule = { name: 'replicaset' };
+/**
+ * replicaset-controller (kube-controller-manager): keeps `spec.replicas` active pods per ReplicaSet.
+ * Active = not Succeeded/Failed and no deletionTimestamp (IsPodActive, RS [C]), so a pod that is
+ * Terminating (e.g. evicted from an unreachable node) is replaced at once (§3.4).
+ * Events: `SuccessfulCreate` "Created pod: <name>", `SuccessfulDelete` "Deleted pod: <name>".
+ *
+ * Cause `what` prefixes: `create pod`, `replacement for` (pod creates), `scale down`, `status`.
+ */
+import { createPod, podFromTemplate } from '../api/apply';
+import { removeOrTerminate } from '../api/delete';
+import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../api/podutil';
+import type { Pod, ReplicaSet } from '../api/types';
+import {
+  ensureWatchdog,
+  forgetDeparted,
+  markReplacement,
+  noteDeparture,
+  takeDeparted,
+  watchdogTick,
+} from '../api/workload-memory';
+import type { Engine, SimModule } from '../core/engine';
+
+const ACTOR = 'replicaset-controller';
+
+/** getPodsToDelete ranking (subset): unassigned, then pending, then not ready, then newest first. */
+function deletionRank(a: Pod, b: Pod): number {
+  const assigned = (p: Pod) => (p.spec.nodeName ? 1 : 0);
+  const phase = (p: Pod) => (p.status.phase === 'Pending' ? 0 : p.status.phase === 'Unknown' ? 1 : 2);
+  const ready = (p: Pod) => (isPodReady(p) ? 1 : 0);
+  return (
+    assigned(a) - assigned(b) ||
+    phase(a) - phase(b) ||
+    ready(a) - ready(b) ||
+    b.metadata.creationTimestamp - a.metadata.creationTimestamp ||
+    cmp(a.metadata.name, b.metadata.name)
+  );
+}
+
+function ref(rs: ReplicaSet) {
+  return { kind: 'ReplicaSet', name: rs.metadata.name, namespace: rs.metadata.namespace, uid: rs.metadata.uid };
+}
+
+/** Reconcile one ReplicaSet against its pods (already indexed by owner). */
+export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
+  const ns = rs.metadata.namespace ?? 'default';
+  const rsKey = `${ns}/${rs.metadata.name}`;
+  const active = owned.filter(isPodActive);
+  const diff = active.length - rs.spec.replicas;
+  if (diff < 0) {
+    for (let i = 0; i < -diff; i++) {
+      const pod = podFromTemplate(e, rs.spec.template, ns, {
+        kind: 'ReplicaSet',
+        name: rs.metadata.name,
+        uid: rs.metadata.uid,
+      });
+      const d = takeDeparted(e, rs.metadata.uid);
+      const parents = [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0];
+      let what = `create pod for ReplicaSet ${rs.metadata.name} (${active.length + i}/${rs.spec.replicas} active)`;
+      if (d) {
+        const r = markReplacement(pod, d);
+        what = r.what;
+        parents.unshift(...r.parents);
+      }
+      const c = e.cause({ actor: ACTOR, what, rule: 'active pods < spec.replicas (IsPodActive)', parents });
+      createPod(e, pod, c, ACTOR, `${rs.metadata.name}-`);
+      e.event(ref(rs), 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ACTOR, c);
+      active.push(pod);
+    }
+  } else if (diff > 0) {
+    const victims = active.slice().sort(deletionRank).slice(0, diff);
+    const c = e.cause({
+      actor: ACTOR,
+      what: `scale down ${rs.metadata.name}: ${active.length} active > ${rs.spec.replicas} replicas`,
+      rule: 'active pods > spec.replicas',
+      parents: [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0],
+    });
+    for (const p of victims) {
+      removeOrTerminate(e, p, p.spec.terminationGracePeriodSeconds, c);
+      e.event(ref(rs), 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, ACTOR, c);
+    }
+    const gone = new Set(victims);
+    for (let i = active.length - 1; i >= 0; i--) if (gone.has(active[i]!)) active.splice(i, 1);
+  }
+  // Departures that did not need a replacement (scale down, replaced already) are forgotten.
+  forgetDeparted(e, rs.metadata.uid);
+  let ready = 0;
+  for (const p of active) if (isPodReady(p)) ready++;
+  // minReadySeconds 0: available = ready. fullyLabeledReplicas = active: pods are stamped from the
+  // template and no command here relabels them.
+  const status: ReplicaSet['status'] = {
+    replicas: active.length,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    fullyLabeledReplicas: active.length,
+  };
+  const cur = e.get('ReplicaSet', rsKey);
+  const st = cur?.status;
+  if (
+    cur &&
+    st &&
+    (st.replicas !== status.replicas ||
+      st.readyReplicas !== status.readyReplicas ||
+      st.availableReplicas !== status.availableReplicas ||
+      st.fullyLabeledReplicas !== status.fullyLabeledReplicas)
+  ) {
+    const c = e.cause({
+      actor: ACTOR,
+      what: `status ${rs.metadata.name}: ${status.readyReplicas}/${rs.spec.replicas} ready`,
+      rule: 'readyReplicas counts pods with Ready=True (calculateStatus)',
+      parents: [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0],
+    });
+    e.put({ ...structuredClone(cur), status }, `status ${status.readyReplicas}/${rs.spec.replicas} ready`, c);
+  }
+}
+
+/** Workqueue: reconcile the ReplicaSets whose pods or spec changed (all of them after a KCM start). */
+export function syncReplicaSets(e: Engine): void {
+  if (!kcmActive(e)) return;
+  const dirty = takeDirty(e, MODULE);
+  const all = e
+    .list('ReplicaSet')
+    .filter((rs) => !dirty || dirty.has(rs.metadata.uid))
+    .sort(byNamespacedName);
+  for (const rs of all) syncReplicaSet(e, rs, podsOwnedBy(e, rs.metadata.uid));
+}
+
+const MODULE = 'replicaset';
+
+export const replicasetModule: SimModule = {
+  name: MODULE,
+  timers: { 'workloads.watchdog': (e) => watchdogTick(e) },
+  watch: {
+    ReplicaSet: (e, _key, obj) => {
+      ensureWatchdog(e);
+      if (obj) markDirty(e, MODULE, obj.metadata.uid);
+    },
+    Pod: (e, key, obj, old) => {
+      updateOwnerIndex(e, key, obj, old);
+      const p = (obj ?? old) as Pod | undefined;
+      const owner = p?.metadata.ownerReferences.find((r) => r.controller);
+      if (!owner) return;
+      noteDeparture(e, obj as Pod | undefined, old as Pod | undefined);
+      if (owner.kind === 'ReplicaSet') markDirty(e, MODULE, owner.uid);
+    },
+    Node: (e) => ensureWatchdog(e),
+  },
+  sync: syncReplicaSets,
+};

@@ -1,3 +1,382 @@
-// STUB: replace with the real controller.
-import type { SimModule } from '../core/engine';
-export const schedulerModule: SimModule = { name: 'scheduler' };
+/**
+ * kube-scheduler (default-scheduler): binds Pending pods without spec.nodeName to a node.
+ * Filters, in the default plugin order: NodeUnschedulable, TaintToleration (NoSchedule/NoExecute),
+ * NodeAffinity (nodeSelector + DaemonSet node pinning), NodeResourcesFit (requests <= allocatable,
+ * pods <= allocatable pods). Score: LeastAllocated + BalancedAllocation over requests with the
+ * scheduler's non-zero defaults (100m / 200Mi per container); ties go to the first node by name.
+ * Success: spec.nodeName + PodScheduled=True, Normal `Scheduled` "Successfully assigned <ns>/<pod> to <node>".
+ * Failure: PodScheduled=False reason Unschedulable + Warning `FailedScheduling` (§7), then the pod
+ * waits in the unschedulable pool until a relevant cluster change (node added, taints/labels/
+ * unschedulable/allocatable changed, a bound pod removed) or the 5-minute flush, with per-pod
+ * backoff 1s doubling to 10s. With the scheduler down nothing is written (§9.3).
+ *
+ * Cause `what` prefixes: `bind`, `unschedulable`, `register-with-taints`.
+ */
+import { CONTROL_PLANE_TAINT, registrationTaints } from '../api/admission';
+import { cmp, firstUntoleratedTaint, podRequests, schedulerRunning, toleratesTaint } from '../api/podutil';
+import type { Node, Pod, PodCondition, Taint } from '../api/types';
+import type { Engine, SimModule } from '../core/engine';
+import type { SchedulerMemory } from '../core/state';
+import { controlPlaneContainer } from '../core/world';
+
+const ACTOR = 'default-scheduler';
+const BACKOFF_INITIAL = 1000;
+const BACKOFF_MAX = 10_000;
+/** podMaxInUnschedulablePodsDuration. */
+const UNSCHEDULABLE_FLUSH = 5 * 60_000;
+/** Non-zero defaults the scheduler uses for scoring containers without requests. */
+const DEFAULT_CPU = 100;
+const DEFAULT_MEM = 200;
+
+interface Usage {
+  cpu: number;
+  memory: number;
+  pods: number;
+  cpuNZ: number;
+  memNZ: number;
+}
+
+function memory(e: Engine): SchedulerMemory {
+  const id = controlPlaneContainer(e, 'kube-scheduler')?.id ?? '';
+  let m = e.state.controllers.scheduler;
+  // A new scheduler process starts with an empty queue.
+  if (!m || m.containerId !== id) {
+    m = { containerId: id, queue: {} };
+    e.state.controllers.scheduler = m;
+  }
+  return m;
+}
+
+function usageOf(p: Pod): Omit<Usage, 'pods'> {
+  const r = podRequests(p);
+  let cpuNZ = 0;
+  let memNZ = 0;
+  for (const c of p.spec.containers) {
+    cpuNZ += c.resources?.requests?.cpu ?? DEFAULT_CPU;
+    memNZ += c.resources?.requests?.memory ?? DEFAULT_MEM;
+  }
+  return { cpu: r.cpu, memory: r.memory, cpuNZ, memNZ };
+}
+
+function taintText(e: Engine, t: Taint): string {
+  // [U] exact version boundary of the wording (§13); v1.23 uses the older template.
+  if (e.state.profile.name === 'v1.23-docker')
+    return `node(s) had taint {${t.key}: ${t.value ?? ''}}, that the pod didn't tolerate`;
+  return `node(s) had untolerated taint {${t.key}: ${t.value ?? ''}}`;
+}
+
+interface FilterFailure {
+  reasons: string[];
+  resolvable: boolean;
+}
+
+/**
+ * The filters that depend only on the pod's tolerations/selector and the node (NodeUnschedulable,
+ * TaintToleration, NodeAffinity), in plugin order: null if the node passes.
+ */
+function staticFilter(e: Engine, pod: Pod, node: Node): FilterFailure | null {
+  const unschedTaint: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+  if (node.spec.unschedulable && !pod.spec.tolerations.some((t) => toleratesTaint(t, unschedTaint))) {
+    return { reasons: ['node(s) were unschedulable'], resolvable: false };
+  }
+  const taint = firstUntoleratedTaint(
+    node.spec.taints,
+    pod.spec.tolerations,
+    (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute',
+  );
+  if (taint) return { reasons: [taintText(e, taint)], resolvable: false };
+  let matches = pod.spec.affinityNodeName === undefined || pod.spec.affinityNodeName === node.metadata.name;
+  if (pod.spec.nodeSelector) {
+    for (const [k, v] of Object.entries(pod.spec.nodeSelector)) if (node.metadata.labels[k] !== v) matches = false;
+  }
+  if (!matches) return { reasons: ["node(s) didn't match Pod's node affinity/selector"], resolvable: false };
+  return null;
+}
+
+/** NodeResourcesFit: null if the requests fit. */
+function resourceFilter(req: Omit<Usage, 'pods'>, node: Node, u: Usage): FilterFailure | null {
+  const a = node.status.allocatable;
+  if (
+    u.pods + 1 <= a.pods &&
+    (req.cpu === 0 || u.cpu + req.cpu <= a.cpu) &&
+    (req.memory === 0 || u.memory + req.memory <= a.memory)
+  ) {
+    return null;
+  }
+  const reasons: string[] = [];
+  if (u.pods + 1 > a.pods) reasons.push('Too many pods');
+  if (req.cpu > 0 && u.cpu + req.cpu > a.cpu) reasons.push('Insufficient cpu');
+  if (req.memory > 0 && u.memory + req.memory > a.memory) reasons.push('Insufficient memory');
+  return { reasons, resolvable: true };
+}
+
+const EMPTY: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+
+function least(c: number, cap: number): number {
+  return cap <= 0 || c > cap ? 0 : Math.floor(((cap - c) * 100) / cap);
+}
+
+/** LeastAllocated + BalancedAllocation (0..200). */
+function score(req: Omit<Usage, 'pods'>, node: Node, used: Usage | undefined): number {
+  const a = node.status.allocatable;
+  const cpu = (used?.cpuNZ ?? 0) + req.cpuNZ;
+  const mem = (used?.memNZ ?? 0) + req.memNZ;
+  const leastScore = Math.floor((least(cpu, a.cpu) + least(mem, a.memory)) / 2);
+  const fc = a.cpu > 0 ? Math.min(1, cpu / a.cpu) : 1;
+  const fm = a.memory > 0 ? Math.min(1, mem / a.memory) : 1;
+  const balanced = 100 - Math.floor(Math.abs(fc - fm) * 50);
+  return leastScore + balanced;
+}
+
+/** FitError text: `0/3 nodes are available: <counts>. preemption: 0/3 nodes are available: <counts>.` */
+export function fitErrorMessage(
+  e: Engine,
+  total: number,
+  perNode: { reasons: string[]; resolvable: boolean }[],
+): string {
+  if (total === 0) return 'no nodes available to schedule pods';
+  const counts = new Map<string, number>();
+  const pre = new Map<string, number>();
+  for (const r of perNode) {
+    for (const x of r.reasons) counts.set(x, (counts.get(x) ?? 0) + 1);
+    const p = r.resolvable
+      ? 'No preemption victims found for incoming pod'
+      : 'Preemption is not helpful for scheduling';
+    pre.set(p, (pre.get(p) ?? 0) + 1);
+  }
+  const fmt = (m: Map<string, number>) =>
+    [...m.entries()]
+      .map(([k, n]) => `${n} ${k}`)
+      .sort()
+      .join(', ');
+  const msg = `0/${total} nodes are available: ${fmt(counts)}.`;
+  // [U] the preemption suffix is absent from the v1.23-era message.
+  if (e.state.profile.name === 'v1.23-docker') return msg;
+  return `${msg} preemption: 0/${total} nodes are available: ${fmt(pre)}.`;
+}
+
+function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
+  const old = conds.find((x) => x.type === c.type);
+  if (old && old.status === c.status) c.lastTransitionTime = old.lastTransitionTime;
+  return [...conds.filter((x) => x.type !== c.type), c];
+}
+
+function podRef(p: Pod) {
+  return { kind: 'Pod', name: p.metadata.name, namespace: p.metadata.namespace, uid: p.metadata.uid };
+}
+
+/** One scheduling cycle over every pod in the active queue. */
+export function schedulePending(e: Engine): void {
+  if (!schedulerRunning(e)) return;
+  const mem = memory(e);
+  const now = e.now;
+  const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  const usage = new Map<string, Usage>();
+  const pending: Pod[] = [];
+  for (const p of e.list('Pod')) {
+    if (!p.spec.nodeName) {
+      if (p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
+      continue;
+    }
+    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
+    const u = usage.get(p.spec.nodeName) ?? { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+    const r = usageOf(p);
+    u.cpu += r.cpu;
+    u.memory += r.memory;
+    u.cpuNZ += r.cpuNZ;
+    u.memNZ += r.memNZ;
+    u.pods++;
+    usage.set(p.spec.nodeName, u);
+  }
+  const live = new Set(pending.map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
+  for (const k of Object.keys(mem.queue)) if (!live.has(k)) delete mem.queue[k];
+  // PrioritySort: higher priority first, then FIFO.
+  pending.sort(
+    (a, b) =>
+      (b.spec.priority ?? 0) - (a.spec.priority ?? 0) ||
+      a.metadata.creationTimestamp - b.metadata.creationTimestamp ||
+      cmp(a.metadata.name, b.metadata.name),
+  );
+  // Pods from one template share tolerations/selector: evaluate the static filters once per shape.
+  const staticCache = new Map<string, (FilterFailure | null)[]>();
+  for (const pod of pending) {
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    const q = mem.queue[key];
+    if (q && (q.parked || q.backoffUntil > now)) continue;
+    const shape = JSON.stringify([
+      pod.spec.tolerations,
+      pod.spec.nodeSelector ?? null,
+      pod.spec.affinityNodeName ?? null,
+    ]);
+    let statics = staticCache.get(shape);
+    if (!statics) {
+      statics = nodes.map((n) => staticFilter(e, pod, n));
+      staticCache.set(shape, statics);
+    }
+    let best: Node | undefined;
+    let bestScore = -1;
+    const failures: FilterFailure[] = [];
+    const req = usageOf(pod);
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      const sf = statics[i];
+      if (sf) {
+        failures.push(sf);
+        continue;
+      }
+      const used = usage.get(n.metadata.name) ?? EMPTY;
+      const rf = resourceFilter(req, n, used);
+      if (rf) {
+        failures.push(rf);
+        continue;
+      }
+      const s = score(req, n, used);
+      if (s > bestScore) {
+        bestScore = s;
+        best = n;
+      }
+    }
+    if (best) {
+      bind(e, pod, best);
+      delete mem.queue[key];
+      const u = usage.get(best.metadata.name) ?? { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+      u.cpu += req.cpu;
+      u.memory += req.memory;
+      u.cpuNZ += req.cpuNZ;
+      u.memNZ += req.memNZ;
+      u.pods++;
+      usage.set(best.metadata.name, u);
+    } else {
+      const attempts = (q?.attempts ?? 0) + 1;
+      const backoff = Math.min(BACKOFF_MAX, BACKOFF_INITIAL * (1 << Math.min(attempts - 1, 10)));
+      mem.queue[key] = { attempts, backoffUntil: now + backoff, parked: true, parkedAt: now };
+      e.schedule(UNSCHEDULABLE_FLUSH, 'scheduler.flush', key);
+      fail(e, pod, fitErrorMessage(e, nodes.length, failures));
+    }
+  }
+}
+
+function bind(e: Engine, pod: Pod, node: Node): void {
+  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const c = e.cause({
+    actor: ACTOR,
+    what: `bind ${key} to ${node.metadata.name}`,
+    rule: 'feasible node with the highest LeastAllocated + BalancedAllocation score',
+    parents: [e.lastCause(`Pod/${key}`, 'created') ?? e.lastCause(`Pod/${key}`) ?? 0],
+  });
+  // Copy only what changes (structuredClone of thousands of pods dominates otherwise).
+  const next: Pod = {
+    ...pod,
+    metadata: { ...pod.metadata },
+    spec: { ...pod.spec, nodeName: node.metadata.name },
+    status: {
+      ...pod.status,
+      conditions: setCondition(pod.status.conditions, {
+        type: 'PodScheduled',
+        status: 'True',
+        lastTransitionTime: e.now,
+      }),
+    },
+  };
+  e.put(next, `bind to ${node.metadata.name}`, c);
+  e.event(podRef(pod), 'Normal', 'Scheduled', `Successfully assigned ${key} to ${node.metadata.name}`, ACTOR, c);
+}
+
+function fail(e: Engine, pod: Pod, message: string): void {
+  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const parents = [e.lastCause(`Pod/${key}`, 'created') ?? 0];
+  for (const n of e.list('Node')) {
+    const t = n.spec.taints.find((x) => x.effect !== 'PreferNoSchedule');
+    if (t) parents.push(e.lastCause(`Node/${n.metadata.name}`) ?? 0);
+  }
+  const c = e.cause({
+    actor: ACTOR,
+    what: `unschedulable ${key}: ${message}`,
+    rule: 'no node passes the filters',
+    parents: [...new Set(parents)],
+  });
+  const cond: PodCondition = {
+    type: 'PodScheduled',
+    status: 'False',
+    lastTransitionTime: e.now,
+    reason: 'Unschedulable',
+    message,
+  };
+  const old = pod.status.conditions.find((x) => x.type === 'PodScheduled');
+  if (old?.status !== 'False' || old.message !== message) {
+    const next = structuredClone(pod);
+    next.status.conditions = setCondition(next.status.conditions, cond);
+    e.put(next, 'unschedulable', c);
+  }
+  e.event(podRef(pod), 'Warning', 'FailedScheduling', message, ACTOR, c);
+}
+
+/** A cluster change that may make parked pods schedulable: move them to the active/backoff queue. */
+function clusterEvent(e: Engine): void {
+  const m = e.state.controllers.scheduler;
+  if (!m) return;
+  let any = false;
+  for (const q of Object.values(m.queue)) {
+    if (!q.parked) continue;
+    q.parked = false;
+    any = true;
+    if (q.backoffUntil > e.now) e.schedule(q.backoffUntil - e.now, 'scheduler.retry', '');
+  }
+  if (any) e.enqueue('scheduler');
+}
+
+function nodeChanged(a: Node, b: Node): boolean {
+  return (
+    JSON.stringify(a.spec) !== JSON.stringify(b.spec) ||
+    JSON.stringify(a.metadata.labels) !== JSON.stringify(b.metadata.labels) ||
+    JSON.stringify(a.status.allocatable) !== JSON.stringify(b.status.allocatable)
+  );
+}
+
+export const schedulerModule: SimModule = {
+  name: 'scheduler',
+  timers: {
+    'scheduler.retry': (e) => e.enqueue('scheduler'),
+    'scheduler.flush': (e, t) => {
+      const q = e.state.controllers.scheduler?.queue[t.target];
+      if (q?.parked && e.now - q.parkedAt >= UNSCHEDULABLE_FLUSH) {
+        q.parked = false;
+        e.enqueue('scheduler');
+      }
+    },
+  },
+  watch: {
+    Pod: (e, _k, obj, old) => {
+      const p = obj as Pod | undefined;
+      const o = old as Pod | undefined;
+      if (p && !p.spec.nodeName && !o) e.enqueue('scheduler');
+      else if (
+        o?.spec.nodeName &&
+        (!p || ((p.status.phase === 'Succeeded' || p.status.phase === 'Failed') && p.status.phase !== o.status.phase))
+      ) {
+        clusterEvent(e);
+      }
+    },
+    Node: (e, key, obj, old) => {
+      const n = obj as Node | undefined;
+      const o = old as Node | undefined;
+      if (n && !o) {
+        // [D] kubeadm registers the control-plane kubelet with --register-with-taints=<control-plane>:NoSchedule.
+        // Fallback for a kubelet that registered without it; see admission.registrationTaints.
+        const taints = registrationTaints(n);
+        if (taints.length !== n.spec.taints.length && !n.spec.taints.some((t) => t.key === CONTROL_PLANE_TAINT)) {
+          const c = e.cause({
+            actor: 'kubelet',
+            what: `register-with-taints ${CONTROL_PLANE_TAINT}:NoSchedule on ${key}`,
+            rule: 'kubeadm --register-with-taints',
+            parents: [e.lastCause(`Node/${key}`) ?? 0],
+          });
+          e.put({ ...structuredClone(n), spec: { ...structuredClone(n.spec), taints } }, 'register-with-taints', c);
+          return;
+        }
+      }
+      if (!n || !o || nodeChanged(n, o)) clusterEvent(e);
+    },
+  },
+  sync: schedulePending,
+};

@@ -145,11 +145,15 @@ export class Engine {
     return id;
   }
 
-  trace(line: string): void {
+  /**
+   * Append a line to the trace (and the trace hash). `visible` changes are what "Step" stops at;
+   * routine heartbeats (Lease renewals) are traced but not visible.
+   */
+  trace(line: string, visible = true): void {
     const full = `${this.state.now} ${line}`;
     fnvUpdate(this.state.traceHash, full);
     this.state.traceLength++;
-    this.state.changeCount++;
+    if (visible) this.state.changeCount++;
     const tr = this.state.trace;
     tr.push(full);
     if (tr.length > TRACE_KEEP * 2) tr.splice(0, tr.length - TRACE_KEEP);
@@ -213,7 +217,7 @@ export class Engine {
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = `${obj.kind}/${key}`;
     if (obj.kind !== 'Event') {
-      this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`);
+      this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, obj.kind !== 'Lease');
       this.remember(ref, what, cause);
     }
     for (const w of this.watchers.get(obj.kind) ?? []) w(this, key, obj, old);

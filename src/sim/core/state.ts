@@ -35,6 +35,8 @@ export interface HostContainer {
   exitCode?: number;
   /** Started from a static manifest (no API object needed). */
   staticPod: boolean;
+  /** Why it exited (`Completed`, `Error`...), set with exitCode. (H2 addition) */
+  reason?: string;
 }
 
 /** A pod manifest in /etc/kubernetes/manifests (or stashed elsewhere after `mv`). */
@@ -64,6 +66,35 @@ export interface KubeletPodWorker {
   pullBackoffCount: number;
   nextActionAt?: number;
   lastError?: string;
+  /** (H2 additions) Pod identity as the kubelet knows it. */
+  podName: string;
+  namespace: string;
+  /** For static pods: the manifest file and hash the worker was started from. */
+  manifestFile?: string;
+  podIP?: string;
+  startTime?: number;
+  /** Per container: restart count, pull/crash back-off and the state to report. */
+  containers: Record<string, KubeletContainerState>;
+  /** Cause that created this worker (the pod's creation or the manifest change). */
+  cause: number;
+}
+
+/** What the kubelet remembers about one container of a pod (H2 addition). */
+export interface KubeletContainerState {
+  name: string;
+  image: string;
+  restartCount: number;
+  /** Host container id while one exists. */
+  containerId?: string;
+  pulling: boolean;
+  pullFailures: number;
+  /** Image pull back-off ends (ms); while it runs, syncs report ImagePullBackOff. */
+  pullBackoffUntil?: number;
+  /** CrashLoopBackOff: restarts so far in the current back-off series and when the next may start. */
+  crashCount: number;
+  crashBackoffUntil?: number;
+  waiting?: { reason: string; message?: string };
+  lastTerminated?: { reason: string; exitCode: number; startedAt?: number; finishedAt: number; message?: string };
 }
 
 /** What a running kubelet process holds in memory; reset at every start. */
@@ -84,6 +115,30 @@ export interface KubeletMemory {
   mirrors: Record<string, string>;
   leaseExists: boolean;
   fastStatusUntil: number;
+  /** (H2 additions) */
+  /** updateRuntimeUp succeeded at least once (lastBaseRuntimeSync is meaningful). */
+  runtimeEverSynced: boolean;
+  /** When PLEG's first relist happens (the sync loop starts a little after the process). */
+  plegFirstRelistAt: number;
+  /** Registration back-off (100ms doubling to 7s). */
+  registerBackoff: number;
+  /** Pending sync-loop wake-ups, by absolute time, to coalesce timers. */
+  syncAt: Record<string, true>;
+  /** Events recorded while the API was unreachable, sent when it answers again (bounded). */
+  pendingEvents: {
+    kind: string;
+    name: string;
+    namespace?: string;
+    uid: string;
+    type: 'Normal' | 'Warning';
+    reason: string;
+    message: string;
+    cause: number;
+  }[];
+  /** The container manager's NodeAllocatableEnforced event was sent for this process. */
+  nodeAllocatableEnforced: boolean;
+  /** Consecutive status update failures in the current attempt series. */
+  statusTry: number;
 }
 
 export interface Host {
@@ -134,6 +189,28 @@ export interface NodeHealth {
   lastLeaseRenew: number;
   /** Ready status the controller observed at its previous pass. */
   observedReady?: string;
+  /** (H3 additions) Ready lastTransitionTime of the saved status; undefined = saved status had no Ready. */
+  lastReadyTransition?: number;
+  /** The controller has seen this node's Lease (savedLease != nil). */
+  leaseSeen?: boolean;
+}
+
+/** (H3) One leader-election candidate (kube-controller-manager or kube-scheduler process). */
+export interface LeaderElectionState {
+  /** Host container id of the candidate process; a different running container is a new process. */
+  containerId: string;
+  /** holderIdentity it writes: `<host>_<uuid>`. */
+  identity: string;
+  leading: boolean;
+  /** Last successful acquire or renew. */
+  lastRenew: number;
+  /** First failed attempt of the current failing series (renew deadline counts from here). */
+  failingSince?: number;
+  /** resourceVersion of the Lease record last observed, and when it was first observed (client-go observedTime). */
+  observedRv?: number;
+  observedAt: number;
+  /** Cause of the current leadership (acquisition), reused for renewals. */
+  cause?: number;
 }
 
 export interface ControllerMemory {
@@ -150,6 +227,67 @@ export interface ControllerMemory {
   /** podgc: node name -> when its orphaned pods were first seen. */
   podgcQuarantine: Record<string, number>;
   startedAt: number;
+  /** (H3 additions, all lazily created so older snapshots stay valid) */
+  /** Bumped whenever kube-controller-manager gains or loses leadership: older controller timers stop. */
+  generation?: number;
+  /** Container id of the kube-controller-manager whose memory this is: a different one means a restart. */
+  kcmContainerId?: string;
+  /** Cause of the current kube-controller-manager leadership (parent of RegisteredNode...). */
+  kcmCause?: number;
+  /** Leader election candidates by component name. */
+  leaderElection?: Record<string, LeaderElectionState>;
+  /** Node -> zone key for nodes in a zone's NoExecute tainting set (UniqueQueue set: kept after tainting). */
+  taintQueued?: Record<string, string>;
+  /** When the next NoExecute tainting tick is scheduled (dedupes timers). */
+  noExecuteTickAt?: number;
+  /** Token bucket QPS per zone (zoneTokens holds tokens in millionths and the last refill time). */
+  zoneQps?: Record<string, number>;
+  /** taint-eviction-controller: NoExecute taints last observed per node (`key:effect` list). */
+  taintedNodes?: Record<string, string>;
+  /** taint-eviction-controller: nodes and pods whose change waits for the next workqueue run. */
+  tecDirtyNodes?: Record<string, true>;
+  tecDirtyPods?: Record<string, true>;
+  /** node-lifecycle-controller: pods newly bound to a node (processPod queue). */
+  nlcDirtyPods?: Record<string, true>;
+  /** taint-eviction: eviction work details (createdAt = start time, seq = timer generation; fired keeps the key). */
+  evictionWork?: Record<string, { createdAt: number; seq: number; fired: boolean }>;
+  evictionSeq?: number;
+  /** Workload controllers (H4): pods that left their owner, waiting to be paired with a replacement. Lazily created. */
+  workloads?: WorkloadMemory;
+  /** kube-scheduler's queue memory (H4); reset when the scheduler container changes. Lazily created. */
+  scheduler?: SchedulerMemory;
+}
+
+/** A pod that got a deletionTimestamp or vanished, remembered so its replacement can point back to it. */
+export interface DepartedPod {
+  key: string;
+  node: string;
+  /** Cause recorded on the departed pod (its deletion). */
+  cause: number;
+  reason: string;
+}
+
+export interface WorkloadMemory {
+  /** Owner uid -> pods that departed and were not replaced yet. */
+  departed: Record<string, DepartedPod[]>;
+  /** Whether kube-controller-manager / kube-scheduler were active at the last watchdog tick (start detection). */
+  watchdog?: { kcm: boolean; sched: boolean };
+  /** Per controller module: owner uids whose pods or object changed since its last run (`*` = everything). */
+  dirty?: Record<string, Record<string, true>>;
+}
+
+export interface SchedulerQueueEntry {
+  attempts: number;
+  backoffUntil: number;
+  /** In the unschedulable pool: waits for a cluster event or the 5-minute flush. */
+  parked: boolean;
+  parkedAt: number;
+}
+
+export interface SchedulerMemory {
+  /** Container id of the kube-scheduler whose memory this is. */
+  containerId: string;
+  queue: Record<string, SchedulerQueueEntry>;
 }
 
 export interface CommandLogEntry {
@@ -178,6 +316,8 @@ export interface SimState {
   settings: Settings;
   api: ApiState;
   hosts: Record<string, Host>;
+  /** Name of the control-plane host (set at bootstrap; hosts never change role). */
+  controlPlaneName?: string;
   registryUp: boolean;
   registryCause: number;
   controllers: ControllerMemory;

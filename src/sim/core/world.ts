@@ -19,6 +19,9 @@ export function host(e: Engine, name: string): Host | undefined {
 
 /** The control-plane host (the first host with the control-plane role). */
 export function controlPlaneHost(e: Engine): Host | undefined {
+  // Asked on every API call, so the name is kept in the state instead of scanning every host.
+  const name = e.state.controlPlaneName;
+  if (name !== undefined) return e.state.hosts[name];
   for (const h of Object.values(e.state.hosts)) if (h.role === 'control-plane') return h;
   return undefined;
 }

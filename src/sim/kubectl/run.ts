@@ -1,5 +1,163 @@
-// STUB: owned by the commands/kubectl engineer.
+/**
+ * Read-only kubectl: `kubectlOutput(e, line)` runs `kubectl get|describe ...` against the simulated
+ * API and returns exactly what kubectl prints (without a final newline). When kube-apiserver or etcd
+ * is down it prints the connection-refused line of reference 9.1.
+ */
+import type { ApiObject } from '../api/types';
 import type { Engine } from '../core/engine';
-export function kubectlOutput(_e: Engine, _line: string): string {
-  return '';
+import { apiAvailable, controlPlaneHost } from '../core/world';
+import { describeNode } from './describe-node';
+import { describePod } from './describe-pod';
+import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
+import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags } from './flags';
+import { type GetRequest, kubectlGet } from './get';
+import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
+
+/** `The connection to the server 192.168.56.10:6443 was refused - did you specify the right host or port?` */
+export function connectionRefused(e: Engine): string {
+  const ip = controlPlaneHost(e)?.ip ?? '127.0.0.1';
+  return `The connection to the server ${ip}:6443 was refused - did you specify the right host or port?`;
+}
+
+export type ReadRequest =
+  | { verb: 'get'; get: GetRequest }
+  | { verb: 'describe'; type: ResourceType; names: string[]; namespace: string; allNamespaces: boolean };
+
+/** Parse the arguments after `kubectl get` / `kubectl describe`. */
+export function parseRead(verb: 'get' | 'describe', args: readonly string[]): ReadRequest | { error: string } {
+  const parsed = parseFlags(args, [NAMESPACE, ALL_NAMESPACES, OUTPUT]);
+  if ('error' in parsed) return parsed;
+  const { positional, flags } = parsed;
+  const output = flags.output;
+  if (output !== undefined && (output !== 'wide' || verb === 'describe')) {
+    if (verb === 'describe') return { error: "error: unknown shorthand flag: 'o' in -o" };
+    return {
+      error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: wide`,
+    };
+  }
+  const namespace = flags.namespace ?? 'default';
+  const allNamespaces = flags['all-namespaces'] === 'true';
+  const first = positional[0];
+  if (first === undefined) {
+    if (verb === 'get') {
+      return {
+        error:
+          'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\nerror: Required resource not specified.',
+      };
+    }
+    return {
+      error:
+        'You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.',
+    };
+  }
+  let typeWords: string[];
+  let names: string[];
+  if (first.includes('/')) {
+    // kubectl get pod/web-1 node/node2: type/name pairs (one type supported per request here).
+    const pairs = positional.map((p) => p.split('/'));
+    typeWords = [pairs[0]?.[0] ?? ''];
+    names = pairs.map((p) => p[1] ?? '');
+    if (pairs.some((p) => p[0] !== typeWords[0]))
+      return { error: 'error: only one resource type per request is supported here' };
+  } else {
+    typeWords = first.split(',');
+    names = positional.slice(1);
+  }
+  const types: ResourceType[] = [];
+  for (const w of typeWords) {
+    const r = resolveResource(w);
+    if (!r) return { error: unknownResource(w) };
+    types.push(r);
+  }
+  if (verb === 'get') {
+    if (names.length > 0 && types.length > 1) {
+      return {
+        error: `error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`,
+      };
+    }
+    return { verb, get: { types, names, namespace, allNamespaces, wide: output === 'wide' } };
+  }
+  const type = types[0];
+  if (!type || types.length > 1) return { error: 'error: describe takes one resource type' };
+  return { verb, type, names, namespace, allNamespaces };
+}
+
+function describeOne(e: Engine, obj: ApiObject): string {
+  switch (obj.kind) {
+    case 'Node':
+      return describeNode(e, obj);
+    case 'Pod':
+      return describePod(e, obj);
+    case 'Deployment':
+      return describeDeployment(e, obj);
+    case 'StatefulSet':
+      return describeStatefulSet(e, obj);
+    case 'ReplicaSet':
+      return describeReplicaSet(e, obj);
+    case 'DaemonSet':
+      return describeDaemonSet(e, obj);
+    default:
+      return `error: describe ${obj.kind} is not supported in this playground`;
+  }
+}
+
+/** `kubectl describe TYPE [NAME]`: exact name, else every object whose name starts with NAME. */
+export function kubectlDescribe(
+  e: Engine,
+  type: ResourceType,
+  names: readonly string[],
+  namespace: string,
+  all: boolean,
+): string {
+  const inScope = (e.list(type.kind) as ApiObject[])
+    .filter((o) => !type.namespaced || all || o.metadata.namespace === namespace)
+    .sort((a, b) => {
+      const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
+      const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+  const out: string[] = [];
+  const errors: string[] = [];
+  if (names.length === 0) {
+    if (inScope.length === 0) {
+      return type.namespaced && !all ? `No resources found in ${namespace} namespace.` : 'No resources found';
+    }
+    for (const o of inScope) out.push(describeOne(e, o));
+  }
+  for (const n of names) {
+    const exact = inScope.filter((o) => o.metadata.name === n);
+    const found = exact.length > 0 ? exact : inScope.filter((o) => o.metadata.name.startsWith(n));
+    if (found.length === 0) errors.push(notFound(type, n));
+    for (const o of found) out.push(describeOne(e, o));
+  }
+  // Each description ends with a newline, and kubectl separates them with a blank line.
+  return [out.map((s) => s.replace(/\n$/, '')).join('\n\n\n'), ...errors].filter((s) => s !== '').join('\n');
+}
+
+/** Run a parsed read-only request. */
+export function runRead(e: Engine, req: ReadRequest): string {
+  if (!apiAvailable(e)) return connectionRefused(e);
+  if (req.verb === 'get') return kubectlGet(e, req.get);
+  return kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces);
+}
+
+/** Split a line into words, honouring single and double quotes. */
+function words(line: string): string[] {
+  return line.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^(["'])(.*)\1$/, '$2')) ?? [];
+}
+
+/**
+ * Run one read-only kubectl line (`kubectl get ...`, `kubectl describe ...`; the leading `kubectl`
+ * is optional) and return its output exactly as kubectl prints it.
+ */
+export function kubectlOutput(e: Engine, line: string): string {
+  const w = words(line.trim());
+  if (w[0] === 'kubectl') w.shift();
+  const verb = w[0];
+  if (verb !== 'get' && verb !== 'describe') {
+    return `error: kubectlOutput runs read-only commands (get, describe), not "${verb ?? ''}"`;
+  }
+  const req = parseRead(verb, w.slice(1));
+  if ('error' in req) return req.error;
+  return runRead(e, req);
 }

@@ -1,3 +1,144 @@
-// STUB: owned by the kubelet/host engineer.
-import type { SimModule } from '../core/engine';
-export const kubeletModule: SimModule = { name: 'kubelet' };
+/**
+ * The kubelet module: timer handlers of every kubelet loop and the pod watch. Each timer carries
+ * the kubelet unit's generation; a timer from a previous process (stopped, restarted, host
+ * rebooted) is ignored.
+ */
+import type { Pod } from '../api/types';
+import type { Engine, SimModule } from '../core/engine';
+import type { Timer } from '../core/heap';
+import type { Host, KubeletMemory } from '../core/state';
+import { canReachApi } from '../core/world';
+import { kubeletEvent } from './events';
+import { containerGC, imageGC } from './gc';
+import { leaseTick } from './lease';
+import { kgen, kubeletRunning, nodeRef } from './memory';
+import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
+import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
+import { requestPodSync } from './pod-sync-queue';
+import { pullFinished } from './pod-workers';
+import { tryRegister } from './registration';
+import { RUNTIME_UP_PERIOD, runtimeErrors, updateRuntimeUp } from './runtime-health';
+
+export { kubeletEndpointError } from './endpoint';
+
+type RunningHost = Host & { kubelet: KubeletMemory };
+
+/** The running kubelet a timer belongs to, or undefined if the timer is stale. */
+function owner(e: Engine, t: Timer): RunningHost | undefined {
+  const name = t.target.split('|')[0] ?? '';
+  const h = e.state.hosts[name];
+  if (!h || !kubeletRunning(h) || kgen(h) !== t.gen) return undefined;
+  return h;
+}
+
+function statusLoop(e: Engine, h: RunningHost): void {
+  nodeStatusTick(e, h, () => tryRegister(e, h));
+}
+
+export const kubeletModule: SimModule = {
+  name: 'kubelet',
+  timers: {
+    'kubelet.status': (e, t) => {
+      const h = owner(e, t);
+      if (h) statusLoop(e, h);
+    },
+    'kubelet.register': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      tryRegister(e, h);
+      // Registration done: the blocked status loop continues with its first update.
+      if (h.kubelet.registrationCompleted) statusLoop(e, h);
+    },
+    'kubelet.fast-status': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      // fastStatusUpdateOnce: every 100ms until the node is ready locally (or 120s).
+      if (h.kubelet.registrationCompleted && runtimeErrors(e, h).length === 0) {
+        tryUpdateNodeStatus(e, h, 1);
+        return;
+      }
+      if (e.now < h.kubelet.fastStatusUntil) e.schedule(100, 'kubelet.fast-status', h.name, t.gen);
+    },
+    'kubelet.cm-start': (e, t) => {
+      const h = owner(e, t);
+      if (!h || h.kubelet.nodeAllocatableEnforced) return;
+      h.kubelet.nodeAllocatableEnforced = true;
+      kubeletEvent(
+        e,
+        h,
+        nodeRef(h),
+        'Normal',
+        'NodeAllocatableEnforced',
+        'Updated Node Allocatable limit across pods',
+        h.services.kubelet?.cause ?? 0,
+      );
+    },
+    'kubelet.lease': (e, t) => {
+      const h = owner(e, t);
+      if (h) leaseTick(e, h);
+    },
+    'kubelet.runtime-up': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      const before = runtimeErrors(e, h).length;
+      updateRuntimeUp(e, h);
+      // Runtime healthy again: the skipped sync loop resumes promptly.
+      if (before > 0 && runtimeErrors(e, h).length === 0) requestPodSync(e, h, 0);
+      e.schedule(RUNTIME_UP_PERIOD, 'kubelet.runtime-up', h.name, t.gen);
+    },
+    'kubelet.sync': (e, t) => {
+      const name = t.target;
+      const h = e.state.hosts[name];
+      if (h?.kubelet) delete h.kubelet.syncAt[String(t.at)];
+      const o = owner(e, t);
+      if (o) syncPods(e, o);
+    },
+    'kubelet.resync': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      requestPodSync(e, h, 0);
+      e.schedule(SYNC_FREQUENCY, 'kubelet.resync', h.name, t.gen);
+    },
+    'kubelet.pull': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      const [, uid = '', name = '', started = '0'] = t.target.split('|');
+      pullFinished(e, h, uid, name, Number(started));
+    },
+    'kubelet.kill': (e, t) => {
+      const h = owner(e, t);
+      if (!h) return;
+      killFinished(e, h, t.target.split('|')[1] ?? '');
+    },
+    'kubelet.container-gc': (e, t) => {
+      const h = owner(e, t);
+      if (h) containerGC(e, h);
+    },
+    'kubelet.image-gc': (e, t) => {
+      const h = owner(e, t);
+      if (h) imageGC(e, h);
+    },
+  },
+  watch: {
+    Pod: (e, _key, obj, old) => {
+      const pod = (obj ?? old) as Pod | undefined;
+      if (!pod) return;
+      // Status-only writes (ours, or the node controller's) need no sync pass.
+      if (
+        obj &&
+        old &&
+        (obj as Pod).spec === (old as Pod).spec &&
+        obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp &&
+        obj.metadata.uid === old.metadata.uid
+      )
+        return;
+      const nodes = new Set<string>();
+      if ((obj as Pod | undefined)?.spec.nodeName) nodes.add((obj as Pod).spec.nodeName as string);
+      if ((old as Pod | undefined)?.spec.nodeName) nodes.add((old as Pod).spec.nodeName as string);
+      for (const n of nodes) {
+        const h = e.state.hosts[n];
+        if (h && kubeletRunning(h) && canReachApi(e, n)) requestPodSync(e, h, e.state.settings.watchLatency);
+      }
+    },
+  },
+};

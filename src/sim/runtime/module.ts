@@ -1,3 +1,40 @@
-// STUB: owned by the kubelet/host engineer.
-import type { SimModule } from '../core/engine';
+/**
+ * The container runtime service (containerd, or dockerd on the v1.23-docker profile).
+ *
+ * containerd stopping leaves containers running: each has its own containerd-shim and the unit
+ * has KillMode=process (reference 4.4). dockerd stopping without live-restore stops every
+ * container (profile.runtimeStopKillsContainers); they exit 0, so pods show `Completed` as in
+ * seed 001, and the kubelet restarts them when docker is back (restartCount + 1).
+ *
+ * Cause `what` prefixes: `container exited` (via containers.ts).
+ */
+import type { Engine, SimModule } from '../core/engine';
+import type { Host } from '../core/state';
+import { requestPodSync } from '../kubelet/pod-sync-queue';
+import { containerExited } from './containers';
+
+/** systemd started the runtime unit. The kubelet notices through its 5s runtime check and PLEG. */
+export function runtimeServiceStarted(e: Engine, h: Host, _cause: number): void {
+  requestPodSync(e, h, 1000);
+}
+
+/** systemd stopped the runtime unit. */
+export function runtimeServiceStopped(e: Engine, h: Host, cause: number): void {
+  if (!e.state.profile.runtimeStopKillsContainers) return;
+  const c = e.cause({
+    actor: `dockerd on ${h.name}`,
+    what: `container exited: dockerd stopped every container on ${h.name}`,
+    rule: 'dockerd without live-restore stops its containers when it terminates',
+    constant: 'live-restore=false (default)',
+    parents: [cause],
+  });
+  const ids = Object.values(h.containers)
+    .filter((x) => x.state === 'running')
+    .map((x) => x.id)
+    .sort();
+  for (const id of ids) containerExited(e, h.name, id, 0, 'Completed', c);
+}
+
 export const runtimeModule: SimModule = { name: 'runtime' };
+
+export { containerExited, runningContainersOf } from './containers';

@@ -99,6 +99,7 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     for (const img of Object.values(CONTROL_PLANE_IMAGES))
       h.images[img.includes(':') ? img : `${img}:${version}`] = true;
     st.hosts[n.name] = h;
+    if (isCp && st.controlPlaneName === undefined) st.controlPlaneName = n.name;
   });
   for (const sp of scenario.spec.staticPods) {
     const h = st.hosts[sp.node];

@@ -1,9 +1,67 @@
-// STUB: owned by the scenario/CLI engineer.
-import type { Scenario } from './types';
-export interface ScenarioError {
-  path: string;
-  message: string;
+/**
+ * Scenario text (YAML or JSON) to the normalised Scenario the engine runs (DESIGN section 5).
+ *
+ * Every error names the path of the offending value (`spec.nodes[2].name`) and the reason, and its
+ * line and column in the text. YAML syntax errors carry line:column in the message.
+ * The checks themselves are in validate.ts and schema.ts.
+ */
+import { type Document, LineCounter, parseDocument } from 'yaml';
+import { formatPath, type ParseResult, type RawError, type ScenarioError, validateScenario } from './validate';
+
+export {
+  formatPath,
+  formatScenarioError,
+  type ParseResult,
+  type PathKeys,
+  type RawError,
+  type ScenarioError,
+  validateScenario,
+} from './validate';
+
+/** Parse and validate a scenario written as YAML or JSON. */
+export function parseScenario(text: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      errors: doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return {
+          path: '',
+          message: `YAML syntax error at ${pos.line}:${pos.col}: ${firstLine(e.message)}`,
+          line: pos.line,
+          column: pos.col,
+        };
+      }),
+    };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 1000 });
+  } catch (err) {
+    return { ok: false, errors: [{ path: '', message: `YAML error: ${firstLine(String(err))}` }] };
+  }
+  const result = validateScenario(data);
+  if (result.ok) return result;
+  return { ok: false, errors: result.raw.map((r) => locate(r, doc, lineCounter)) };
 }
-export function parseScenario(_text: string): { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] } {
-  return { ok: false, errors: [{ path: '', message: 'not implemented' }] };
+
+function locate(r: RawError, doc: Document, lc: LineCounter): ScenarioError {
+  const err: ScenarioError = { path: formatPath(r.keys), message: r.message };
+  // The deepest node that exists: a missing field points at its parent.
+  for (let n = r.keys.length; n >= 0; n--) {
+    const node = doc.getIn(r.keys.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    if (node && typeof node === 'object' && node.range) {
+      const pos = lc.linePos(node.range[0]);
+      err.line = pos.line;
+      err.column = pos.col;
+      break;
+    }
+  }
+  return err;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0] ?? s;
 }

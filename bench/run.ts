@@ -1,0 +1,184 @@
+/**
+ * `npm run bench [-- --engine-only] [--json] [--strict]`: the budgets of DESIGN section 8.
+ *
+ * Engine rows: (a) 3 nodes / 20 pods, 1 h with a kubelet failure, as a ratio of simulated to real
+ * time; (b) 100 nodes / 3,000 pods, 1 h with a zone failure; (c) seeks in (b): restore the nearest
+ * checkpoint (taken every 5 simulated minutes during (b)) and advance to a random target, max of
+ * 10. Boot (the 10 simulated minutes of warm-up before t=0) is reported on its own row: it is part
+ * of opening a scenario, not of playing it.
+ *
+ * UI rows: bench/ui.ts, if present, exports `runUiBench(): Promise<BenchRow[]>`; it runs unless
+ * --engine-only. --strict exits 1 when a budget is missed. --json also writes bench/out/bench.json.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { createSimulation, type Scenario, type SimSnapshot, type Simulation } from '../src/sim/index';
+import { type BenchRow, formatRows, thousands } from './rows';
+import { EXPECTED_PODS, largeZoneFailure, smallKubeletFailure } from './scenarios';
+
+const HOUR = 3_600_000;
+const STEP = 60_000;
+const CHECKPOINT_EVERY = 5 * 60_000;
+/** A run stops early (and is reported incomplete) past this much real time. */
+const WALL_LIMIT_MS = 120_000;
+
+interface RunResult {
+  bootMs: number;
+  /** Real time spent advancing (checkpoints excluded). */
+  advanceMs: number;
+  simulatedMs: number;
+  complete: boolean;
+  pods: number;
+  nodes: number;
+  checkpoints: { at: number; snap: SimSnapshot }[];
+  checkpointMs: number;
+  sim: Simulation;
+}
+
+function run(scenario: Scenario, checkpoints: boolean): RunResult {
+  const t0 = performance.now();
+  const sim = createSimulation(scenario);
+  const bootMs = performance.now() - t0;
+  const pods = sim.engine.list('Pod').filter((p) => p.metadata.namespace !== 'kube-system').length;
+  const nodes = sim.engine.list('Node').length;
+  const cps: RunResult['checkpoints'] = [];
+  let checkpointMs = 0;
+  let advanceMs = 0;
+  const takeCheckpoint = () => {
+    const c0 = performance.now();
+    cps.push({ at: sim.now, snap: sim.snapshot() });
+    checkpointMs += performance.now() - c0;
+  };
+  if (checkpoints) takeCheckpoint();
+  let complete = true;
+  for (let t = STEP; t <= HOUR; t += STEP) {
+    const a0 = performance.now();
+    sim.advanceTo(t);
+    advanceMs += performance.now() - a0;
+    if (checkpoints && t % CHECKPOINT_EVERY === 0) takeCheckpoint();
+    if (advanceMs > WALL_LIMIT_MS && t < HOUR) {
+      complete = false;
+      break;
+    }
+  }
+  return { bootMs, advanceMs, simulatedMs: sim.now, complete, pods, nodes, checkpoints: cps, checkpointMs, sim };
+}
+
+/** Deterministic targets (a small LCG: the bench must be reproducible, not random). */
+function seekTargets(n: number, max: number): number[] {
+  let x = 12345;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out.push(Math.floor((x / 2147483648) * max));
+  }
+  return out;
+}
+
+function seekBench(r: RunResult): { max: number; mean: number; n: number } {
+  const targets = seekTargets(10, r.simulatedMs);
+  const times: number[] = [];
+  for (const target of targets) {
+    const t0 = performance.now();
+    let best = r.checkpoints[0];
+    for (const c of r.checkpoints) if (c.at <= target) best = c;
+    if (!best) break;
+    r.sim.restore(best.snap);
+    r.sim.advanceTo(target);
+    times.push(performance.now() - t0);
+  }
+  return {
+    max: Math.max(0, ...times),
+    mean: times.reduce((a, b) => a + b, 0) / Math.max(1, times.length),
+    n: times.length,
+  };
+}
+
+function ratioRow(what: string, r: RunResult, budget: number, expectedPods: number): BenchRow {
+  const ratio = r.simulatedMs / Math.max(r.advanceMs, 0.001);
+  const simulated = r.complete ? '' : ` (incomplete: ${Math.round(r.simulatedMs / 60_000)} min simulated)`;
+  // Until the engine runs the workloads, a fast ratio means nothing: no verdict then.
+  const meaningful = r.pods >= expectedPods;
+  return {
+    what: `${what} [${r.nodes} nodes, ${r.pods} pods at t=0${meaningful ? '' : `, expected ${expectedPods}`}]`,
+    measured: `${thousands(ratio)}x (${thousands(r.advanceMs)} ms)${simulated}`,
+    budget: `>= ${thousands(budget)}x`,
+    ok: meaningful ? r.complete && ratio >= budget : undefined,
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const engineOnly = argv.includes('--engine-only');
+  const rows: BenchRow[] = [];
+
+  // The engine is written in parallel with the bench: a crash in one row must not hide the others.
+  const guard = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      rows.push({ what, measured: `error: ${(err as Error).message.split('\n')[0]}`, budget: '', ok: false });
+    }
+  };
+  guard('engine, 3 nodes / 20 pods, 1 h, kubelet failure', () => {
+    const a = run(smallKubeletFailure(), false);
+    rows.push(ratioRow('engine, 3 nodes / 20 pods, 1 h, kubelet failure', a, 100_000, EXPECTED_PODS.small));
+    rows.push({
+      what: '  boot of (a) (10 min warm-up)',
+      measured: `${thousands(a.bootMs)} ms`,
+      budget: '',
+      ok: undefined,
+    });
+  });
+  guard('engine, 100 nodes / 3,000 pods, 1 h, zone failure', () => {
+    const b = run(largeZoneFailure(), true);
+    rows.push(ratioRow('engine, 100 nodes / 3,000 pods, 1 h, zone failure', b, 3_600, EXPECTED_PODS.large));
+    rows.push({
+      what: '  boot of (b) (10 min warm-up)',
+      measured: `${thousands(b.bootMs)} ms`,
+      budget: '',
+      ok: undefined,
+    });
+    rows.push({
+      what: '  checkpoints of (b) (snapshot every 5 min)',
+      measured: `${b.checkpoints.length} in ${thousands(b.checkpointMs)} ms`,
+      budget: '',
+      ok: undefined,
+    });
+    guard('seek anywhere in (b)', () => {
+      const s = seekBench(b);
+      rows.push({
+        what: `seek anywhere in (b), max of ${s.n} (mean ${s.mean.toFixed(1)} ms)`,
+        measured: `${s.max.toFixed(1)} ms`,
+        budget: '<= 200 ms',
+        ok: s.n > 0 && s.max <= 200,
+      });
+    });
+  });
+
+  if (!engineOnly) {
+    const ui = new URL('./ui.ts', import.meta.url);
+    if (existsSync(ui)) {
+      const mod = (await import(ui.href)) as { runUiBench?: () => Promise<BenchRow[]> };
+      if (mod.runUiBench) rows.push(...(await mod.runUiBench()));
+    } else rows.push({ what: 'UI rows (bench/ui.ts not written yet)', measured: '-', budget: '', ok: undefined });
+  }
+
+  console.log(formatRows(rows));
+  if (argv.includes('--json')) {
+    const dir = new URL('./out/', import.meta.url);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(new URL('bench.json', dir), `${JSON.stringify(rows, null, 2)}\n`);
+  }
+  const failed = rows.some((r) => r.ok === false);
+  return argv.includes('--strict') && failed ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    console.error(err);
+    process.exitCode = 1;
+  },
+);

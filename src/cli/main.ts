@@ -1,0 +1,158 @@
+/**
+ * Headless runner (DESIGN section 5): `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME]
+ * [--events] [--trace] [--json]`. The work is in runCli (testable without a process); this file's
+ * entry point only wires it to the real stdout/stderr and exit status.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSimulation, formatSimTime, type Scenario } from '../sim/index';
+import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
+import { formatScenarioError } from '../sim/scenario/parse';
+import { parseArgs, USAGE } from './args';
+import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
+import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface CliOutput {
+  at: number;
+  time: string;
+  command: string;
+  ok: boolean;
+  output: string;
+  /** `timeline` for the scenario's own entries, `at` for --at commands. */
+  source: 'timeline' | 'at';
+}
+
+/** Exit status for invalid arguments or scenarios. */
+export const EXIT_INVALID = 2;
+/** Exit status when the engine itself fails. */
+export const EXIT_INTERNAL = 1;
+
+/** Run the CLI; returns the exit status. Output goes through `io` line by line. */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  const parsed = parseArgs(argv);
+  if (parsed.kind === 'help') {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'list') {
+    const all = loadBuiltins();
+    const width = Math.max(...BUILTIN_SCENARIOS.map((n) => n.length));
+    for (const s of all) io.stdout(`${s.metadata.name.padEnd(width)}  ${s.metadata.title}`);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    io.stderr(`error: ${parsed.message}`);
+    io.stderr('Run with --help for usage.');
+    return EXIT_INVALID;
+  }
+  const o = parsed.options;
+  const file = resolveScenarioPath(o.scenario);
+  if (!file) {
+    io.stderr(
+      `error: ${JSON.stringify(o.scenario)} is neither a file nor a built-in scenario (${BUILTIN_SCENARIOS.join(', ')})`,
+    );
+    return EXIT_INVALID;
+  }
+  const loaded = loadScenarioFile(file);
+  if (!loaded.ok) {
+    for (const err of loaded.errors) io.stderr(formatScenarioError(err, file));
+    return EXIT_INVALID;
+  }
+  const scenario = loaded.scenario;
+  const lastAt = Math.max(0, ...o.at.map((a) => a.at), ...scenario.spec.timeline.map((t) => t.at));
+  const lastCliAt = Math.max(0, ...o.at.map((a) => a.at));
+  if (o.until !== undefined && o.until < lastCliAt) {
+    io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
+    return EXIT_INVALID;
+  }
+  const until = o.until ?? lastAt;
+  try {
+    runScenario(scenario, o, until, io);
+  } catch (err) {
+    // An engine bug, not the user's input: say so plainly, with the stack for the engineers.
+    io.stderr(`internal error: the simulation failed: ${(err as Error).stack ?? String(err)}`);
+    return EXIT_INTERNAL;
+  }
+  return 0;
+}
+
+function runScenario(
+  scenario: Scenario,
+  o: { at: { at: number; command: string }[]; events: boolean; trace: boolean; json: boolean },
+  until: number,
+  io: CliIo,
+): void {
+  // The timeline is run here rather than by Simulation.advanceTo so that its commands' output can
+  // be printed; the order is the same (timeline entries before --at ones at the same time).
+  const timeline = scenario.spec.timeline;
+  const sim = createSimulation({ ...scenario, spec: { ...scenario.spec, timeline: [] } });
+  const outputs: CliOutput[] = [];
+  const events: EventLine[] = [];
+  let printed = 0;
+  const block = (lines: string) => {
+    if (!o.json) io.stdout(lines);
+  };
+  sim.engine.traceListeners.push((line) => {
+    if (o.trace && !o.json) {
+      io.stdout(formatTrace(line));
+      return;
+    }
+    if (!o.events) return;
+    const ev = parseEventTrace(line);
+    if (!ev) return;
+    if (o.json) events.push(ev);
+    else io.stdout(formatEvent(ev));
+  });
+  const queue = [
+    ...timeline.map((t) => ({ at: t.at, command: t.run, source: 'timeline' as const })),
+    ...o.at.map((a) => ({ ...a, source: 'at' as const })),
+  ];
+  // Stable sort: timeline entries first at equal times, each group in its own order.
+  queue.sort((a, b) => a.at - b.at);
+  for (const q of queue) {
+    if (q.at > until) break;
+    sim.advanceTo(q.at);
+    const r = sim.run(q.command);
+    outputs.push({
+      at: q.at,
+      time: formatSimTime(q.at),
+      command: q.command,
+      ok: r.ok,
+      output: r.output,
+      source: q.source,
+    });
+    const out = r.output.replace(/\n+$/, '');
+    block(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}${out ? `\n${out}` : ''}`);
+  }
+  sim.advanceTo(until);
+  if (o.json) {
+    const doc: Record<string, unknown> = {
+      scenario: scenario.metadata.name,
+      seed: scenario.spec.seed,
+      profile: scenario.spec.profile,
+      outputs,
+      until,
+      traceHash: sim.traceHash(),
+    };
+    if (o.events) doc.events = events;
+    io.stdout(JSON.stringify(doc, null, 2));
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && fileURLToPath(import.meta.url) === resolve(entry);
+}
+
+if (isMain()) {
+  const code = runCli(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(`${t}\n`),
+    stderr: (t) => process.stderr.write(`${t}\n`),
+  });
+  process.exitCode = code;
+}

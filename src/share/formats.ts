@@ -1,0 +1,169 @@
+/**
+ * The link formats, their schemas (valibot), and the migrations between them. Each released
+ * format keeps its schema and a pure migration to the next one, so that every link ever shared
+ * keeps opening (tldraw-style migration sequences, engineering.md 5.5). Frozen fixture links of
+ * every format live in link.test.ts.
+ *
+ * Format 1 (older, plainer): `s=1.<base64url(JSON)>`, no compression, long keys, absolute times:
+ *   {engineVersion, scenario: {builtin} | {inline}, seed?, commands: [{at, line}], time, view?}
+ * Format 2 (current): `s=2.<base64url(deflate-raw(JSON))>`, short keys, command times as deltas:
+ *   {e, b? | i?, s?, c?: [[deltaMs, line], ...], t, w?, p?}
+ */
+import * as v from 'valibot';
+import { LINK_FORMAT, type ShareRun } from './run';
+
+const ScenarioV1 = v.union([v.strictObject({ builtin: v.string() }), v.strictObject({ inline: v.string() })]);
+
+export const LinkV1 = v.strictObject({
+  engineVersion: v.string(),
+  scenario: ScenarioV1,
+  seed: v.optional(v.number()),
+  commands: v.array(v.strictObject({ at: v.number(), line: v.string() })),
+  time: v.number(),
+  view: v.optional(v.string()),
+});
+export type LinkV1 = v.InferOutput<typeof LinkV1>;
+
+export const LinkV2 = v.strictObject({
+  e: v.string(),
+  b: v.optional(v.string()),
+  i: v.optional(v.string()),
+  s: v.optional(v.number()),
+  c: v.optional(v.array(v.strictTuple([v.number(), v.string()]))),
+  t: v.number(),
+  w: v.optional(v.string()),
+  p: v.optional(v.string()),
+});
+export type LinkV2 = v.InferOutput<typeof LinkV2>;
+
+/** Schema of each format's JSON payload, by format number. */
+export const SCHEMAS: Record<number, v.GenericSchema> = { 1: LinkV1, 2: LinkV2 };
+
+/** What each field is called in messages, per format. */
+const FIELD_NAMES: Record<number, Record<string, string>> = {
+  1: {
+    engineVersion: 'engine version',
+    scenario: 'scenario',
+    builtin: 'built-in scenario name',
+    inline: 'inline scenario',
+    seed: 'seed',
+    commands: 'command list',
+    at: 'time',
+    line: 'text',
+    time: 'current time',
+    view: 'view',
+  },
+  2: {
+    e: 'engine version',
+    b: 'built-in scenario name',
+    i: 'inline scenario',
+    s: 'seed',
+    c: 'command list',
+    t: 'current time',
+    w: 'view',
+    p: 'lesson step',
+  },
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  Array: 'a list',
+  Object: 'an object',
+};
+
+/** Names the field at a valibot issue path in plain words: `command #3's time`. */
+function fieldName(format: number, path: readonly unknown[]): string {
+  const names = FIELD_NAMES[format] ?? {};
+  const keys = path.map((p) => (p as { key?: unknown }).key);
+  // Commands: format 1 `commands.N.at`, format 2 `c.N.0`.
+  if ((keys[0] === 'commands' || keys[0] === 'c') && typeof keys[1] === 'number') {
+    const cmd = `command #${keys[1] + 1}`;
+    if (keys.length === 2) return cmd;
+    const part = keys[2] === 0 || keys[2] === 'at' ? 'time' : keys[2] === 1 || keys[2] === 'line' ? 'text' : null;
+    return part ? `${cmd}'s ${part}` : cmd;
+  }
+  const last = keys.filter((k) => typeof k === 'string').pop();
+  return (typeof last === 'string' && names[last]) || 'data';
+}
+
+/** Turns the first valibot issue into a sentence naming the field and the problem. */
+export function describeIssue(format: number, issue: v.BaseIssue<unknown>): string {
+  const path = issue.path ?? [];
+  const field = fieldName(format, path);
+  if (issue.expected === 'never') {
+    const key = String((path[path.length - 1] as { key?: unknown } | undefined)?.key ?? '').slice(0, 40);
+    return `The link's data has a field this version does not know ("${key}").`;
+  }
+  if (issue.received === 'undefined') return `The link is missing its ${field}.`;
+  if (issue.type === 'union') return `The link's ${field} is neither a built-in name nor an inline scenario.`;
+  const want = TYPE_WORDS[issue.expected ?? ''] ?? issue.expected ?? 'something else';
+  return `The link's ${field} should be ${want}, not ${describeReceived(issue.received)}.`;
+}
+
+function describeReceived(received: string): string {
+  if (received.startsWith('"')) return 'text';
+  if (received === 'Array') return 'a list';
+  if (received === 'Object') return 'an object';
+  if (received === 'null') return 'null';
+  if (received === 'true' || received === 'false') return 'true/false';
+  if (/^-?[\d.]/.test(received) || received === 'NaN' || received === 'Infinity') return 'a number';
+  return 'something else';
+}
+
+/** Format 1 -> format 2: short keys, times as deltas. Pure; keeps every value as it was. */
+export function migrate1to2(old: LinkV1): LinkV2 {
+  const out: LinkV2 = { e: old.engineVersion, t: old.time };
+  if ('builtin' in old.scenario) out.b = old.scenario.builtin;
+  else out.i = old.scenario.inline;
+  if (old.seed !== undefined) out.s = old.seed;
+  let prev = 0;
+  if (old.commands.length) {
+    out.c = old.commands.map((c) => {
+      const d: [number, string] = [c.at - prev, c.line];
+      prev = c.at;
+      return d;
+    });
+  }
+  if (old.view !== undefined) out.w = old.view;
+  return out;
+}
+
+/** Migration from format N to N+1, by N. */
+export const MIGRATIONS: Record<number, (payload: never) => unknown> = { 1: migrate1to2 };
+
+/** Current-format payload to a run (absolute times). Undefined scenario is reported by the caller. */
+export function runFromV2(p: LinkV2): ShareRun | string {
+  if (p.b !== undefined && p.i !== undefined) return 'The link names both a built-in scenario and an inline one.';
+  const scenario = p.b !== undefined ? { builtin: p.b } : p.i !== undefined ? { inline: p.i } : undefined;
+  if (!scenario) return 'The link does not say which scenario to open.';
+  let at = 0;
+  const commands = (p.c ?? []).map(([d, line]) => {
+    at += d;
+    return { at, line };
+  });
+  const run: ShareRun = { v: LINK_FORMAT, engine: p.e, scenario, commands, t: p.t };
+  if (p.s !== undefined) run.seed = p.s;
+  if (p.w !== undefined) run.view = p.w;
+  if (p.p !== undefined) run.step = p.p;
+  return run;
+}
+
+/** A run to the current format's payload (short keys, deltas). */
+export function v2FromRun(run: ShareRun): LinkV2 {
+  const out: LinkV2 = { e: run.engine, t: run.t };
+  if ('builtin' in run.scenario) out.b = run.scenario.builtin;
+  else out.i = run.scenario.inline;
+  if (run.seed !== undefined) out.s = run.seed;
+  if (run.commands.length) {
+    let prev = 0;
+    out.c = run.commands.map((c) => {
+      const d: [number, string] = [c.at - prev, c.line];
+      prev = c.at;
+      return d;
+    });
+  }
+  if (run.view !== undefined) out.w = run.view;
+  if (run.step !== undefined) out.p = run.step;
+  return out;
+}

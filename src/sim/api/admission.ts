@@ -1,0 +1,43 @@
+/**
+ * Admission the kube-apiserver applies on create: DefaultTolerationSeconds for pods (DTS, §3.1),
+ * and the control-plane taint kubeadm registers Nodes with.
+ */
+import type { Node, Pod, Taint, Toleration } from './types';
+
+export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
+export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
+export const CONTROL_PLANE_TAINT = 'node-role.kubernetes.io/control-plane';
+
+/** A toleration that matches `key:NoExecute` (empty key or empty effect also match). DTS [C] */
+function toleratesNoExecute(tols: readonly Toleration[], key: string): boolean {
+  return tols.some((t) => (!t.key || t.key === key) && (!t.effect || t.effect === 'NoExecute'));
+}
+
+/**
+ * DefaultTolerationSeconds: add `not-ready:NoExecute` and `unreachable:NoExecute` tolerations
+ * (operator Exists, tolerationSeconds = --default-*-toleration-seconds, 300) unless already tolerated. DTS [C]
+ * Mutates and returns the pod (called on a fresh object before it is stored).
+ */
+export function admitDefaultTolerationSeconds(pod: Pod, seconds: number): Pod {
+  const tols = pod.spec.tolerations;
+  if (!toleratesNoExecute(tols, NOT_READY_TAINT)) {
+    tols.push({ key: NOT_READY_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
+  }
+  if (!toleratesNoExecute(tols, UNREACHABLE_TAINT)) {
+    tols.push({ key: UNREACHABLE_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
+  }
+  return pod;
+}
+
+/**
+ * kubeadm starts the control-plane kubelet with `--register-with-taints=node-role.kubernetes.io/control-plane:NoSchedule`
+ * (the kubelet adds it at registration). This returns the taint list a newly registering Node should carry;
+ * the kubelet engineer can call it at registration, and the scheduler module applies it as a fallback.
+ */
+export function registrationTaints(node: Pick<Node, 'metadata' | 'spec'>): Taint[] {
+  const isCp = node.metadata.labels[CONTROL_PLANE_TAINT] !== undefined;
+  const taints = [...node.spec.taints];
+  if (isCp && !taints.some((t) => t.key === CONTROL_PLANE_TAINT))
+    taints.push({ key: CONTROL_PLANE_TAINT, effect: 'NoSchedule' });
+  return taints;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../core/engine';
+import { applyManifest, runPod } from './apply';
+import { parseCpu, parseMemory } from './defaults';
+import { ApiError } from './errors';
+import { bareState } from './testkit';
+
+function engine() {
+  return new Engine(bareState(3), []);
+}
+
+const deploy = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web' },
+  spec: { replicas: 3, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } },
+};
+
+function errorOf(f: () => unknown): ApiError {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('no error');
+}
+
+describe('applyManifest', () => {
+  it('defaults labels, selector, namespace, grace period and service account', () => {
+    const e = engine();
+    expect(applyManifest(e, deploy, 0)).toBe('deployment.apps/web created');
+    const d = e.get('Deployment', 'default/web')!;
+    expect(d.spec.selector.matchLabels).toEqual({ app: 'web' });
+    expect(d.spec.template.metadata.labels).toEqual({ app: 'web' });
+    expect(d.spec.template.spec.terminationGracePeriodSeconds).toBe(30);
+    expect(d.spec.template.spec.serviceAccountName).toBe('default');
+    expect(d.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(applyManifest(e, deploy, 0)).toBe('deployment.apps/web unchanged');
+    expect(applyManifest(e, { ...deploy, spec: { ...deploy.spec, replicas: 5 } }, 0)).toBe(
+      'deployment.apps/web configured',
+    );
+    expect(e.get('Deployment', 'default/web')!.spec.replicas).toBe(5);
+  });
+
+  it('refuses duplicates, bad names, unknown kinds and empty templates like kubectl', () => {
+    const e = engine();
+    applyManifest(e, deploy, 0);
+    expect(errorOf(() => applyManifest(e, deploy, 0, { mode: 'create' })).message).toBe(
+      'Error from server (AlreadyExists): deployments.apps "web" already exists',
+    );
+    expect(errorOf(() => applyManifest(e, { ...deploy, metadata: { name: 'Web' } }, 0)).message).toMatch(
+      /^The Deployment "Web" is invalid: metadata.name: Invalid value: "Web": a lowercase RFC 1123 subdomain/,
+    );
+    expect(
+      errorOf(() => applyManifest(e, { apiVersion: 'v1', kind: 'Widget', metadata: { name: 'x' } }, 0)).message,
+    ).toBe(
+      'error: resource mapping not found for name: "x" namespace: "" from "STDIN": no matches for kind "Widget" in version "v1"\nensure CRDs are installed first',
+    );
+    expect(
+      errorOf(() =>
+        applyManifest(
+          e,
+          { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' }, spec: { template: { spec: {} } } },
+          0,
+        ),
+      ).message,
+    ).toBe('The StatefulSet "db" is invalid: spec.template.spec.containers: Required value');
+    runPod(e, 'nginx1', 'nginx', 0);
+    expect(errorOf(() => runPod(e, 'nginx1', 'nginx', 0)).message).toBe(
+      'Error from server (AlreadyExists): pods "nginx1" already exists',
+    );
+  });
+
+  it('creates Services with a ClusterIP in 10.96.0.0/12 and pods with default tolerations', () => {
+    const e = engine();
+    expect(
+      applyManifest(
+        e,
+        {
+          apiVersion: 'v1',
+          kind: 'Service',
+          metadata: { name: 'web' },
+          spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+        },
+        0,
+      ),
+    ).toBe('service/web created');
+    const ip = e.get('Service', 'default/web')!.spec.clusterIP;
+    const [a, b] = ip.split('.').map(Number);
+    expect(a).toBe(10);
+    expect(b).toBeGreaterThanOrEqual(96);
+    expect(b).toBeLessThanOrEqual(111);
+    expect(
+      applyManifest(
+        e,
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'p' },
+          spec: { containers: [{ name: 'c', image: 'i' }], tolerations: [{ operator: 'Exists' }] },
+        },
+        0,
+      ),
+    ).toBe('pod/p created');
+    // An Exists toleration with no key/effect already tolerates both: nothing added (DTS).
+    expect(e.get('Pod', 'default/p')!.spec.tolerations).toHaveLength(1);
+  });
+
+  it('parses quantities', () => {
+    expect(parseCpu('250m')).toBe(250);
+    expect(parseCpu('0.5')).toBe(500);
+    expect(parseCpu(2)).toBe(2000);
+    expect(parseMemory('128Mi')).toBe(128);
+    expect(parseMemory('1Gi')).toBe(1024);
+    expect(parseMemory('1G')).toBe(954);
+  });
+});

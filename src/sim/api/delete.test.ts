@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { applyManifest, runPod } from './apply';
+import { cordon, deleteObject, deletePod, drain, scale, uncordon } from './delete';
+import { eventsOf, makeCluster, podsOf, setComponent, settle, WORKLOAD_MODULES } from './testkit';
+
+function cluster() {
+  const e = makeCluster(WORKLOAD_MODULES);
+  const c = e.cause({ actor: 'test', what: 'apply' });
+  applyManifest(
+    e,
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { replicas: 2, template: { spec: { containers: [{ name: 'nginx', image: 'nginx' }] } } },
+    },
+    c,
+  );
+  applyManifest(
+    e,
+    {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'fluentd' },
+      spec: { template: { spec: { containers: [{ name: 'fluentd', image: 'fluentd' }] } } },
+    },
+    c,
+  );
+  settle(e, 3000);
+  return e;
+}
+
+describe('delete verbs', () => {
+  it('graceful delete sets deletionTimestamp; unbound pods go at once', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    const c = e.cause({ actor: 'test', what: 'x' });
+    runPod(e, 'a', 'nginx', c);
+    settle(e, 500);
+    e.state.hosts.node1!.services.kubelet!.active = false;
+    expect(deletePod(e, 'default/a', {}, c)).toBe('pod "a" deleted');
+    const p = e.get('Pod', 'default/a')!;
+    expect(p.metadata.deletionTimestamp).toBe(e.now + 30_000);
+    expect(p.metadata.deletionGracePeriodSeconds).toBe(30);
+    // --grace-period=0 without --force becomes 1s
+    deletePod(e, 'default/a', { gracePeriodSeconds: 0 }, c);
+    expect(e.get('Pod', 'default/a')!.metadata.deletionGracePeriodSeconds).toBe(1);
+    e.remove('Pod', 'default/a', 'gone', c);
+    // unscheduled pod: removed immediately
+    setComponent(e, 'kube-scheduler', false);
+    runPod(e, 'b', 'nginx', c);
+    expect(deletePod(e, 'default/b', {}, c)).toBe('pod "b" deleted');
+    expect(e.get('Pod', 'default/b')).toBeUndefined();
+    expect(() => deletePod(e, 'default/b', {}, c)).toThrow('Error from server (NotFound): pods "b" not found');
+  });
+
+  it('cordon / uncordon with kubelet events', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    const c = e.cause({ actor: 'test', what: 'x' });
+    expect(cordon(e, 'node2', c)).toBe('node/node2 cordoned');
+    expect(cordon(e, 'node2', c)).toBe('node/node2 already cordoned');
+    expect(e.get('Node', 'node2')!.spec.unschedulable).toBe(true);
+    expect(uncordon(e, 'node2', c)).toBe('node/node2 uncordoned');
+    expect(eventsOf(e, 'NodeNotSchedulable')).toEqual(['Node node2 status is now: NodeNotSchedulable']);
+    expect(eventsOf(e, 'NodeSchedulable')).toEqual(['Node node2 status is now: NodeSchedulable']);
+  });
+
+  it('drain refuses DaemonSet pods without --ignore-daemonsets', () => {
+    const e = cluster();
+    const ds = podsOf(e, 'fluentd-').find((p) => p.spec.nodeName === 'node2')!;
+    const r = drain(e, 'node2', {}, e.cause({ actor: 'test', what: 'kubectl drain node2' }));
+    expect(r.ok).toBe(false);
+    expect(r.output).toBe(
+      [
+        'node/node2 cordoned',
+        `error: unable to drain node "node2" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${ds.metadata.name}, continuing command...`,
+        'There are pending nodes to be drained:',
+        ' node2',
+        `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${ds.metadata.name}`,
+      ].join('\n'),
+    );
+    expect(e.get('Node', 'node2')!.spec.unschedulable).toBe(true);
+  });
+
+  it('drain --ignore-daemonsets evicts the other pods, which are recreated elsewhere', () => {
+    const e = cluster();
+    const web = podsOf(e, 'web-').filter((p) => p.spec.nodeName === 'node2');
+    expect(web.length).toBeGreaterThan(0);
+    const r = drain(e, 'node2', { ignoreDaemonSets: true }, e.cause({ actor: 'test', what: 'kubectl drain node2' }));
+    expect(r.ok).toBe(true);
+    const lines = r.output.split('\n');
+    expect(lines[0]).toBe('node/node2 cordoned');
+    expect(lines[1]).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/fluentd-\w{5}$/);
+    expect(lines).toContain(`evicting pod default/${web[0]!.metadata.name}`);
+    expect(lines).toContain(`pod/${web[0]!.metadata.name} evicted`);
+    expect(lines.at(-1)).toBe('node/node2 drained');
+    settle(e, 35_000);
+    const pods = podsOf(e, 'web-');
+    expect(pods).toHaveLength(2);
+    expect(pods.every((p) => p.spec.nodeName === 'node1')).toBe(true);
+  });
+
+  it('scale and delete other kinds', () => {
+    const e = cluster();
+    const c = e.cause({ actor: 'test', what: 'x' });
+    expect(scale(e, 'Deployment', 'default/web', 4, c)).toBe('deployment.apps/web scaled');
+    settle(e, 2000);
+    expect(podsOf(e, 'web-').filter((p) => !p.metadata.deletionTimestamp)).toHaveLength(4);
+    expect(deleteObject(e, 'Node', 'node2', c)).toBe('node "node2" deleted');
+    expect(deleteObject(e, 'Deployment', 'default/web', c)).toBe('deployment.apps "web" deleted');
+    expect(() => deleteObject(e, 'Deployment', 'default/web', c)).toThrow(
+      'Error from server (NotFound): deployments.apps "web" not found',
+    );
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Deletion-side API verbs as kubectl drives them: `delete pod` (graceful / force), `delete <kind>`,
+ * `cordon`, `uncordon`, `drain`, `scale`. Each returns kubectl's output text or throws ApiError.
+ * Callers (commands) must check that the API answers first.
+ *
+ * History `what` prefixes: `deletion requested` (graceful pod delete: deletionTimestamp set),
+ * `deleted` (object removed), `cordoned`, `uncordoned`, `scaled`.
+ */
+import type { Engine } from '../core/engine';
+import { splitKey } from '../core/keys';
+import { canReachApi, serviceActive } from '../core/world';
+import { notFound, RESOURCE_NAMES } from './errors';
+import { byNamespacedName, clone, controllerRef, isMirrorPod } from './podutil';
+import type { Kind, Pod } from './types';
+
+export interface DeletePodOptions {
+  /** --grace-period; undefined = the pod's terminationGracePeriodSeconds. */
+  gracePeriodSeconds?: number;
+  /** --force */
+  force?: boolean;
+}
+
+/** kubectl's force-deletion warning (capitalised "Warning:" in current kubectl; [U] lower case in old ones). */
+export function forceDeletionWarning(e: Engine): string {
+  const w = e.state.profile.name === 'v1.23-docker' ? 'warning' : 'Warning';
+  return `${w}: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.`;
+}
+
+/**
+ * DELETE a pod. Graceful: sets deletionTimestamp = now + grace and deletionGracePeriodSeconds
+ * (the kubelet kills the containers and removes the object). Removed at once when grace is 0
+ * (force), when the pod is not bound to a node, or when it already finished (apiserver pod strategy).
+ * kubectl's flag rules apply: --force without --grace-period means 0; --grace-period=0 without
+ * --force becomes 1. Returns kubectl's output.
+ */
+export function deletePod(e: Engine, key: string, opts: DeletePodOptions, cause: number): string {
+  const pod = e.get('Pod', key);
+  const { name } = splitKey(key);
+  if (!pod) throw notFound('Pod', name);
+  let grace = opts.gracePeriodSeconds;
+  if (opts.force && grace === undefined) grace = 0;
+  if (grace === 0 && !opts.force) grace = 1;
+  if (grace === undefined) grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds;
+  const forced = grace === 0 && opts.force === true;
+  removeOrTerminate(e, pod, grace, cause);
+  if (forced) return `${forceDeletionWarning(e)}\npod "${name}" force deleted`;
+  const ignored = opts.force ? 'warning: --force is ignored because --grace-period is not 0.\n' : '';
+  return `${ignored}pod "${name}" deleted`;
+}
+
+/** The apiserver side of a pod DELETE with a grace period (no kubectl text). Used by controllers. */
+export function removeOrTerminate(e: Engine, pod: Pod, grace: number, cause: number): void {
+  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
+  if (grace <= 0 || !pod.spec.nodeName || terminal) {
+    e.remove('Pod', key, 'deleted', cause);
+    return;
+  }
+  const at = e.now + grace * 1000;
+  // A second graceful delete can only shorten the deadline.
+  if (pod.metadata.deletionTimestamp !== undefined && pod.metadata.deletionTimestamp <= at) return;
+  const next = clone(pod);
+  next.metadata.deletionTimestamp = at;
+  next.metadata.deletionGracePeriodSeconds = grace;
+  e.put(next, `deletion requested (grace ${grace}s)`, cause);
+}
+
+/**
+ * `kubectl delete <kind> <name>`: remove the object (background propagation: the garbage
+ * collector then deletes its dependents: ReplicaSets, pods, the Node's Lease...). Pods go through
+ * deletePod. Returns `deployment.apps "web" deleted`.
+ */
+export function deleteObject(e: Engine, kind: Kind, key: string, cause: number): string {
+  if (kind === 'Pod') return deletePod(e, key, {}, cause);
+  const { name } = splitKey(key);
+  if (!e.get(kind, key)) throw notFound(kind, name);
+  e.remove(kind, key, 'deleted', cause);
+  return `${RESOURCE_NAMES[kind].singular} "${name}" deleted`;
+}
+
+/** The kubelet reports NodeSchedulable / NodeNotSchedulable when it sees spec.unschedulable change (§5.2). */
+function schedulableEvent(e: Engine, nodeName: string, unschedulable: boolean, cause: number): void {
+  const h = e.state.hosts[nodeName];
+  const node = e.get('Node', nodeName);
+  if (!h || !node || !serviceActive(h, 'kubelet') || !canReachApi(e, nodeName)) return;
+  const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
+  // [U] timing: the kubelet notices at its next status sync (≤ nodeStatusUpdateFrequency); emitted at once here.
+  e.event(
+    { kind: 'Node', name: nodeName, uid: node.metadata.uid },
+    'Normal',
+    reason,
+    `Node ${nodeName} status is now: ${reason}`,
+    'kubelet',
+    cause,
+  );
+}
+
+function setUnschedulable(e: Engine, nodeName: string, value: boolean, cause: number): string {
+  const node = e.get('Node', nodeName);
+  if (!node) throw notFound('Node', nodeName);
+  const verb = value ? 'cordoned' : 'uncordoned';
+  if ((node.spec.unschedulable ?? false) === value) return `node/${nodeName} already ${verb}`;
+  const next = clone(node);
+  if (value) next.spec.unschedulable = true;
+  else delete next.spec.unschedulable;
+  e.put(next, verb, cause);
+  schedulableEvent(e, nodeName, value, cause);
+  return `node/${nodeName} ${verb}`;
+}
+
+/** `kubectl cordon NODE`: spec.unschedulable=true. */
+export function cordon(e: Engine, nodeName: string, cause: number): string {
+  return setUnschedulable(e, nodeName, true, cause);
+}
+
+/** `kubectl uncordon NODE`. */
+export function uncordon(e: Engine, nodeName: string, cause: number): string {
+  return setUnschedulable(e, nodeName, false, cause);
+}
+
+export interface DrainOptions {
+  ignoreDaemonSets?: boolean;
+  /** --force: also delete pods that declare no controller. */
+  force?: boolean;
+  gracePeriodSeconds?: number;
+}
+
+/**
+ * `kubectl drain NODE`: cordon, then evict every pod on the node except mirror pods (skipped) and
+ * DaemonSet pods (refused unless --ignore-daemonsets). Pods without a controller are refused unless
+ * --force. Evictions are graceful deletes. Returns { ok, output } with kubectl's lines.
+ * [D] kubectl waits for each evicted pod to disappear before printing `pod/x evicted`; here it prints at once.
+ */
+export function drain(e: Engine, nodeName: string, opts: DrainOptions, cause: number): { ok: boolean; output: string } {
+  const lines = [cordon(e, nodeName, cause)];
+  const pods = e.podsOnNode(nodeName).slice().sort(byNamespacedName);
+  const daemon: string[] = [];
+  const unmanaged: string[] = [];
+  const evict: Pod[] = [];
+  for (const p of pods) {
+    const id = `${p.metadata.namespace}/${p.metadata.name}`;
+    if (isMirrorPod(p)) continue;
+    const ref = controllerRef(p);
+    if (ref?.kind === 'DaemonSet') {
+      daemon.push(id);
+      continue;
+    }
+    if (!ref) unmanaged.push(id);
+    evict.push(p);
+  }
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (unmanaged.length) {
+    if (opts.force) warnings.push(`deleting Pods that declare no controller: ${unmanaged.join(', ')}`);
+    else errors.push(`cannot delete Pods declare no controller (use --force to override): ${unmanaged.join(', ')}`);
+  }
+  if (daemon.length) {
+    if (opts.ignoreDaemonSets) warnings.push(`ignoring DaemonSet-managed Pods: ${daemon.join(', ')}`);
+    else errors.push(`cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): ${daemon.join(', ')}`);
+  }
+  if (errors.length) {
+    const err = errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
+    lines.push(`error: unable to drain node "${nodeName}" due to error: ${err}, continuing command...`);
+    lines.push('There are pending nodes to be drained:', ` ${nodeName}`, ...errors);
+    return { ok: false, output: lines.join('\n') };
+  }
+  if (warnings.length) lines.push(`Warning: ${warnings.join('; ')}`);
+  for (const p of evict) lines.push(`evicting pod ${p.metadata.namespace}/${p.metadata.name}`);
+  for (const p of evict) {
+    const grace = opts.gracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds;
+    removeOrTerminate(e, p, grace, cause);
+  }
+  for (const p of evict) lines.push(`pod/${p.metadata.name} evicted`);
+  lines.push(`node/${nodeName} drained`);
+  return { ok: true, output: lines.join('\n') };
+}
+
+/** `kubectl scale <kind>/<name> --replicas=N`: returns `deployment.apps/web scaled`. */
+export function scale(
+  e: Engine,
+  kind: 'Deployment' | 'StatefulSet' | 'ReplicaSet',
+  key: string,
+  replicas: number,
+  cause: number,
+): string {
+  const { name } = splitKey(key);
+  const obj = e.get(kind, key);
+  if (!obj) throw notFound(kind, name);
+  const label = `${RESOURCE_NAMES[kind].singular}/${name}`;
+  if (obj.spec.replicas === replicas) return `${label} scaled`;
+  const next = clone(obj);
+  next.spec.replicas = replicas;
+  e.put(next, `scaled to ${replicas}`, cause);
+  return `${label} scaled`;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { workloadScenario } from '../api/testkit';
+import { Simulation } from '../simulation';
+
+describe('workloads in the full simulation', () => {
+  it('boots to a steady state: all workload pods Running on workers, deterministic names', () => {
+    const sim = new Simulation(workloadScenario());
+    const e = sim.engine;
+    const pods = e.list('Pod').filter((p) => !p.metadata.namespace?.startsWith('kube-'));
+    const names = pods.map((p) => `${p.metadata.name}@${p.spec.nodeName}:${p.status.phase}`).sort();
+    expect(pods.filter((p) => p.metadata.name.startsWith('web-'))).toHaveLength(3);
+    expect(
+      pods
+        .filter((p) => p.metadata.name.startsWith('db-'))
+        .map((p) => p.metadata.name)
+        .sort(),
+    ).toEqual(['db-0', 'db-1']);
+    expect(pods.filter((p) => p.metadata.name.startsWith('fluentd-'))).toHaveLength(2);
+    for (const p of pods) {
+      expect(p.spec.nodeName).not.toBe('control-plane');
+      expect(p.status.phase).toBe('Running');
+    }
+    expect(e.get('Deployment', 'default/web')!.status.readyReplicas).toBe(3);
+    expect(e.get('StatefulSet', 'default/db')!.status.readyReplicas).toBe(2);
+    expect(e.get('DaemonSet', 'default/fluentd')!.status.numberReady).toBe(2);
+    expect(
+      e
+        .list('EndpointSlice')
+        .find((s) => s.metadata.labels['kubernetes.io/service-name'] === 'web')!
+        .endpoints.filter((x) => x.conditions.ready),
+    ).toHaveLength(3);
+    const again = new Simulation(workloadScenario());
+    const names2 = again.engine
+      .list('Pod')
+      .filter((p) => !p.metadata.namespace?.startsWith('kube-'))
+      .map((p) => `${p.metadata.name}@${p.spec.nodeName}:${p.status.phase}`)
+      .sort();
+    expect(names2).toEqual(names);
+    expect(again.traceHash()).toBe(sim.traceHash());
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * Node health as the node-lifecycle-controller judges it (reference §2.2 steps 1–4):
+ * `tryUpdateNodeHealth` (probe timestamps from Lease renewals and Ready heartbeats, the grace
+ * period, Unknown conditions) and `MarkPodsNotReady`.
+ *
+ * Cause/history `what` prefixes: `Ready=Unknown` (node conditions set Unknown),
+ * `Ready=False (NodeNotReady)` (pod Ready condition set False by MarkPodsNotReady).
+ */
+import type { ConditionStatus, Node, NodeCondition, Pod } from '../api/types';
+import type { Engine } from '../core/engine';
+import type { NodeHealth } from '../core/state';
+import { controlPlaneHost, formatDuration } from '../core/world';
+import { controllerMemory } from './control-plane';
+import { condition } from './node-lifecycle-taints';
+
+/** Conditions the controller sets Unknown; NetworkUnavailable is "managed on a control plane level". NLC [C] */
+const UNKNOWN_CONDITION_TYPES: NodeCondition['type'][] = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'];
+
+export interface HealthResult {
+  /** Ready status at the start of the pass (a missing Ready counts as Unknown). */
+  observed: ConditionStatus;
+  /** Ready status after the pass, undefined if the node has no Ready condition. */
+  current: ConditionStatus | undefined;
+  /** Cause of the Unknown write, when this pass wrote it. */
+  unknownCause?: number;
+}
+
+/**
+ * The host-side cause behind a silent node: power off, a cut link (the node's or the control
+ * plane's), the kubelet stopped; else the last cause recorded on the Node.
+ */
+export function silenceParents(e: Engine, nodeName: string): number[] {
+  const h = e.state.hosts[nodeName];
+  const cp = controlPlaneHost(e);
+  if (h) {
+    if (h.power !== 'on') return [h.powerCause];
+    if (h.networkCut) return [h.networkCause];
+    if (cp && cp.name !== h.name && cp.networkCut) return [cp.networkCause];
+    const k = h.services.kubelet;
+    if (k && !k.active) return [k.cause];
+  }
+  const last = e.lastCause(`Node/${nodeName}`);
+  return last !== undefined ? [last] : [];
+}
+
+function saveReady(h: NodeHealth, ready: NodeCondition | undefined): void {
+  if (ready) {
+    h.observedReady = ready.status;
+    h.lastReadyHeartbeat = ready.lastHeartbeatTime;
+    h.lastReadyTransition = ready.lastTransitionTime;
+  } else {
+    delete h.observedReady;
+    delete h.lastReadyTransition;
+  }
+}
+
+function freshHealth(at: number, ready: NodeCondition | undefined): NodeHealth {
+  const h: NodeHealth = {
+    probeTimestamp: at,
+    readyTransitionTimestamp: at,
+    lastReadyHeartbeat: 0,
+    lastLeaseRenew: 0,
+    leaseSeen: false,
+  };
+  saveReady(h, ready);
+  return h;
+}
+
+function sameCondition(a: NodeCondition | undefined, b: NodeCondition): boolean {
+  return (
+    a !== undefined &&
+    a.status === b.status &&
+    a.reason === b.reason &&
+    a.message === b.message &&
+    a.lastHeartbeatTime === b.lastHeartbeatTime &&
+    a.lastTransitionTime === b.lastTransitionTime
+  );
+}
+
+/**
+ * `tryUpdateNodeHealth`: refresh the probe timestamp on a new Ready heartbeat or Lease renewal;
+ * past the grace period set Ready/MemoryPressure/DiskPressure/PIDPressure Unknown (missing ones
+ * "never updated") and write the node if Ready changed.
+ */
+export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
+  const m = controllerMemory(e);
+  const s = e.state.settings;
+  const name = node.metadata.name;
+  const now = e.now;
+  let h: NodeHealth | undefined = m.nodeHealth[name] ? { ...m.nodeHealth[name] } : undefined;
+  const cur = condition(node, 'Ready');
+  let observedCond: NodeCondition;
+  let grace: number;
+  let graceName: string;
+  if (!cur) {
+    // Never posted: a fake Unknown Ready dated at creation, and the startup grace period.
+    observedCond = {
+      type: 'Ready',
+      status: 'Unknown',
+      lastHeartbeatTime: node.metadata.creationTimestamp,
+      lastTransitionTime: node.metadata.creationTimestamp,
+      reason: '',
+      message: '',
+    };
+    grace = s.nodeStartupGracePeriod;
+    graceName = 'nodeStartupGracePeriod';
+    if (h) saveReady(h, undefined);
+    else h = freshHealth(node.metadata.creationTimestamp, undefined);
+  } else {
+    observedCond = { ...cur };
+    grace = s.nodeMonitorGracePeriod;
+    graceName = 'nodeMonitorGracePeriod';
+  }
+  const savedHasReady = h?.lastReadyTransition !== undefined;
+  const savedLeaseSeen = h?.leaseSeen === true;
+  const savedLeaseRenew = h?.lastLeaseRenew ?? 0;
+  if (!h) {
+    e.trace(`node-lifecycle-controller: Missing timestamp for Node ${name}. Assuming now as a timestamp`);
+    h = freshHealth(now, cur);
+  } else if (!savedHasReady && cur) {
+    h = freshHealth(now, cur);
+  } else if (savedHasReady && cur && h.lastReadyHeartbeat !== cur.lastHeartbeatTime) {
+    const transition = h.lastReadyTransition !== cur.lastTransitionTime ? now : h.readyTransitionTimestamp;
+    h = freshHealth(now, cur);
+    h.readyTransitionTimestamp = transition;
+  }
+  // A newer Lease renewTime is a heartbeat too. (A recreated health entry forgets the lease, as upstream does.)
+  const lease = e.get('Lease', `kube-node-lease/${name}`);
+  if (lease && (!savedLeaseSeen || savedLeaseRenew < lease.spec.renewTime)) {
+    h.leaseSeen = true;
+    h.lastLeaseRenew = lease.spec.renewTime;
+    h.probeTimestamp = now;
+  }
+  const result: HealthResult = { observed: observedCond.status, current: cur?.status };
+  // Upstream checks now.After(probe+grace); its 5s loop drifts later every pass, so the check made
+  // exactly `grace` after the probe already passes. `>=` reproduces that on our exact 5s grid.
+  if (now >= h.probeTimestamp + grace) {
+    const next = structuredClone(node);
+    for (const type of UNKNOWN_CONDITION_TYPES) {
+      const c = next.status.conditions.find((x) => x.type === type);
+      if (!c) {
+        next.status.conditions.push({
+          type,
+          status: 'Unknown',
+          reason: 'NodeStatusNeverUpdated',
+          message: 'Kubelet never posted node status.',
+          lastHeartbeatTime: node.metadata.creationTimestamp,
+          lastTransitionTime: now,
+        });
+      } else if (c.status !== 'Unknown') {
+        c.status = 'Unknown';
+        c.reason = 'NodeStatusUnknown';
+        c.message = 'Kubelet stopped posting node status.';
+        c.lastTransitionTime = now;
+      }
+    }
+    const nextReady = condition(next, 'Ready');
+    if (nextReady && !sameCondition(nextReady, observedCond)) {
+      const silent = formatDuration(now - h.probeTimestamp);
+      const cause = e.cause({
+        actor: 'node-lifecycle-controller',
+        what: `Ready=Unknown on ${name}`,
+        rule: `no heartbeat for ${formatDuration(grace)}${silent !== formatDuration(grace) ? ` (last ${silent} ago)` : ''}`,
+        constant: `${graceName}=${formatDuration(grace)}`,
+        parents: silenceParents(e, name),
+      });
+      e.put(next, `Ready=Unknown (${nextReady.reason})`, cause);
+      const probe = h.probeTimestamp;
+      h = freshHealth(probe, nextReady);
+      h.readyTransitionTimestamp = now;
+      if (lease) {
+        h.leaseSeen = true;
+        h.lastLeaseRenew = lease.spec.renewTime;
+      }
+      result.current = nextReady.status;
+      result.unknownCause = cause;
+    }
+  }
+  m.nodeHealth[name] = h;
+  return result;
+}
+
+/**
+ * `MarkPodsNotReady`: set the Ready condition of each pod on the node to False (only pods that have
+ * one and where it is not already False), then a Warning `NodeNotReady` "Node is not ready" event.
+ * containerStatuses, ContainersReady and the phase are left alone. NLCU [C]
+ */
+export function markPodsNotReady(e: Engine, nodeName: string, pods: readonly Pod[], parents: number[]): void {
+  for (const pod of pods) {
+    if (pod.spec.nodeName !== nodeName) continue;
+    const idx = pod.status.conditions.findIndex((c) => c.type === 'Ready');
+    const ready = pod.status.conditions[idx];
+    if (!ready || ready.status === 'False') continue;
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    const cause = e.cause({
+      actor: 'node-lifecycle-controller',
+      what: `Ready=False on pod ${key}`,
+      rule: `MarkPodsNotReady: node ${nodeName} is not Ready`,
+      parents,
+    });
+    const next = structuredClone(pod);
+    next.status.conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
+    e.put(next, 'Ready=False (NodeNotReady)', cause);
+    e.event(
+      { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
+      'Warning',
+      'NodeNotReady',
+      'Node is not ready',
+      'node-controller',
+      cause,
+    );
+  }
+}
+
+/** Pods bound to a node, in key order. */
+export function podsOnNodeSorted(e: Engine, nodeName: string): Pod[] {
+  return e.podsOnNode(nodeName).sort((a, b) => {
+    const ka = `${a.metadata.namespace}/${a.metadata.name}`;
+    const kb = `${b.metadata.namespace}/${b.metadata.name}`;
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { applyManifest } from '../api/apply';
+import { deletePod } from '../api/delete';
+import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+
+function web(replicas = 3) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: { replicas, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } },
+  };
+}
+
+describe('deployment + replicaset controllers', () => {
+  it('creates one ReplicaSet named <deploy>-<hash> and 3 scheduled pods, none on the control plane', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    const cause = e.cause({ actor: 'test', what: 'apply' });
+    expect(applyManifest(e, web(), cause)).toBe('deployment.apps/web created');
+    settle(e, 2000);
+    const rss = e.list('ReplicaSet');
+    expect(rss).toHaveLength(1);
+    const rsName = rss[0]!.metadata.name;
+    expect(rsName).toMatch(/^web-[bcdfghjklmnpqrstvwxz2456789]{8,10}$/);
+    const pods = podsOf(e, 'web-');
+    expect(pods).toHaveLength(3);
+    for (const p of pods) {
+      expect(p.metadata.name).toMatch(new RegExp(`^${rsName}-[bcdfghjklmnpqrstvwxz2456789]{5}$`));
+      expect(p.spec.nodeName).toMatch(/^node[12]$/);
+      expect(p.metadata.ownerReferences[0]).toMatchObject({ kind: 'ReplicaSet', name: rsName, controller: true });
+      // DefaultTolerationSeconds admission
+      expect(p.spec.tolerations).toContainEqual({
+        key: 'node.kubernetes.io/unreachable',
+        operator: 'Exists',
+        effect: 'NoExecute',
+        tolerationSeconds: 300,
+      });
+    }
+    // spread over both workers
+    expect(new Set(pods.map((p) => p.spec.nodeName)).size).toBe(2);
+    expect(eventsOf(e, 'ScalingReplicaSet')).toEqual([`Scaled up replica set ${rsName} from 0 to 3`]);
+    expect(eventsOf(e, 'SuccessfulCreate').sort()).toEqual(pods.map((p) => `Created pod: ${p.metadata.name}`).sort());
+    const d = e.get('Deployment', 'default/web')!;
+    expect(d.status).toMatchObject({ replicas: 3, readyReplicas: 3, availableReplicas: 3, updatedReplicas: 3 });
+  });
+
+  it('same template gives the same ReplicaSet name; same seed gives the same pod names', () => {
+    const names = () => {
+      const e = makeCluster(WORKLOAD_MODULES, { seed: 7 });
+      applyManifest(e, web(), e.cause({ actor: 'test', what: 'apply' }));
+      settle(e, 2000);
+      return podsOf(e, 'web-').map((p) => `${p.metadata.name}@${p.spec.nodeName}`);
+    };
+    const a = names();
+    expect(a).toHaveLength(3);
+    expect(names()).toEqual(a);
+    const e2 = makeCluster(WORKLOAD_MODULES, { seed: 99 });
+    applyManifest(e2, web(), e2.cause({ actor: 'test', what: 'apply' }));
+    settle(e2, 2000);
+    expect(e2.list('ReplicaSet')[0]!.metadata.name).toBe(a[0]!.split('-').slice(0, 2).join('-'));
+  });
+
+  it('replaces a pod as soon as it gets a deletionTimestamp, pointing back to it', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    applyManifest(e, web(), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 2000);
+    // Stop node1's kubelet so the deleted pod stays Terminating there.
+    const victim = podsOf(e, 'web-').find((p) => p.spec.nodeName === 'node1')!;
+    e.state.hosts.node1!.services.kubelet!.active = false;
+    const evict = e.cause({ actor: 'taint-eviction-controller', what: 'Marking for deletion Pod' });
+    expect(deletePod(e, `default/${victim.metadata.name}`, {}, evict)).toBe(`pod "${victim.metadata.name}" deleted`);
+    settle(e, 2000);
+    const pods = podsOf(e, 'web-');
+    expect(pods).toHaveLength(4);
+    const terminating = pods.filter((p) => p.metadata.deletionTimestamp !== undefined);
+    expect(terminating.map((p) => p.metadata.name)).toEqual([victim.metadata.name]);
+    const repl = pods.find((p) => p.metadata.annotations['notready.dev/replaces'])!;
+    expect(repl.metadata.annotations['notready.dev/replaces']).toBe(`default/${victim.metadata.name}@node1`);
+    expect(repl.spec.nodeName).toBe('node2'); // node1 still Ready in the API: it scores lower (more pods)
+    const createCause = e.state.causes[e.lastCause(`Pod/default/${repl.metadata.name}`, 'created')!]!;
+    expect(createCause.what).toMatch(`replacement for default/${victim.metadata.name}`);
+    expect(createCause.parents).toContain(evict);
+  });
+
+  it('scales down by deleting the extra pods and reports SuccessfulDelete', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    applyManifest(e, web(3), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 2000);
+    expect(applyManifest(e, web(1), e.cause({ actor: 'test', what: 'apply' }))).toBe('deployment.apps/web configured');
+    settle(e, 40_000);
+    expect(podsOf(e, 'web-')).toHaveLength(1);
+    expect(eventsOf(e, 'SuccessfulDelete')).toHaveLength(2);
+    expect(eventsOf(e, 'ScalingReplicaSet')[1]).toMatch(/^Scaled down replica set web-\w+ from 3 to 1$/);
+  });
+
+  it('deleting the Deployment cascades through the garbage collector', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    applyManifest(e, web(), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 2000);
+    e.remove('Deployment', 'default/web', 'deleted', e.cause({ actor: 'test', what: 'kubectl delete deploy web' }));
+    settle(e, 35_000);
+    expect(e.list('ReplicaSet')).toHaveLength(0);
+    expect(podsOf(e, 'web-')).toHaveLength(0);
+  });
+
+  it('does nothing while kube-controller-manager is down, and catches up when it returns', async () => {
+    const { setComponent } = await import('../api/testkit');
+    const e = makeCluster(WORKLOAD_MODULES);
+    setComponent(e, 'kube-controller-manager', false);
+    applyManifest(e, web(), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 5000);
+    expect(e.list('ReplicaSet')).toHaveLength(0);
+    setComponent(e, 'kube-controller-manager', true, 'kcm-2');
+    settle(e, 3000);
+    expect(podsOf(e, 'web-')).toHaveLength(3);
+  });
+});

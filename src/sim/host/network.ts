@@ -1,0 +1,49 @@
+/**
+ * The link between a host and the control plane. Cutting it only sets `host.networkCut` and its
+ * cause: who can reach the API is decided in core/world.ts (canReachApi), and the kubelet's
+ * requests then time out (`context deadline exceeded`).
+ *
+ * Cause `what` prefixes: `network cut`, `network healed`.
+ */
+import type { Engine } from '../core/engine';
+import { requestPodSync } from '../kubelet/pod-sync-queue';
+import type { HostCommandResult } from './power';
+
+export function cutNetwork(e: Engine, name: string, cause: number): HostCommandResult {
+  const h = e.state.hosts[name];
+  if (!h) return { ok: false, output: `no such node: ${name}` };
+  if (h.networkCut) return { ok: false, output: `the network of ${name} is already cut` };
+  const c = e.cause({
+    actor: `network`,
+    what: `network cut ${name}`,
+    rule: 'packets between the node and the control plane are dropped',
+    parents: [cause],
+  });
+  h.networkCut = true;
+  h.networkCause = c;
+  e.trace(`host ${name} network cut`);
+  e.remember(`Host/${name}`, 'network cut', c);
+  return { ok: true, output: '' };
+}
+
+export function healNetwork(e: Engine, name: string, cause: number): HostCommandResult {
+  const h = e.state.hosts[name];
+  if (!h) return { ok: false, output: `no such node: ${name}` };
+  if (!h.networkCut) return { ok: false, output: `the network of ${name} is not cut` };
+  const c = e.cause({
+    actor: `network`,
+    what: `network healed ${name}`,
+    rule: 'the link works again',
+    parents: [cause],
+  });
+  h.networkCut = false;
+  h.networkCause = c;
+  e.trace(`host ${name} network healed`);
+  e.remember(`Host/${name}`, 'network healed', c);
+  // Watches re-list once the API answers: every kubelet resyncs.
+  for (const n of Object.keys(e.state.hosts).sort()) {
+    const x = e.state.hosts[n];
+    if (x) requestPodSync(e, x, e.state.settings.watchLatency);
+  }
+  return { ok: true, output: '' };
+}

@@ -1,0 +1,146 @@
+/**
+ * `kubectl describe pod` (describe.go describePod [C], reference 3.1, 3.3, 12; seed 003):
+ * no `Service Account` line for mirror pods, `Node: node2/192.168.56.12`, `Controlled By:
+ * ReplicaSet/web-7d9c` or `Node/node2`, `Status: Terminating (lasts 2m)` while deleting, the
+ * Containers block, the Conditions table and Tolerations, then Events.
+ */
+import type { ContainerSpec, ContainerStatus, Pod, PodTemplate } from '../api/types';
+import type { Engine } from '../core/engine';
+import { since } from './age';
+import { rfc1123z } from './dates';
+import {
+  annotationsMultiline,
+  cpuQuantity,
+  eventsBlock,
+  eventsFor,
+  L1,
+  L2,
+  L3,
+  labelsMultiline,
+  memoryQuantity,
+  tolerationsMultiline,
+} from './describe-common';
+import { controllerOf, isMirrorPod } from './status';
+import { describeText } from './table';
+
+function portsString(c: ContainerSpec, host: boolean): string {
+  const ports = c.ports ?? [];
+  return ports.map((p) => `${host ? 0 : p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
+}
+
+function stateLines(title: string, cs: ContainerStatus): string[] {
+  const st = cs.state;
+  if ('running' in st) return [`${L2}${title}:\tRunning`, `${L3}Started:\t${rfc1123z(st.running.startedAt)}`];
+  if ('waiting' in st) {
+    const out = [`${L2}${title}:\tWaiting`];
+    if (st.waiting.reason) out.push(`${L3}Reason:\t${st.waiting.reason}`);
+    return out;
+  }
+  const t = st.terminated;
+  const out = [`${L2}${title}:\tTerminated`];
+  if (t.reason) out.push(`${L3}Reason:\t${t.reason}`);
+  if (t.message) out.push(`${L3}Message:\t${t.message}`);
+  out.push(`${L3}Exit Code:\t${t.exitCode}`);
+  out.push(`${L3}Started:\t${t.startedAt !== undefined ? rfc1123z(t.startedAt) : 'Thu, 01 Jan 1970 00:00:00 +0000'}`);
+  out.push(`${L3}Finished:\t${rfc1123z(t.finishedAt)}`);
+  return out;
+}
+
+/**
+ * The Containers block (describeContainers). With `statuses` undefined (a pod template), the
+ * status lines are left out, as for describe deployment's Pod Template. `indent` applies to the
+ * `Containers:` title only, plus one space before container names (describe.go's `space`).
+ */
+export function containersBlock(
+  containers: readonly ContainerSpec[],
+  statuses: readonly ContainerStatus[] | undefined,
+  indent = '',
+): string[] {
+  const lines = [`${indent}Containers:`];
+  const nameIndent = indent ? ' ' : '';
+  for (const c of containers) {
+    const cs = statuses?.find((s) => s.name === c.name);
+    lines.push(`${L1}${nameIndent}${c.name}:`);
+    if (cs) lines.push(`${L2}Container ID:\t${cs.containerID ?? ''}`);
+    lines.push(`${L2}Image:\t${c.image}`);
+    if (cs) lines.push(`${L2}Image ID:\t`);
+    const ports = portsString(c, false);
+    lines.push(`${L2}${ports.includes(',') ? 'Ports' : 'Port'}:\t${ports || '<none>'}`);
+    const hostPorts = portsString(c, true);
+    lines.push(`${L2}${hostPorts.includes(',') ? 'Host Ports' : 'Host Port'}:\t${hostPorts || '<none>'}`);
+    if (cs) {
+      lines.push(...stateLines('State', cs));
+      lines.push(`${L2}Ready:\t${cs.ready ? 'True' : 'False'}`);
+      lines.push(`${L2}Restart Count:\t${cs.restartCount}`);
+    }
+    const req = c.resources?.requests;
+    if (req && (req.cpu !== undefined || req.memory !== undefined)) {
+      lines.push(`${L2}Requests:`);
+      if (req.cpu !== undefined) lines.push(`${L3}cpu:\t${cpuQuantity(req.cpu)}`);
+      if (req.memory !== undefined) lines.push(`${L3}memory:\t${memoryQuantity(req.memory)}`);
+    }
+    lines.push(`${L2}Environment:\t<none>`, `${L2}Mounts:\t<none>`);
+  }
+  return lines;
+}
+
+/** Pod Template block of describe deployment / statefulset / daemonset. */
+export function podTemplateBlock(t: PodTemplate): string[] {
+  return [
+    'Pod Template:',
+    ...labelsMultiline(`${L1}Labels`, t.metadata.labels),
+    ...containersBlock(t.spec.containers, undefined, L1),
+    `${L1}Volumes:\t<none>`,
+    ...labelsMultiline(`${L1}Node-Selectors`, t.spec.nodeSelector),
+    ...tolerationsMultiline(`${L1}Tolerations`, t.spec.tolerations ?? []),
+  ];
+}
+
+function qosClass(p: Pod): string {
+  const any = p.spec.containers.some(
+    (c) => c.resources?.requests?.cpu !== undefined || c.resources?.requests?.memory !== undefined,
+  );
+  return any ? 'Burstable' : 'BestEffort';
+}
+
+/** The full `kubectl describe pod NAME` text. */
+export function describePod(e: Engine, pod: Pod): string {
+  const now = e.now;
+  const m = pod.metadata;
+  const mirror = isMirrorPod(pod);
+  const lines: string[] = [
+    `Name:\t${m.name}`,
+    `Namespace:\t${m.namespace ?? 'default'}`,
+    `Priority:\t${pod.spec.priority ?? 0}`,
+  ];
+  // The ServiceAccount admission plugin defaults the account for every pod but mirror pods (seed 003).
+  const sa = pod.spec.serviceAccountName ?? (mirror ? undefined : 'default');
+  if (sa) lines.push(`Service Account:\t${sa}`);
+  lines.push(`Node:\t${pod.spec.nodeName ? `${pod.spec.nodeName}/${pod.status.hostIP ?? ''}` : '<none>'}`);
+  if (pod.status.startTime !== undefined) lines.push(`Start Time:\t${rfc1123z(pod.status.startTime)}`);
+  lines.push(...labelsMultiline('Labels', m.labels), ...annotationsMultiline('Annotations', m.annotations));
+  const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
+  if (m.deletionTimestamp !== undefined && !terminal) {
+    lines.push(`Status:\tTerminating (lasts ${since(now, m.deletionTimestamp)})`);
+    lines.push(`Termination Grace Period:\t${m.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds}s`);
+  } else {
+    lines.push(`Status:\t${pod.status.phase}`);
+  }
+  if (pod.status.reason) lines.push(`Reason:\t${pod.status.reason}`);
+  if (pod.status.message) lines.push(`Message:\t${pod.status.message}`);
+  lines.push(`IP:\t${pod.status.podIP ?? ''}`);
+  if (pod.status.podIP) lines.push('IPs:', `${L1}IP:\t${pod.status.podIP}`);
+  else lines.push('IPs:\t<none>');
+  const ctrl = controllerOf(pod);
+  if (ctrl) lines.push(`Controlled By:\t${ctrl.kind}/${ctrl.name}`);
+  lines.push(...containersBlock(pod.spec.containers, pod.status.containerStatuses));
+  if (pod.status.conditions.length > 0) {
+    lines.push('Conditions:', `${L1}Type\tStatus`);
+    for (const c of pod.status.conditions) lines.push(`${L1}${c.type} \t${c.status} `);
+  }
+  lines.push('Volumes:\t<none>', `QoS Class:\t${qosClass(pod)}`);
+  lines.push(...labelsMultiline('Node-Selectors', pod.spec.nodeSelector));
+  lines.push(...tolerationsMultiline('Tolerations', pod.spec.tolerations));
+  lines.push(...eventsBlock(eventsFor(e, { kind: 'Pod', name: m.name, namespace: m.namespace, uid: m.uid }), now));
+  return describeText(lines.join('\n'));
+}

@@ -1,0 +1,241 @@
+/**
+ * `kubectl get`: the default and `-o wide` columns of the printers (PRN [C], reference 10.1),
+ * comma lists (`get deploy,sts,ds` with `deployment.apps/web` names), `-n`, `-A`, NotFound errors.
+ */
+import type { ApiObject, KubeEvent, Pod } from '../api/types';
+import type { Engine } from '../core/engine';
+import { keyOf } from '../core/keys';
+import { age, since } from './age';
+import { notFound, qualifiedName, type ResourceType } from './resources';
+import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
+import { getTable } from './table';
+
+export interface GetRequest {
+  types: ResourceType[];
+  names: string[];
+  namespace: string;
+  allNamespaces: boolean;
+  wide: boolean;
+}
+
+type Row = string[];
+
+function containersAndImages(spec: { containers: { name: string; image: string }[] }): [string, string] {
+  return [spec.containers.map((c) => c.name).join(','), spec.containers.map((c) => c.image).join(',')];
+}
+
+function header(r: ResourceType, wide: boolean): Row {
+  switch (r.kind) {
+    case 'Node':
+      return ['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION'].concat(
+        wide ? ['INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME'] : [],
+      );
+    case 'Pod':
+      return ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'].concat(
+        wide ? ['IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES'] : [],
+      );
+    case 'Deployment':
+      return ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'].concat(
+        wide ? ['CONTAINERS', 'IMAGES', 'SELECTOR'] : [],
+      );
+    case 'ReplicaSet':
+      return ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'].concat(wide ? ['CONTAINERS', 'IMAGES', 'SELECTOR'] : []);
+    case 'StatefulSet':
+      return ['NAME', 'READY', 'AGE'].concat(wide ? ['CONTAINERS', 'IMAGES'] : []);
+    case 'DaemonSet':
+      return ['NAME', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'NODE SELECTOR', 'AGE'].concat(
+        wide ? ['CONTAINERS', 'IMAGES', 'SELECTOR'] : [],
+      );
+    case 'Service':
+      return ['NAME', 'TYPE', 'CLUSTER-IP', 'EXTERNAL-IP', 'PORT(S)', 'AGE'].concat(wide ? ['SELECTOR'] : []);
+    case 'EndpointSlice':
+      return ['NAME', 'ADDRESSTYPE', 'PORTS', 'ENDPOINTS', 'AGE'];
+    case 'Event':
+      return wide
+        ? ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'SUBOBJECT', 'SOURCE', 'MESSAGE', 'FIRST SEEN', 'COUNT', 'NAME']
+        : ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
+    case 'Lease':
+      return ['NAME', 'HOLDER', 'AGE'];
+  }
+}
+
+/** The LAST SEEN cell: `5m`, or `2m (x3 over 10m)` for an aggregated event. */
+export function eventInterval(ev: KubeEvent, now: number): string {
+  const last = since(now, ev.lastTimestamp);
+  return ev.count > 1 ? `${last} (x${ev.count} over ${since(now, ev.firstTimestamp)})` : last;
+}
+
+function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
+  const now = e.now;
+  const created = age(e, obj.metadata.creationTimestamp);
+  switch (obj.kind) {
+    case 'Node': {
+      const roles = nodeRoles(obj);
+      const row = [
+        name,
+        nodeStatus(obj),
+        roles.length ? roles.join(',') : '<none>',
+        created,
+        obj.status.nodeInfo.kubeletVersion,
+      ];
+      if (wide) {
+        const ip = obj.status.addresses.find((a) => a.type === 'InternalIP')?.address ?? '<none>';
+        const info = obj.status.nodeInfo;
+        row.push(ip, '<none>', info.osImage, info.kernelVersion, info.containerRuntimeVersion);
+      }
+      return row;
+    }
+    case 'Pod': {
+      const c = podColumns(obj, now);
+      const row = [name, c.ready, c.status, c.restarts, created];
+      if (wide) row.push(obj.status.podIP || '<none>', obj.spec.nodeName || '<none>', '<none>', '<none>');
+      return row;
+    }
+    case 'Deployment': {
+      const row = [
+        name,
+        `${obj.status.readyReplicas}/${obj.spec.replicas}`,
+        `${obj.status.updatedReplicas}`,
+        `${obj.status.availableReplicas}`,
+        created,
+      ];
+      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      return row;
+    }
+    case 'ReplicaSet': {
+      const row = [name, `${obj.spec.replicas}`, `${obj.status.replicas}`, `${obj.status.readyReplicas}`, created];
+      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      return row;
+    }
+    case 'StatefulSet': {
+      const row = [name, `${obj.status.readyReplicas}/${obj.spec.replicas}`, created];
+      if (wide) row.push(...containersAndImages(obj.spec.template.spec));
+      return row;
+    }
+    case 'DaemonSet': {
+      const s = obj.status;
+      const row = [
+        name,
+        `${s.desiredNumberScheduled}`,
+        `${s.currentNumberScheduled}`,
+        `${s.numberReady}`,
+        `${s.updatedNumberScheduled}`,
+        `${s.numberAvailable}`,
+        formatLabels(obj.spec.template.spec.nodeSelector),
+        created,
+      ];
+      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      return row;
+    }
+    case 'Service': {
+      const ports = obj.spec.ports.map((p) => `${p.port}/${p.protocol ?? 'TCP'}`).join(',');
+      const row = [
+        name,
+        obj.spec.type || 'ClusterIP',
+        obj.spec.clusterIP || '<none>',
+        '<none>',
+        ports || '<none>',
+        created,
+      ];
+      if (wide) row.push(formatLabels(obj.spec.selector));
+      return row;
+    }
+    case 'EndpointSlice': {
+      const ports = obj.ports.map((p) => `${p.port}`).join(',');
+      const addrs = obj.endpoints.flatMap((ep) => ep.addresses);
+      let endpoints = '<unset>';
+      if (addrs.length > 0) {
+        endpoints = addrs.slice(0, 3).join(',');
+        if (addrs.length > 3) endpoints += ` + ${addrs.length - 3} more...`;
+      }
+      return [name, obj.addressType, ports || '<unset>', endpoints, created];
+    }
+    case 'Event': {
+      const target = `${obj.involvedObject.kind.toLowerCase()}/${obj.involvedObject.name}`;
+      const msg = obj.message.trim();
+      if (!wide) return [eventInterval(obj, now), obj.type, obj.reason, target, msg];
+      const source = obj.source.host ? `${obj.source.component}, ${obj.source.host}` : obj.source.component;
+      return [
+        eventInterval(obj, now),
+        obj.type,
+        obj.reason,
+        target,
+        '',
+        source,
+        msg,
+        since(now, obj.firstTimestamp),
+        `${obj.count}`,
+        obj.metadata.name,
+      ];
+    }
+    case 'Lease':
+      return [name, obj.spec.holderIdentity || '<none>', created];
+  }
+}
+
+function byKey(a: ApiObject, b: ApiObject): number {
+  const ka = keyOf(a);
+  const kb = keyOf(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** Objects of one type in scope, in the order the API lists them (events by last timestamp). */
+export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): ApiObject[] {
+  let objs = e.list(r.kind) as ApiObject[];
+  if (r.namespaced && !all) objs = objs.filter((o) => o.metadata.namespace === namespace);
+  objs = [...objs].sort(byKey);
+  if (r.kind === 'Event') {
+    // Stable: equal timestamps keep API (creation) order.
+    objs.sort((a, b) => (a as KubeEvent).lastTimestamp - (b as KubeEvent).lastTimestamp);
+  }
+  return objs;
+}
+
+/** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
+export function kubectlGet(e: Engine, req: GetRequest): string {
+  const multi = req.types.length > 1;
+  const tables: string[] = [];
+  const errors: string[] = [];
+  for (const r of req.types) {
+    let objs: ApiObject[];
+    if (req.names.length > 0) {
+      objs = [];
+      for (const n of req.names) {
+        const key = r.namespaced ? `${req.namespace}/${n}` : n;
+        const o = e.get(r.kind, key) as ApiObject | undefined;
+        if (o) objs.push(o);
+        else errors.push(notFound(r, n));
+      }
+    } else {
+      objs = listInScope(e, r, req.namespace, req.allNamespaces);
+    }
+    if (objs.length === 0) continue;
+    const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
+    const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
+    for (const o of objs) {
+      const name = multi ? qualifiedName(r, o.metadata.name) : o.metadata.name;
+      const row = cells(e, o, name, req.wide);
+      rows.push(withNs ? [o.metadata.namespace ?? '', ...row] : row);
+    }
+    tables.push(getTable(rows));
+  }
+  const out: string[] = [];
+  if (tables.length > 0) out.push(tables.join('\n\n'));
+  else if (errors.length === 0) {
+    const namespaced = req.types.some((r) => r.namespaced);
+    out.push(
+      namespaced && !req.allNamespaces ? `No resources found in ${req.namespace} namespace.` : 'No resources found',
+    );
+  }
+  out.push(...errors);
+  return out.join('\n');
+}
+
+/** Pods in `namespace` whose labels match a selector (for describe's Pods Status). */
+export function podsMatching(e: Engine, namespace: string, selector: Record<string, string>): Pod[] {
+  const keys = Object.keys(selector);
+  return e
+    .list('Pod')
+    .filter((p) => p.metadata.namespace === namespace && keys.every((k) => p.metadata.labels[k] === selector[k]))
+    .sort(byKey);
+}

@@ -1,0 +1,67 @@
+/**
+ * Go's text/tabwriter (no flags, space padding), which both kubectl printers use:
+ * `kubectl get` with minwidth 6 and padding 3 (printers.GetNewTabWriter), `kubectl describe` with
+ * minwidth 0 and padding 2 (describe.tabbedString). Emulating the real algorithm, column blocks
+ * included, reproduces kubectl's quirks for free (e.g. `PodCIDR:` aligned with the System Info block).
+ */
+
+interface Cell {
+  text: string;
+  width: number;
+}
+
+/** Format tab-separated text the way Go's tabwriter does. Lines are separated by `\n`. */
+export function tabwrite(text: string, minwidth: number, padding: number): string {
+  const rawLines = text.split('\n');
+  const lines: Cell[][] = rawLines.map((l) => l.split('\t').map((t) => ({ text: t, width: [...t].length })));
+  const out: string[] = [];
+  const widths: number[] = [];
+
+  const writeLines = (line0: number, line1: number): void => {
+    for (let i = line0; i < line1; i++) {
+      const line = lines[i] ?? [];
+      let s = '';
+      line.forEach((c, j) => {
+        s += c.text;
+        const w = widths[j];
+        if (j < widths.length && w !== undefined) s += ' '.repeat(Math.max(0, w - c.width));
+      });
+      out.push(s);
+    }
+  };
+
+  const format = (line0In: number, line1: number): void => {
+    let line0 = line0In;
+    const column = widths.length;
+    for (let cur = line0; cur < line1; cur++) {
+      if (column >= (lines[cur]?.length ?? 0) - 1) continue;
+      writeLines(line0, cur);
+      line0 = cur;
+      let width = minwidth;
+      for (; cur < line1; cur++) {
+        const line = lines[cur] ?? [];
+        if (column >= line.length - 1) break;
+        const c = line[column];
+        if (c && c.width + padding > width) width = c.width + padding;
+      }
+      widths.push(width);
+      format(line0, cur);
+      widths.pop();
+      line0 = cur;
+    }
+    writeLines(line0, line1);
+  };
+
+  format(0, lines.length);
+  return out.join('\n');
+}
+
+/** A `kubectl get` table: header row in capitals, cells separated by at least 3 spaces. */
+export function getTable(rows: readonly (readonly string[])[]): string {
+  return tabwrite(rows.map((r) => r.join('\t')).join('\n'), 6, 3);
+}
+
+/** Text written with describe's tab conventions, aligned as `kubectl describe` aligns it. */
+export function describeText(text: string): string {
+  return tabwrite(text, 0, 2);
+}

@@ -1,0 +1,153 @@
+/**
+ * The status manager: pod status as the kubelet reports it, built from the host truth (the
+ * runtime's containers) and the pod worker's memory, written to the API pod (or the mirror pod of
+ * a static pod) only when it changed.
+ *
+ * Cause `what` prefixes: `pod status`.
+ */
+import type { ContainerStatus, Pod, PodCondition, PodConditionType } from '../api/types';
+import type { Engine } from '../core/engine';
+import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
+import { canReachApi } from '../core/world';
+import { containersOf } from '../runtime/containers';
+import { actor, deepEqual } from './memory';
+
+type RunningHost = Host & { kubelet: KubeletMemory };
+
+function latestContainer(h: Host, uid: string, name: string): HostContainer | undefined {
+  let best: HostContainer | undefined;
+  for (const c of containersOf(h, uid)) if (c.name === name) best = c;
+  return best;
+}
+
+function runtimePrefix(e: Engine): string {
+  return e.state.profile.runtime === 'docker' ? 'docker://' : 'containerd://';
+}
+
+/** Container statuses from what runs on the host plus the worker's waiting reasons. */
+export function containerStatuses(e: Engine, h: Host, w: KubeletPodWorker): ContainerStatus[] {
+  const out: ContainerStatus[] = [];
+  for (const name of Object.keys(w.containers)) {
+    const st = w.containers[name];
+    if (!st) continue;
+    const c = latestContainer(h, w.uid, name);
+    const cs: ContainerStatus = {
+      name,
+      image: st.image,
+      ready: false,
+      started: false,
+      restartCount: st.restartCount,
+      state: { waiting: { reason: 'ContainerCreating' } },
+    };
+    if (st.lastTerminated) cs.lastTerminationTime = st.lastTerminated.finishedAt;
+    if (c && c.state === 'running') {
+      cs.state = { running: { startedAt: c.startedAt } };
+      cs.started = true;
+      cs.ready = w.readyAt === undefined || e.now >= w.readyAt;
+      cs.containerID = runtimePrefix(e) + c.id;
+    } else if (c && c.state === 'exited' && !st.waiting) {
+      cs.state = {
+        terminated: {
+          reason: c.reason ?? 'Error',
+          exitCode: c.exitCode ?? 0,
+          startedAt: c.startedAt,
+          finishedAt: c.finishedAt ?? e.now,
+        },
+      };
+      cs.containerID = runtimePrefix(e) + c.id;
+    } else if (!c && w.state === 'terminated' && st.containerId) {
+      // Terminated pod whose container could not be found in the runtime (reference 4.4).
+      cs.state = {
+        terminated: {
+          reason: 'ContainerStatusUnknown',
+          exitCode: 137,
+          message: 'The container could not be located when the pod was terminated',
+          finishedAt: e.now,
+        },
+      };
+    } else if (st.waiting) {
+      const waiting: { reason: string; message?: string } = { reason: st.waiting.reason };
+      if (st.waiting.message) waiting.message = st.waiting.message;
+      cs.state = { waiting };
+    }
+    out.push(cs);
+  }
+  return out;
+}
+
+function cond(
+  type: PodConditionType,
+  ok: boolean,
+  prev: PodCondition[],
+  now: number,
+  reason?: string,
+  message?: string,
+): PodCondition {
+  const status = ok ? 'True' : 'False';
+  const old = prev.find((c) => c.type === type);
+  const c: PodCondition = {
+    type,
+    status,
+    lastTransitionTime: old && old.status === status ? old.lastTransitionTime : now,
+  };
+  if (!ok && reason) c.reason = reason;
+  if (!ok && message) c.message = message;
+  return c;
+}
+
+/** The full status the kubelet would write for this worker on top of `current`. */
+export function buildPodStatus(e: Engine, h: Host, w: KubeletPodWorker, current: Pod): Pod['status'] {
+  const now = e.now;
+  const statuses = containerStatuses(e, h, w);
+  const unready = statuses.filter((s) => !s.ready).map((s) => s.name);
+  const allReady = unready.length === 0 && statuses.length > 0;
+  const anyStarted = statuses.some((s) => 'running' in s.state || 'terminated' in s.state || s.restartCount > 0);
+  const prev = current.status.conditions;
+  const conditions: PodCondition[] = [];
+  if (e.state.profile.name !== 'v1.23-docker')
+    conditions.push(cond('PodReadyToStartContainers', w.podIP !== undefined, prev, now));
+  const msg = `containers with unready status: [${unready.join(' ')}]`;
+  conditions.push(cond('Initialized', true, prev, now));
+  conditions.push(cond('Ready', allReady, prev, now, 'ContainersNotReady', msg));
+  conditions.push(cond('ContainersReady', allReady, prev, now, 'ContainersNotReady', msg));
+  const scheduled = prev.find((c) => c.type === 'PodScheduled');
+  conditions.push(scheduled ?? cond('PodScheduled', true, prev, now));
+  // Conditions written by others (DisruptionTarget...) are kept.
+  for (const c of prev) if (!conditions.some((x) => x.type === c.type)) conditions.push(c);
+  const status: Pod['status'] = {
+    ...current.status,
+    phase: anyStarted ? 'Running' : 'Pending',
+    conditions,
+    containerStatuses: statuses,
+    hostIP: h.ip,
+  };
+  if (w.podIP) status.podIP = w.podIP;
+  if (w.startTime !== undefined) status.startTime = w.startTime;
+  return status;
+}
+
+/** The API object a worker reports to: the pod itself, or the mirror of a static pod. */
+export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {
+  const p = e.get('Pod', w.key);
+  if (!p) return undefined;
+  if (w.staticPod) return p.metadata.annotations['kubernetes.io/config.mirror'] === w.uid ? p : undefined;
+  return p.metadata.uid === w.uid ? p : undefined;
+}
+
+/** Write the worker's status if it changed and the API answers. */
+export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, reachable?: boolean): void {
+  if (!(reachable ?? canReachApi(e, h.name))) return;
+  const p = reportTarget(e, w);
+  if (!p) return;
+  const status = buildPodStatus(e, h, w, p);
+  if (deepEqual(status, p.status)) return;
+  const cs = status.containerStatuses[0];
+  const summary = cs ? Object.keys(cs.state)[0] : 'none';
+  const c = e.cause({
+    actor: actor(h),
+    what: `pod status ${w.key} ${status.phase} ready=${status.conditions.find((x) => x.type === 'Ready')?.status}`,
+    rule: 'status manager writes the status observed on the node',
+    parents: [w.cause],
+  });
+  e.put({ ...p, status }, `status ${status.phase} (${summary})`, c);
+}

@@ -1,0 +1,32 @@
+/**
+ * Wake-ups of the kubelet's sync loop (the `syncLoopIteration` select): pod watch events,
+ * PLEG events, static manifest changes, back-off expiries and the periodic 1m resync all end up
+ * here. Wake-ups at the same ms are coalesced; a sync pass is idempotent, so an extra one is harmless.
+ */
+import type { Engine } from '../core/engine';
+import type { Host } from '../core/state';
+import { kgen, kubeletRunning } from './memory';
+
+/** Ask the kubelet on `h` to run a sync pass `delay` ms from now (no-op if it does not run). */
+export function requestPodSync(e: Engine, h: Host, delay: number): void {
+  if (!kubeletRunning(h)) return;
+  const at = e.now + Math.max(0, Math.round(delay));
+  const key = String(at);
+  if (h.kubelet.syncAt[key]) return;
+  h.kubelet.syncAt[key] = true;
+  e.schedule(at - e.now, 'kubelet.sync', h.name, kgen(h));
+}
+
+/**
+ * Like requestPodSync, but only if no pass is already due within `delay`: retry loops (runtime
+ * down, CRI errors) must not multiply when several wake-ups lead to the same retry.
+ */
+export function ensurePodSyncWithin(e: Engine, h: Host, delay: number): void {
+  if (!kubeletRunning(h)) return;
+  const limit = e.now + delay;
+  for (const k of Object.keys(h.kubelet.syncAt)) {
+    const at = Number(k);
+    if (at > e.now && at <= limit) return;
+  }
+  requestPodSync(e, h, delay);
+}

@@ -1,0 +1,246 @@
+/**
+ * The sync loop (`syncLoopIteration` + `HandlePod*`): compares what should run on this node
+ * (API pods bound to it, static manifests) with the pod workers, starts new pods, terminates
+ * pods being deleted (then deletes them from the API: "Pod fully terminated"), kills pods removed
+ * from the API (SyncLoop REMOVE, DaemonSet pods included), and publishes statuses.
+ *
+ * While `runtimeErrors()` is not empty the loop only logs "Skipping pod synchronization": no pod
+ * is started, killed or deleted (reference 4.1).
+ *
+ * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
+ */
+import type { Pod } from '../api/types';
+import type { Engine } from '../core/engine';
+import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import { canReachApi } from '../core/world';
+import { logLine, q } from '../host/journal';
+import { containersOf, runningContainersOf } from '../runtime/containers';
+import { kubeletEvent } from './events';
+import { actor, kgen } from './memory';
+import { syncMirrorPods } from './mirror-pods';
+import { publishStatus } from './pod-status';
+import { ensurePodSyncWithin, requestPodSync } from './pod-sync-queue';
+import { killWorkerContainers, podRef, syncWorkerContainers } from './pod-workers';
+import { aggregate, runtimeErrors } from './runtime-health';
+import { desiredStaticPods, isMirrorPod } from './static-pods';
+
+type RunningHost = Host & { kubelet: KubeletMemory };
+
+/** Periodic full resync (syncFrequency). */
+export const SYNC_FREQUENCY = 60_000;
+
+interface Desired {
+  uid: string;
+  key: string;
+  name: string;
+  namespace: string;
+  staticPod: boolean;
+  containers: { name: string; image: string }[];
+  hostNetwork: boolean;
+  deleting: boolean;
+  grace: number;
+  api?: Pod;
+  manifestFile?: string;
+  cause: number;
+}
+
+/** Pods that should run here. `apiKnown` is false when the API is unreachable: the kubelet then keeps its last view of API pods. */
+function desiredPods(e: Engine, h: RunningHost): { pods: Map<string, Desired>; apiKnown: boolean } {
+  const out = new Map<string, Desired>();
+  for (const s of desiredStaticPods(h)) {
+    out.set(s.uid, {
+      uid: s.uid,
+      key: s.key,
+      name: s.name,
+      namespace: s.namespace,
+      staticPod: true,
+      containers: s.manifest.spec.containers.map((c) => ({ name: c.name, image: c.image })),
+      hostNetwork: s.manifest.spec.hostNetwork === true,
+      deleting: false,
+      grace: 30,
+      manifestFile: s.manifest.file,
+      cause: e.lastCause(`Host/${h.name}`, `manifest ${s.manifest.file}`) ?? h.services.kubelet?.cause ?? 0,
+    });
+  }
+  if (!canReachApi(e, h.name)) return { pods: out, apiKnown: false };
+  const pods = e.podsOnNode(h.name).sort((a, b) => (a.metadata.uid < b.metadata.uid ? -1 : 1));
+  for (const p of pods) {
+    if (isMirrorPod(p)) continue;
+    const key = `${p.metadata.namespace}/${p.metadata.name}`;
+    out.set(p.metadata.uid, {
+      uid: p.metadata.uid,
+      key,
+      name: p.metadata.name,
+      namespace: p.metadata.namespace ?? 'default',
+      staticPod: false,
+      containers: p.spec.containers.map((c) => ({ name: c.name, image: c.image })),
+      hostNetwork: p.spec.hostNetwork === true,
+      deleting: p.metadata.deletionTimestamp !== undefined,
+      grace: p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds,
+      api: p,
+      cause: e.lastCause(`Pod/${key}`) ?? 0,
+    });
+  }
+  return { pods: out, apiKnown: true };
+}
+
+function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
+  const containers: Record<string, KubeletContainerState> = {};
+  const prev = d.api?.status.containerStatuses ?? [];
+  for (const c of d.containers) {
+    const old = prev.find((s) => s.name === c.name);
+    const st: KubeletContainerState = {
+      name: c.name,
+      image: c.image,
+      restartCount: old?.restartCount ?? 0,
+      pulling: false,
+      pullFailures: 0,
+      crashCount: 0,
+    };
+    // A container the API saw before (kubelet restart, reboot): the next start is a restart.
+    if (old?.containerID) st.containerId = old.containerID.replace(/^[a-z]+:\/\//, '');
+    containers[c.name] = st;
+  }
+  const running = runningContainersOf(h, d.uid);
+  const w: KubeletPodWorker = {
+    uid: d.uid,
+    key: d.key,
+    podName: d.name,
+    namespace: d.namespace,
+    staticPod: d.staticPod,
+    state: 'pulling',
+    pullBackoffCount: 0,
+    containers,
+    cause: d.cause,
+  };
+  if (d.manifestFile) w.manifestFile = d.manifestFile;
+  const apiIP = d.api?.status.podIP;
+  if (d.hostNetwork) w.podIP = h.ip;
+  else if (running.length > 0 && apiIP) w.podIP = apiIP;
+  else w.podIP = `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
+  w.startTime = running.length > 0 && d.api?.status.startTime !== undefined ? d.api.status.startTime : e.now;
+  if (running.length > 0) {
+    // Adopted after a kubelet restart: readiness is reset until the first sync (1.30-1.34).
+    w.state = 'running';
+    w.readyAt = e.now + e.randInt(800, 1500);
+    requestPodSync(e, h, w.readyAt - e.now);
+  }
+  logLine(
+    e,
+    h.name,
+    'kubelet',
+    'I',
+    'kubelet.go:2543',
+    `"SyncLoop ADD" source=${q(d.staticPod ? 'file' : 'api')} pods=[${q(d.key)}]`,
+  );
+  return w;
+}
+
+function startTermination(e: Engine, h: RunningHost, w: KubeletPodWorker, grace: number, why: string): void {
+  w.state = 'terminating';
+  const c = e.cause({
+    actor: actor(h),
+    what: `pod terminating ${w.key}`,
+    rule: why,
+    constant: `gracePeriod=${grace}s`,
+    parents: [w.cause],
+  });
+  w.cause = c;
+  for (const hc of runningContainersOf(h, w.uid))
+    kubeletEvent(e, h, podRef(w), 'Normal', 'Killing', `Stopping container ${hc.name}`, c);
+  // The process stops on SIGTERM well within the grace period. [U] 0.3-1.5s.
+  const d = Math.min(grace * 1000, e.randInt(300, 1500));
+  e.schedule(d, 'kubelet.kill', `${h.name}|${w.uid}`, kgen(h));
+}
+
+/** The kill timer fired: containers are gone; the next sync finishes the pod. */
+export function killFinished(e: Engine, h: RunningHost, uid: string): void {
+  const w = h.kubelet.pods[uid];
+  if (w?.state !== 'terminating') return;
+  killWorkerContainers(e, h, w, w.cause);
+  w.state = 'terminated';
+  requestPodSync(e, h, 0);
+}
+
+/** One sync pass on `h`. */
+export function syncPods(e: Engine, h: RunningHost): void {
+  const mem = h.kubelet;
+  const { pods: desired, apiKnown } = desiredPods(e, h);
+  const errs = runtimeErrors(e, h);
+  if (errs.length > 0) {
+    logLine(e, h.name, 'kubelet', 'E', 'kubelet.go:2452', `"Skipping pod synchronization" err=${q(aggregate(errs))}`);
+    for (const uid of Object.keys(mem.pods).sort()) {
+      const w = mem.pods[uid];
+      if (w) publishStatus(e, h, w, apiKnown);
+    }
+    const waitPleg = e.now < mem.plegFirstRelistAt;
+    ensurePodSyncWithin(e, h, waitPleg ? mem.plegFirstRelistAt - e.now + 1 : 5000);
+    return;
+  }
+  // Workers whose pod is no longer wanted.
+  for (const uid of Object.keys(mem.pods).sort()) {
+    const w = mem.pods[uid] as KubeletPodWorker;
+    const known = desired.has(uid) || (!apiKnown && !w.staticPod);
+    if (known) continue;
+    if (w.staticPod) {
+      // Manifest removed or changed: stop the old pod (the mirror goes in syncMirrorPods).
+      if (w.state !== 'terminating' && w.state !== 'terminated')
+        startTermination(e, h, w, 30, 'static pod manifest removed or changed');
+      if (w.state === 'terminated') delete mem.pods[uid];
+      continue;
+    }
+    // SyncLoop REMOVE: the API object is gone (PodGC, force delete, node deleted...).
+    const c = e.cause({
+      actor: actor(h),
+      what: `pod killed ${w.key}`,
+      rule: 'SyncLoop REMOVE: pod deleted from the API',
+      parents: [e.lastCause(`Pod/${w.key}`) ?? w.cause],
+    });
+    logLine(e, h.name, 'kubelet', 'I', 'kubelet.go:2559', `"SyncLoop REMOVE" source="api" pods=[${q(w.key)}]`);
+    killWorkerContainers(e, h, w, c);
+    delete mem.pods[uid];
+  }
+  for (const d of desired.values()) {
+    let w = mem.pods[d.uid];
+    if (!w) {
+      if (d.deleting && containersOf(h, d.uid).length === 0) {
+        // Terminating while we were away and nothing runs: finish at once.
+        finishDeletion(e, h, d);
+        continue;
+      }
+      w = newWorker(e, h, d);
+      mem.pods[d.uid] = w;
+    }
+    if (d.deleting && w.state !== 'terminating' && w.state !== 'terminated') {
+      startTermination(e, h, w, d.grace, 'pod has a deletionTimestamp');
+    }
+  }
+  for (const uid of Object.keys(mem.pods).sort()) {
+    const w = mem.pods[uid] as KubeletPodWorker;
+    if (w.state === 'terminated') {
+      const d = desired.get(uid);
+      if (!w.staticPod && d && apiKnown) {
+        publishStatus(e, h, w, apiKnown);
+        finishDeletion(e, h, d);
+        delete mem.pods[uid];
+      }
+      continue;
+    }
+    if (w.state === 'terminating') continue;
+    syncWorkerContainers(e, h, w);
+    publishStatus(e, h, w, apiKnown);
+  }
+  if (apiKnown) syncMirrorPods(e, h);
+}
+
+/** The pod is terminated on the node: the kubelet's final DELETE (grace 0) removes it. */
+function finishDeletion(e: Engine, h: RunningHost, d: Desired): void {
+  const c = e.cause({
+    actor: actor(h),
+    what: `pod deleted ${d.key}`,
+    rule: 'Pod fully terminated on the node: kubelet deletes it with grace 0',
+    parents: [e.lastCause(`Pod/${d.key}`) ?? d.cause],
+  });
+  logLine(e, h.name, 'kubelet', 'I', 'kubelet.go:2580', `"Pod fully terminated and removed from etcd" pod=${q(d.key)}`);
+  e.remove('Pod', d.key, 'deleted by kubelet after termination', c);
+}

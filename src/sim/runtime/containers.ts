@@ -1,0 +1,100 @@
+/**
+ * Containers as the host's runtime (containerd or dockerd) holds them: the host truth of a pod.
+ * The kubelet asks for containers through these functions; failures injected by commands
+ * (a process crash, dockerd stopping) come through `containerExited`.
+ *
+ * Cause `what` prefixes: `container started`, `container killed`, `container exited`.
+ */
+import type { Engine } from '../core/engine';
+import type { Host, HostContainer } from '../core/state';
+import { serviceActive } from '../core/world';
+import { requestPodSync } from '../kubelet/pod-sync-queue';
+
+/** CRI answers container calls (ListContainers, CreateContainer...): the runtime daemon runs. */
+export function criAvailable(e: Engine, h: Host): boolean {
+  return serviceActive(h, e.state.profile.runtime);
+}
+
+/** The raw CRI error while the runtime daemon is down (ContainerGCFailed, PLEG logs). */
+export function criError(e: Engine): string {
+  if (e.state.profile.runtime === 'docker') {
+    return 'rpc error: code = Unknown desc = Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?';
+  }
+  return 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
+}
+
+/** Running containers of a pod on this host, sorted by name. */
+export function runningContainersOf(h: Host, podUid: string): HostContainer[] {
+  return Object.values(h.containers)
+    .filter((c) => c.podUid === podUid && c.state === 'running')
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** All containers (running or exited) of a pod, newest last. */
+export function containersOf(h: Host, podUid: string): HostContainer[] {
+  return Object.values(h.containers)
+    .filter((c) => c.podUid === podUid)
+    .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+}
+
+export interface ContainerRequest {
+  podUid: string;
+  podName: string;
+  namespace: string;
+  name: string;
+  image: string;
+  staticPod: boolean;
+}
+
+/** Create and start a container (the runtime must be up: callers check `criAvailable`). */
+export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
+  const c: HostContainer = { id: e.hex(64), ...req, state: 'running', startedAt: e.now };
+  h.containers[c.id] = c;
+  e.trace(`host ${h.name} container ${req.namespace}/${req.podName}/${req.name} started ${c.id.slice(0, 13)}`);
+  e.remember(`Host/${h.name}`, `container started ${req.podName}/${req.name}`, cause);
+  return c;
+}
+
+/** Stop and remove a container (pod deleted, static manifest removed...). */
+export function removeContainer(e: Engine, h: Host, id: string, cause: number): void {
+  const c = h.containers[id];
+  if (!c) return;
+  delete h.containers[id];
+  e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} killed ${c.id.slice(0, 13)}`);
+  e.remember(`Host/${h.name}`, `container killed ${c.podName}/${c.name}`, cause);
+}
+
+/**
+ * A container died on its own (process crash, OOM, dockerd stopping it). It stays as an exited
+ * container; the kubelet notices (PLEG) and restarts it with CrashLoopBackOff back-off, as for any
+ * restartPolicy Always pod.
+ */
+export function containerExited(
+  e: Engine,
+  hostName: string,
+  containerId: string,
+  exitCode: number,
+  reason: string,
+  cause: number,
+): void {
+  const h = e.state.hosts[hostName];
+  const c = h?.containers[containerId];
+  if (!h || !c || c.state !== 'running') return;
+  c.state = 'exited';
+  c.exitCode = exitCode;
+  c.reason = reason;
+  c.finishedAt = e.now;
+  e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} exited ${exitCode} ${reason}`);
+  e.remember(`Host/${h.name}`, `container exited ${c.podName}/${c.name} (${reason})`, cause);
+  requestPodSync(e, h, 0);
+}
+
+/** Power loss: every container is gone at once (no exit is observed by anybody). */
+export function dropAllContainers(e: Engine, h: Host, cause: number): void {
+  const n = Object.keys(h.containers).length;
+  h.containers = {};
+  if (n > 0) {
+    e.trace(`host ${h.name} ${n} containers lost`);
+    e.remember(`Host/${h.name}`, `container killed: ${n} containers lost with power`, cause);
+  }
+}

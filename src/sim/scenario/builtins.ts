@@ -1,0 +1,36 @@
+/**
+ * The built-in scenarios shipped in public/scenarios/ (one YAML file each, `<name>.yaml`, listed
+ * with their titles in public/scenarios/index.json). Reading the files is the caller's job: the CLI
+ * reads them from disk, the app fetches them.
+ */
+
+/** Built-in scenario names, in the order the app lists them (seed scenarios first). */
+export const BUILTIN_SCENARIOS = [
+  'kubelet-stop-control-plane',
+  'docker-stop',
+  'kubelet-stop-worker',
+  'node-poweroff',
+  'node-delete',
+  'pod-to-dead-kubelet',
+  'eviction',
+  'control-plane-outage',
+] as const;
+
+export type BuiltinScenarioName = (typeof BUILTIN_SCENARIOS)[number];
+
+/** One entry of public/scenarios/index.json. */
+export interface BuiltinScenarioEntry {
+  name: BuiltinScenarioName;
+  title: string;
+  description: string;
+  /** File name relative to public/scenarios/ (and to the app's `scenarios/` URL). */
+  file: string;
+}
+
+export function isBuiltinScenario(name: string): name is BuiltinScenarioName {
+  return (BUILTIN_SCENARIOS as readonly string[]).includes(name);
+}
+
+export function builtinScenarioFile(name: BuiltinScenarioName): string {
+  return `${name}.yaml`;
+}

@@ -1,0 +1,173 @@
+/**
+ * Export the current run as a scenario file (DESIGN sections 5 and 6): the scenario with its
+ * timeline replaced by the run's command log, so that importing the file and playing it to the
+ * same time gives the same run (same trace hash).
+ *
+ * Why the command log is the whole timeline: the scenario's own timeline entries run through
+ * `runCommand` too, so the ones that already ran are in the log, in the order they ran, among
+ * the user's commands. Entries that have not run yet (later than the last logged command, or than
+ * `now`) are kept after the log, so the exported scenario also goes on as the original would.
+ *
+ * The lesson is left out: its steps' `run` commands are already in the log, and replaying the
+ * lesson would run them twice. Durations are written exactly (`1m30s250ms`) so that parse gives
+ * back the same milliseconds; node capacity as quantities (`4000m`, `8192Mi`).
+ */
+import { Document, isMap, isSeq } from 'yaml';
+import type { Settings } from './profiles';
+import type { Scenario, ScenarioNode } from './types';
+
+/** One logged command (state.commandLog entries fit). */
+export interface ExportCommand {
+  at: number;
+  line: string;
+  /** Refused commands are kept unless `skipRefused`: they are part of what happened. */
+  ok?: boolean;
+}
+
+export interface ExportOptions {
+  /** Simulated time of the run; timeline entries after it have not run and are kept. */
+  now?: number;
+  skipRefused?: boolean;
+  /** Replaces metadata.title (e.g. "Stop the kubelet (my run)"). */
+  title?: string;
+}
+
+/** How each setting is written: ms durations, whole seconds, or plain numbers. */
+const SETTING_FORMS = {
+  nodeMonitorGracePeriod: 'ms',
+  nodeStartupGracePeriod: 'ms',
+  nodeMonitorPeriod: 'ms',
+  nodeLeaseDurationSeconds: 'seconds',
+  nodeStatusUpdateFrequency: 'ms',
+  nodeStatusReportFrequency: 'ms',
+  defaultTolerationSeconds: 'seconds',
+  nodeEvictionRate: 'number',
+  secondaryNodeEvictionRate: 'number',
+  unhealthyZoneThreshold: 'number',
+  largeClusterSizeThreshold: 'number',
+  podGCPeriod: 'ms',
+  podGCQuarantine: 'ms',
+  maxWaitForContainerRuntime: 'ms',
+  plegRelistThreshold: 'ms',
+  watchLatency: 'ms',
+  imagePullMin: 'ms',
+  imagePullMax: 'ms',
+} as const satisfies Record<keyof Settings, 'ms' | 'seconds' | 'number'>;
+
+/** Exact duration text for integer ms, as parseDuration reads it: `1h500ms`, `2m10s`, `0s`. */
+export function formatDurationExact(ms: number): string {
+  let rest = Math.max(0, Math.round(ms));
+  const parts: [number, string][] = [];
+  for (const [size, unit] of [
+    [3_600_000, 'h'],
+    [60_000, 'm'],
+    [1000, 's'],
+  ] as const) {
+    parts.push([Math.floor(rest / size), unit]);
+    rest %= size;
+  }
+  parts.push([rest, 'ms']);
+  const text = parts
+    .filter(([n]) => n > 0)
+    .map(([n, u]) => `${n}${u}`)
+    .join('');
+  return text || '0s';
+}
+
+function writtenSettings(settings: Partial<Settings>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const key of Object.keys(settings).sort() as (keyof Settings)[]) {
+    const value = settings[key];
+    if (value === undefined) continue;
+    const form = SETTING_FORMS[key];
+    out[key] = form === 'ms' ? formatDurationExact(value) : value;
+  }
+  return out;
+}
+
+function writtenNode(n: ScenarioNode): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: n.name };
+  if (n.roles.length) out.roles = [...n.roles];
+  if (n.zone !== undefined) out.zone = n.zone;
+  if (n.labels !== undefined) out.labels = { ...n.labels };
+  if (n.cpu !== undefined) out.cpu = `${n.cpu}m`;
+  if (n.memory !== undefined) out.memory = `${n.memory}Mi`;
+  return out;
+}
+
+/** The timeline of the exported scenario: the log, then the entries that have not run yet. */
+export function exportTimeline(
+  scenario: Scenario,
+  commandLog: readonly ExportCommand[],
+  opts: ExportOptions = {},
+): { at: number; run: string }[] {
+  const log = commandLog.filter((c) => !(opts.skipRefused && c.ok === false));
+  const lastLogged = commandLog.length ? (commandLog[commandLog.length - 1] as ExportCommand).at : -1;
+  // Everything at or before the last logged time has run (advanceTo runs entries due up to its
+  // target before any command at that time); `now` can only push the bound later.
+  const ranUpTo = Math.max(lastLogged, opts.now ?? -1);
+  const pending = scenario.spec.timeline.filter((t) => t.at > ranUpTo);
+  return [...log.map((c) => ({ at: c.at, run: c.line })), ...pending.map((t) => ({ at: t.at, run: t.run }))];
+}
+
+/**
+ * The scenario to replay a run from its command log (a share link, a saved last run): the same
+ * scenario with its timeline replaced by exportTimeline, and the run's seed. Build a Simulation
+ * from it and `advanceTo(now)`: same trace hash as the original run. The lesson is kept (the app
+ * resumes it at the link's step and must not re-run the `run` of steps already passed).
+ */
+export function scenarioForReplay(
+  scenario: Scenario,
+  commandLog: readonly ExportCommand[],
+  opts: ExportOptions & { seed?: number } = {},
+): Scenario {
+  return {
+    ...scenario,
+    spec: {
+      ...scenario.spec,
+      seed: opts.seed ?? scenario.spec.seed,
+      timeline: exportTimeline(scenario, commandLog, opts),
+    },
+  };
+}
+
+/**
+ * The run as scenario YAML. `commandLog` is every command that ran, in order, with its time
+ * (`sim.engine.state.commandLog` fits as is).
+ */
+export function exportScenario(
+  scenario: Scenario,
+  commandLog: readonly ExportCommand[],
+  opts: ExportOptions = {},
+): string {
+  const timeline = exportTimeline(scenario, commandLog, opts);
+  const spec: Record<string, unknown> = {
+    profile: scenario.spec.profile,
+    seed: scenario.spec.seed,
+  };
+  const settings = writtenSettings(scenario.spec.settings);
+  if (Object.keys(settings).length) spec.settings = settings;
+  spec.nodes = scenario.spec.nodes.map(writtenNode);
+  if (scenario.spec.objects.length) spec.objects = scenario.spec.objects;
+  if (scenario.spec.staticPods.length) spec.staticPods = scenario.spec.staticPods;
+  if (timeline.length) spec.timeline = timeline.map((t) => ({ at: formatDurationExact(t.at), run: t.run }));
+  const metadata: Record<string, string> = {
+    name: scenario.metadata.name,
+    title: opts.title ?? scenario.metadata.title,
+  };
+  if (scenario.metadata.description !== undefined) metadata.description = scenario.metadata.description;
+  const doc = new Document({ apiVersion: 'notready/v1', kind: 'Scenario', metadata, spec });
+  doc.commentBefore =
+    ' Exported from NotReady: the timeline is the command log of the run' +
+    `${commandLog.length ? ` (${commandLog.length} commands up to ${formatDurationExact(commandLog.reduce((m, c) => Math.max(m, c.at), 0))})` : ''}` +
+    ',\n followed by the scenario timeline entries that had not run yet. The lesson is left out.';
+  // One line per node and per timeline entry, as hand-written scenarios do.
+  for (const path of [
+    ['spec', 'nodes'],
+    ['spec', 'timeline'],
+  ]) {
+    const seq = doc.getIn(path, true);
+    if (isSeq(seq)) for (const item of seq.items) if (isMap(item)) item.flow = true;
+  }
+  return doc.toString({ lineWidth: 0 });
+}

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { formatScenarioError, parseScenario } from './parse';
+
+const HEAD = `apiVersion: notready/v1
+kind: Scenario
+metadata: {name: t, title: "A test"}
+`;
+
+function errors(text: string): string[] {
+  const r = parseScenario(text);
+  if (r.ok) throw new Error('expected errors');
+  return r.errors.map((e) => formatScenarioError(e));
+}
+
+function ok(text: string) {
+  const r = parseScenario(text);
+  if (!r.ok) throw new Error(r.errors.map((e) => formatScenarioError(e)).join('\n'));
+  return r.scenario;
+}
+
+describe('parseScenario: valid input', () => {
+  it('applies the defaults', () => {
+    const s = ok(`${HEAD}spec:\n  nodes: [{name: cp, roles: [control-plane]}]\n`);
+    expect(s.spec).toEqual({
+      profile: 'v1.33',
+      seed: 1,
+      settings: {},
+      nodes: [{ name: 'cp', roles: ['control-plane'] }],
+      objects: [],
+      staticPods: [],
+      timeline: [],
+      lesson: [],
+    });
+    expect(s.metadata).toEqual({ name: 't', title: 'A test' });
+  });
+
+  it('converts settings: durations to ms, toleration seconds to seconds, rates as numbers', () => {
+    const s = ok(`${HEAD}spec:
+  settings: {nodeMonitorGracePeriod: 40s, podGCPeriod: 1m30s, defaultTolerationSeconds: 5m, nodeLeaseDurationSeconds: 40, nodeEvictionRate: 0.5}
+  nodes: [{name: cp, roles: [control-plane]}]
+`);
+    expect(s.spec.settings).toEqual({
+      nodeMonitorGracePeriod: 40_000,
+      podGCPeriod: 90_000,
+      defaultTolerationSeconds: 300,
+      nodeLeaseDurationSeconds: 40,
+      nodeEvictionRate: 0.5,
+    });
+  });
+
+  it('sorts the timeline by time, keeping the written order at equal times', () => {
+    const s = ok(`${HEAD}spec:
+  nodes: [{name: cp, roles: [control-plane]}]
+  timeline:
+    - {at: 3m, run: "c"}
+    - {at: 30s, run: "a"}
+    - {at: 30, run: "b"}
+`);
+    expect(s.spec.timeline).toEqual([
+      { at: 30_000, run: 'a' },
+      { at: 30_000, run: 'b' },
+      { at: 180_000, run: 'c' },
+    ]);
+  });
+
+  it('reads JSON as well as YAML, with node quantities', () => {
+    const s = ok(
+      JSON.stringify({
+        apiVersion: 'notready/v1',
+        kind: 'Scenario',
+        metadata: { name: 'j', title: 'J' },
+        spec: {
+          profile: 'v1.23-docker',
+          seed: 7,
+          nodes: [{ name: 'm', roles: ['control-plane', 'master'], cpu: '500m', memory: '8Gi', zone: 'a' }],
+        },
+      }),
+    );
+    expect(s.spec.profile).toBe('v1.23-docker');
+    expect(s.spec.seed).toBe(7);
+    expect(s.spec.nodes[0]).toEqual({
+      name: 'm',
+      roles: ['control-plane', 'master'],
+      cpu: 500,
+      memory: 8192,
+      zone: 'a',
+    });
+  });
+
+  it('flattens a kubectl List and drops server-written fields', () => {
+    const s = ok(`${HEAD}spec:
+  nodes: [{name: cp, roles: [control-plane]}]
+  objects:
+    - apiVersion: v1
+      kind: List
+      items:
+        - apiVersion: apps/v1
+          kind: Deployment
+          metadata:
+            name: web
+            uid: 1b2c
+            resourceVersion: "123"
+            creationTimestamp: "2024-01-01T00:00:00Z"
+            generation: 1
+            managedFields: [{manager: kubectl}]
+            annotations: {deployment.kubernetes.io/revision: "1", team: a}
+          spec:
+            replicas: 2
+            template: {metadata: {creationTimestamp: null, labels: {app: web}}, spec: {containers: [{name: n, image: nginx}]}}
+          status: {replicas: 2}
+        - {apiVersion: v1, kind: Service, metadata: {name: web}, spec: {selector: {app: web}}}
+`);
+    expect(s.spec.objects).toEqual([
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', annotations: { team: 'a' } },
+        spec: {
+          replicas: 2,
+          template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'n', image: 'nginx' }] } },
+        },
+      },
+      { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' } } },
+    ]);
+  });
+
+  it('keeps static pods and lesson steps', () => {
+    const s = ok(`${HEAD}spec:
+  nodes: [{name: cp, roles: [control-plane]}, {name: node2}]
+  staticPods:
+    - {node: node2, manifest: {apiVersion: v1, kind: Pod, metadata: {name: nginx}, spec: {containers: [{name: nginx, image: nginx}]}}}
+  lesson:
+    - {id: one, text: "Stop it", run: "ssh node2 systemctl stop kubelet", waitFor: "node node2 NotReady"}
+    - id: two
+      text: "What happens?"
+      predict: {question: "Q?", choices: ["a", "b"], answer: 1, explanation: "because"}
+`);
+    expect(s.spec.staticPods).toHaveLength(1);
+    expect(s.spec.staticPods[0]?.node).toBe('node2');
+    expect(s.spec.lesson.map((l) => l.id)).toEqual(['one', 'two']);
+    expect(s.spec.lesson[1]?.predict?.answer).toBe(1);
+  });
+});
+
+describe('parseScenario: errors name the path and the reason', () => {
+  it('reports bad node names, durations and profiles with exact messages', () => {
+    expect(
+      errors(`${HEAD}spec:
+  profile: v1.99
+  nodes:
+    - {name: cp, roles: [control-plane]}
+    - {name: node1}
+    - {name: Node_2}
+  timeline:
+    - {at: 5x, run: "ssh node1 poweroff"}
+`),
+    ).toEqual([
+      'spec.profile: "v1.99" is not a known profile (v1.33, v1.23-docker) (line 5, column 12)',
+      `spec.nodes[2].name: "Node_2" is not a valid node name (lowercase letters, digits and '-') (line 9, column 14)`,
+      'spec.timeline[0].at: "5x" is not a duration (examples: 40s, 5m, 1h30m) (line 11, column 12)',
+    ]);
+  });
+
+  it('requires exactly one control-plane node', () => {
+    expect(errors(`${HEAD}spec:\n  nodes: [{name: a}, {name: b}]\n`)).toEqual([
+      'spec.nodes: exactly one node must have the control-plane role (line 5, column 10)',
+    ]);
+    expect(errors(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}, {name: b, roles: [master]}]\n`)).toEqual([
+      'spec.nodes: exactly one node must have the control-plane role (line 5, column 10)',
+    ]);
+  });
+
+  it('rejects duplicate node names, too many or no nodes', () => {
+    expect(errors(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}, {name: a}]\n`)).toEqual([
+      'spec.nodes[1].name: "a" is already used by spec.nodes[0] (line 5, column 53)',
+    ]);
+    expect(errors(`${HEAD}spec:\n  nodes: []\n`)).toEqual(['spec.nodes: 0 nodes: give 1 to 200 (line 5, column 10)']);
+    const many = Array.from({ length: 201 }, (_, i) => `{name: n${i}}`).join(', ');
+    expect(errors(`${HEAD}spec:\n  nodes: [${many}]\n`)[0]).toMatch(/^spec\.nodes: 201 nodes: give 1 to 200/);
+  });
+
+  it('rejects unknown settings and fields', () => {
+    expect(
+      errors(
+        `${HEAD}spec:\n  settings: {gracePeriod: 40s}\n  nodes: [{name: a, roles: [control-plane]}]\n  extra: 1\n`,
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^spec\.settings\.gracePeriod: unknown setting "gracePeriod" \(known: defaultTolerationSeconds, /,
+      ),
+      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson) (line 7, column 10)',
+    ]);
+  });
+
+  it('reports missing fields and wrong types', () => {
+    expect(errors('apiVersion: notready/v1\nkind: Scenario\nmetadata: {name: t}\nspec: 3\n')).toEqual([
+      'metadata.title: is required (line 3, column 11)',
+      'spec: expected a mapping, got 3 (line 4, column 7)',
+    ]);
+  });
+
+  it('checks manifests: kind, apiVersion, name, inside Lists too', () => {
+    expect(
+      errors(`${HEAD}spec:
+  nodes: [{name: a, roles: [control-plane]}]
+  objects:
+    - {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}
+    - {kind: List, items: [{apiVersion: extensions/v1beta1, kind: Deployment, metadata: {name: web}}]}
+    - {apiVersion: v1, kind: Pod, metadata: {name: Web}}
+    - {apiVersion: v1, kind: Pod, metadata: {name: p}}
+    - {apiVersion: v1, kind: Pod, metadata: {name: p}}
+`).map((e) => e.replace(/ \(line.*$/, '')),
+    ).toEqual([
+      'spec.objects[0].kind: "ConfigMap" is not supported here (Deployment, StatefulSet, DaemonSet, ReplicaSet, Pod, Service, List)',
+      'spec.objects[1].items[0].apiVersion: "extensions/v1beta1" is not served for Deployment (use apps/v1)',
+      `spec.objects[2].metadata.name: "Web" is not a valid name (lowercase letters, digits, '-' and '.')`,
+      'spec.objects[4].metadata.name: Pod/default/p is already defined at spec.objects[3]',
+    ]);
+  });
+
+  it('checks static pods are Pods on known nodes', () => {
+    expect(
+      errors(`${HEAD}spec:
+  nodes: [{name: a, roles: [control-plane]}]
+  staticPods:
+    - {node: b, manifest: {apiVersion: v1, kind: Pod, metadata: {name: x}}}
+    - {node: a, manifest: {apiVersion: apps/v1, kind: Deployment, metadata: {name: x}}}
+`).map((e) => e.replace(/ \(line.*$/, '')),
+    ).toEqual([
+      'spec.staticPods[0].node: "b" is not one of spec.nodes',
+      'spec.staticPods[1].manifest.kind: "Deployment" is not supported here (Pod)',
+    ]);
+  });
+
+  it('checks lesson answers are within the choices', () => {
+    expect(
+      errors(`${HEAD}spec:
+  nodes: [{name: a, roles: [control-plane]}]
+  lesson:
+    - {id: s, text: t, predict: {question: q, choices: [x, y], answer: 2, explanation: e}}
+`).map((e) => e.replace(/ \(line.*$/, '')),
+    ).toEqual(['spec.lesson[0].predict.answer: 2 is not the index of a choice (0 to 1)']);
+  });
+
+  it('gives line:column for YAML syntax errors', () => {
+    const r = parseScenario('spec:\n  nodes: [a, b\n');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]?.message).toMatch(/^YAML syntax error at \d+:\d+: /);
+    expect(r.errors[0]?.line).toBeGreaterThan(0);
+  });
+
+  it('rejects a document that is not a mapping', () => {
+    expect(errors('- 1\n')).toEqual(['a scenario must be a mapping (apiVersion, kind, metadata, spec)']);
+  });
+
+  it('formats with a file name compiler-style', () => {
+    const r = parseScenario(`${HEAD}spec:\n  profile: v9\n  nodes: [{name: a, roles: [control-plane]}]\n`);
+    if (r.ok) throw new Error('expected errors');
+    expect(formatScenarioError(r.errors[0]!, 'x.yaml')).toBe(
+      'x.yaml:5:12: spec.profile: "v9" is not a known profile (v1.33, v1.23-docker)',
+    );
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Validation of a scenario already turned into plain data (from YAML, JSON, or built in code) into
+ * the normalised Scenario (DESIGN section 5). Kept apart from parse.ts so that code which only
+ * handles plain data (the worker) does not pull in the YAML parser.
+ *
+ * Defaults: profile v1.33, seed 1, settings {}, objects/staticPods/timeline/lesson []. Timeline
+ * entries are sorted by `at` (stable: entries at the same time keep their written order).
+ */
+import * as v from 'valibot';
+import { normaliseManifest } from './manifests';
+import { type ScenarioDoc, scenarioSchema } from './schema';
+import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
+
+export interface ScenarioError {
+  /** Where: `spec.nodes[2].name`; empty for errors about the text itself (YAML syntax). */
+  path: string;
+  message: string;
+  /** 1-based position in the text, when known. */
+  line?: number;
+  column?: number;
+}
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** A path as keys, the way yaml's Document.getIn and valibot's issue paths see it. */
+export type PathKeys = (string | number)[];
+
+/** An error before it is formatted; `keys` locate it in the document. */
+export interface RawError {
+  keys: PathKeys;
+  message: string;
+}
+
+/** `spec.nodes[2].name` from ['spec','nodes',2,'name']; odd keys are quoted: `labels["a/b"]`. */
+export function formatPath(keys: PathKeys): string {
+  let out = '';
+  for (const k of keys) {
+    if (typeof k === 'number') out += `[${k}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k)) out += out ? `.${k}` : k;
+    else out += `[${JSON.stringify(k)}]`;
+  }
+  return out;
+}
+
+/**
+ * One line for a person. With a file name, compiler style:
+ * `my.yaml:8:14: spec.nodes[2].name: "Node_2" is not a valid node name (...)`; without:
+ * `spec.nodes[2].name: "Node_2" is not a valid node name (...) (line 8, column 14)`.
+ * Errors about the text itself (YAML syntax) already carry their position in the message.
+ */
+export function formatScenarioError(err: ScenarioError, file?: string): string {
+  const text = err.path ? `${err.path}: ${err.message}` : err.message;
+  if (file !== undefined)
+    return err.line && err.path ? `${file}:${err.line}:${err.column ?? 1}: ${text}` : `${file}: ${text}`;
+  return err.line && err.path ? `${text} (line ${err.line}, column ${err.column ?? 1})` : text;
+}
+
+/** Validate an already-parsed document (e.g. a Scenario built in code, or JSON.parse output). */
+export function validateScenario(data: unknown): { ok: true; scenario: Scenario } | { ok: false; raw: RawError[] } {
+  const errors: RawError[] = [];
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      ok: false,
+      raw: [{ keys: [], message: 'a scenario must be a mapping (apiVersion, kind, metadata, spec)' }],
+    };
+  }
+  const parsed = v.safeParse(scenarioSchema, data, { abortEarly: false });
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      errors.push({ keys: (issue.path ?? []).map((p) => p.key as string | number), message: issueMessage(issue) });
+    }
+    // Manifests are checked outside the schema: report their errors in the same pass.
+    const objs = (data as { spec?: { objects?: unknown } }).spec?.objects;
+    if (Array.isArray(objs)) {
+      objs.forEach((o, i) => {
+        normaliseManifest(o, ['spec', 'objects', i], errors);
+      });
+    }
+    errors.sort((a, b) => comparePaths(a.keys, b.keys));
+    return { ok: false, raw: errors };
+  }
+  const doc: ScenarioDoc = parsed.output;
+  const spec = doc.spec;
+
+  // Nodes: unique names, exactly one control plane.
+  const seen = new Map<string, number>();
+  spec.nodes.forEach((n, i) => {
+    const first = seen.get(n.name);
+    if (first !== undefined) {
+      errors.push({
+        keys: ['spec', 'nodes', i, 'name'],
+        message: `${JSON.stringify(n.name)} is already used by spec.nodes[${first}]`,
+      });
+    } else seen.set(n.name, i);
+  });
+  const cps = spec.nodes.filter((n) => n.roles.includes('control-plane') || n.roles.includes('master'));
+  if (cps.length !== 1) {
+    errors.push({ keys: ['spec', 'nodes'], message: 'exactly one node must have the control-plane role' });
+  }
+
+  // Objects: manifests, `kind: List` flattened.
+  const objects: Manifest[] = [];
+  const objectKeys = new Map<string, string>();
+  spec.objects.forEach((raw, i) => {
+    for (const { manifest, keys } of normaliseManifest(raw, ['spec', 'objects', i], errors)) {
+      const id = `${manifest.kind}/${manifest.metadata.namespace ?? 'default'}/${manifest.metadata.name}`;
+      const prev = objectKeys.get(id);
+      if (prev !== undefined) {
+        errors.push({ keys: [...keys, 'metadata', 'name'], message: `${id} is already defined at ${prev}` });
+        continue;
+      }
+      objectKeys.set(id, formatPath(keys));
+      objects.push(manifest);
+    }
+  });
+
+  // Static pods: Pod manifests on known nodes.
+  const staticPods: ScenarioStaticPod[] = [];
+  const staticFiles = new Set<string>();
+  spec.staticPods.forEach((sp, i) => {
+    const base: PathKeys = ['spec', 'staticPods', i];
+    if (!seen.has(sp.node)) {
+      errors.push({ keys: [...base, 'node'], message: `${JSON.stringify(sp.node)} is not one of spec.nodes` });
+    }
+    const ms = normaliseManifest(sp.manifest, [...base, 'manifest'], errors, ['Pod']);
+    const m = ms[0]?.manifest;
+    if (!m) return;
+    const file = sp.file ?? `${m.metadata.name}.yaml`;
+    const fileId = `${sp.node}/${file}`;
+    if (staticFiles.has(fileId)) {
+      errors.push({
+        keys: [...base, sp.file ? 'file' : 'manifest'],
+        message: `${sp.node}:/etc/kubernetes/manifests/${file} is already defined`,
+      });
+    }
+    staticFiles.add(fileId);
+    const entry: ScenarioStaticPod = { node: sp.node, manifest: m };
+    if (sp.file) entry.file = sp.file;
+    staticPods.push(entry);
+  });
+
+  // Lesson: unique step ids, answers within the choices.
+  const stepIds = new Set<string>();
+  spec.lesson.forEach((s, i) => {
+    if (stepIds.has(s.id))
+      errors.push({ keys: ['spec', 'lesson', i, 'id'], message: `${JSON.stringify(s.id)} is already used` });
+    stepIds.add(s.id);
+    if (s.predict) {
+      const a = s.predict.answer;
+      if (!Number.isInteger(a) || a < 0 || a >= s.predict.choices.length) {
+        errors.push({
+          keys: ['spec', 'lesson', i, 'predict', 'answer'],
+          message: `${a} is not the index of a choice (0 to ${s.predict.choices.length - 1})`,
+        });
+      }
+    }
+  });
+
+  if (errors.length > 0) return { ok: false, raw: errors };
+
+  const nodes: ScenarioNode[] = spec.nodes.map((n) => {
+    const out: ScenarioNode = { name: n.name, roles: n.roles };
+    if (n.zone !== undefined) out.zone = n.zone;
+    if (n.labels !== undefined) out.labels = n.labels;
+    if (n.cpu !== undefined) out.cpu = n.cpu;
+    if (n.memory !== undefined) out.memory = n.memory;
+    return out;
+  });
+  const settings: Record<string, number> = {};
+  for (const [k, val] of Object.entries(spec.settings)) if (val !== undefined) settings[k] = val;
+  const metadata: Scenario['metadata'] = { name: doc.metadata.name, title: doc.metadata.title };
+  if (doc.metadata.description !== undefined) metadata.description = doc.metadata.description;
+  const scenario: Scenario = {
+    apiVersion: 'notready/v1',
+    kind: 'Scenario',
+    metadata,
+    spec: {
+      profile: spec.profile,
+      seed: spec.seed,
+      settings,
+      nodes,
+      objects,
+      staticPods,
+      // Array.prototype.sort is stable: entries at the same time keep their order.
+      timeline: spec.timeline.map((t) => ({ at: t.at, run: t.run.trim() })).sort((a, b) => a.at - b.at),
+      lesson: spec.lesson.map((s) => {
+        const out: Scenario['spec']['lesson'][number] = { id: s.id, text: s.text };
+        if (s.run !== undefined) out.run = s.run;
+        if (s.waitFor !== undefined) out.waitFor = s.waitFor;
+        if (s.predict !== undefined) out.predict = s.predict;
+        return out;
+      }),
+    },
+  };
+  return { ok: true, scenario };
+}
+
+/** Document order for paths (keys compared one by one; numbers numerically). */
+function comparePaths(a: PathKeys, b: PathKeys): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as string | number;
+    const y = b[i] as string | number;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return 0; // different fields: keep the order they were reported in (schema order)
+  }
+  return a.length - b.length;
+}
+
+/** Rewrite valibot's generic messages into the project's wording. */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const m = issue.message;
+  if (m.startsWith('Invalid type:')) return `expected ${issue.expected}, got ${describeValue(issue.input)}`;
+  if (m.startsWith('Invalid key:')) return issue.expected === 'never' ? 'unknown field' : 'is required';
+  return m;
+}
+
+function describeValue(x: unknown): string {
+  if (x === undefined) return 'nothing';
+  if (typeof x === 'string') return JSON.stringify(x);
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'object') return 'a mapping';
+  return String(x);
+}

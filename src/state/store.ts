@@ -1,0 +1,191 @@
+/**
+ * The UI's state: one zustand vanilla store fed by the worker bridge. Entities are kept by key
+ * and replaced copy-on-write per patch, so a component that selects one pod re-renders only when
+ * that pod changed.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
+import type { ClockState, FromWorker, LoggedCommand, TerminalLine, Texts, TimelineMarker } from '../worker/protocol';
+
+export type Selection = { kind: 'node'; name: string } | { kind: 'pod'; key: string; name: string; namespace: string };
+
+export interface OpenMenu {
+  target: ActionTarget;
+  /** Accessible name of the component the menu belongs to (for focus return). */
+  label: string;
+  x: number;
+  y: number;
+  requestId: number;
+}
+
+export interface SimState {
+  phase: 'loading' | 'ready' | 'invalid';
+  title: string;
+  /** Plain-words problem shown in the banner (invalid scenario, crashed worker...). */
+  banner?: string;
+  epoch: number;
+  clock: ClockState;
+  nodeNames: string[];
+  nodes: Record<string, NodeView>;
+  /** Pod keys per node name ('' for unbound pods), in display order. */
+  podsByNode: Record<string, string[]>;
+  pods: Record<string, PodView>;
+  rest: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount'>;
+  texts: Texts;
+  /** The previous text of each view, for highlighting what just changed. */
+  previousTexts: Texts;
+  why?: Explanation;
+  terminal: TerminalLine[];
+  markers: TimelineMarker[];
+  commandLog: LoggedCommand[];
+  selection?: Selection;
+  menu?: OpenMenu;
+  menuOptions?: { requestId: number; options: import('../sim').ActionOption[] };
+  shortcutsOpen: boolean;
+}
+
+export const initialSimState: SimState = {
+  phase: 'loading',
+  title: '',
+  epoch: 0,
+  clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0 },
+  nodeNames: [],
+  nodes: {},
+  podsByNode: {},
+  pods: {},
+  rest: { workloads: [], registryUp: true, changeCount: 0 },
+  texts: {},
+  previousTexts: {},
+  terminal: [],
+  markers: [],
+  commandLog: [],
+  shortcutsOpen: false,
+};
+
+export const simStore = createStore<SimState>(() => ({ ...initialSimState }));
+
+function groupPods(pods: Record<string, PodView>, order: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const k of order) {
+    const p = pods[k];
+    if (!p) continue;
+    const n = p.node ?? '';
+    const list = out[n] ?? [];
+    list.push(k);
+    out[n] = list;
+  }
+  return out;
+}
+
+function sameList(a: string[] | undefined, b: string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i]);
+}
+
+/** Keeps the identity of unchanged per-node lists so that their node cards do not re-render. */
+function stableGroups(prev: Record<string, string[]>, next: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(next)) out[k] = sameList(prev[k], v) ? (prev[k] as string[]) : v;
+  return out;
+}
+
+function mergeTexts(s: SimState, texts: Texts): Pick<SimState, 'texts' | 'previousTexts'> {
+  const previousTexts = { ...s.previousTexts };
+  for (const k of Object.keys(texts)) if (s.texts[k] !== undefined) previousTexts[k] = s.texts[k] as string;
+  return { texts: { ...s.texts, ...texts }, previousTexts };
+}
+
+const TERMINAL_KEEP = 400;
+
+/** Applies one worker message to the store (one setState per message). */
+export function applyWorkerMessage(msg: FromWorker): void {
+  const s = simStore.getState();
+  switch (msg.type) {
+    case 'snapshot': {
+      const pods: Record<string, PodView> = {};
+      for (const p of msg.view.pods)
+        pods[p.key] = s.pods[p.key] && same(s.pods[p.key], p) ? (s.pods[p.key] as PodView) : p;
+      const nodes: Record<string, NodeView> = {};
+      for (const n of msg.view.nodes)
+        nodes[n.name] = s.nodes[n.name] && same(s.nodes[n.name], n) ? (s.nodes[n.name] as NodeView) : n;
+      const rest: SimState['rest'] = {
+        workloads: msg.view.workloads,
+        registryUp: msg.view.registryUp,
+        changeCount: msg.view.changeCount,
+      };
+      if (msg.view.controlPlane) rest.controlPlane = msg.view.controlPlane;
+      const names = msg.view.nodes.map((n) => n.name);
+      const next: Partial<SimState> = {
+        phase: 'ready',
+        title: msg.title,
+        epoch: msg.epoch,
+        clock: msg.clock,
+        nodeNames: sameList(s.nodeNames, names) ? s.nodeNames : names,
+        nodes,
+        pods,
+        podsByNode: stableGroups(
+          s.podsByNode,
+          groupPods(
+            pods,
+            msg.view.pods.map((p) => p.key),
+          ),
+        ),
+        rest,
+        ...mergeTexts(s, msg.texts),
+        terminal: msg.terminal,
+        markers: msg.markers,
+        commandLog: msg.commandLog,
+      };
+      if (msg.why) next.why = msg.why;
+      simStore.setState(next);
+      return;
+    }
+    case 'patch': {
+      if (msg.epoch !== s.epoch) return; // a patch from before a seek: a snapshot follows.
+      const next: Partial<SimState> = { clock: msg.clock };
+      if (msg.nodes || msg.removedNodes) {
+        const nodes = { ...s.nodes };
+        for (const n of msg.nodes ?? []) nodes[n.name] = n;
+        for (const k of msg.removedNodes ?? []) delete nodes[k];
+        next.nodes = nodes;
+        const names = Object.keys(nodes).sort();
+        if (!sameList(names, s.nodeNames)) next.nodeNames = names;
+      }
+      if (msg.pods || msg.removedPods) {
+        const pods = { ...s.pods };
+        let order = Object.values(s.pods).map((p) => p.key);
+        for (const p of msg.pods ?? []) {
+          if (!pods[p.key]) order.push(p.key);
+          pods[p.key] = p;
+        }
+        const removed = new Set(msg.removedPods ?? []);
+        for (const k of removed) delete pods[k];
+        order = order.filter((k) => !removed.has(k)).sort();
+        next.pods = pods;
+        next.podsByNode = stableGroups(s.podsByNode, groupPods(pods, order));
+      }
+      if (msg.rest) next.rest = msg.rest;
+      if (msg.texts) Object.assign(next, mergeTexts(s, msg.texts));
+      if (msg.why) next.why = msg.why;
+      if (msg.terminal) next.terminal = [...s.terminal, ...msg.terminal].slice(-TERMINAL_KEEP);
+      if (msg.markers) next.markers = msg.markers;
+      if (msg.commandLog) next.commandLog = msg.commandLog;
+      simStore.setState(next);
+      return;
+    }
+    case 'actions':
+      if (s.menu?.requestId === msg.requestId)
+        simStore.setState({ menuOptions: { requestId: msg.requestId, options: msg.options } });
+      return;
+    case 'invalid':
+      simStore.setState({ phase: 'invalid', banner: msg.message });
+      return;
+    case 'fatal':
+      return; // handled by the client (restart)
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

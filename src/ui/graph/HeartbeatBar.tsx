@@ -1,0 +1,28 @@
+import { memo } from 'react';
+import { formatTime } from '../common/time';
+import { messages as t } from '../messages';
+
+/** Time since the node's last Lease renewal, filling toward the node-monitor grace period. */
+export const HeartbeatBar = memo(function HeartbeatBar({ age, grace }: { age: number | undefined; grace: number }) {
+  const frac = age === undefined ? 0 : Math.min(1, age / grace);
+  const level = age === undefined ? 'none' : frac >= 1 ? 'over' : frac >= 0.5 ? 'warn' : 'ok';
+  const value = age === undefined ? t.noHeartbeat : t.heartbeatValue(formatTime(age), formatTime(grace));
+  return (
+    <div className={`hb hb-${level}`}>
+      <span className="hb-label">{t.heartbeat}</span>
+      {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be styled the same across browsers */}
+      <span
+        className="hb-track"
+        role="meter"
+        aria-label={t.heartbeat}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(grace / 1000)}
+        aria-valuenow={age === undefined ? 0 : Math.min(Math.round(age / 1000), Math.round(grace / 1000))}
+        aria-valuetext={value}
+      >
+        <span className="hb-fill" style={{ transform: `scaleX(${frac})` }} />
+      </span>
+      <span className="hb-value">{value}</span>
+    </div>
+  );
+});

@@ -1,0 +1,18 @@
+import { messages as t } from '../messages';
+
+/** What every symbol and colour means (status is always also spelled out in text). */
+export function Legend() {
+  return (
+    <details className="legend">
+      <summary>{t.legend}</summary>
+      <dl>
+        {t.legendItems.map(([k, v]) => (
+          <div key={k} className="legend-item">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

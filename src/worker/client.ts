@@ -1,0 +1,65 @@
+/**
+ * The UI side of the worker bridge: starts the engine worker, sends typed messages, and restarts
+ * the worker from the scenario and the command log if it ever crashes, so nothing is lost.
+ */
+import type { FromWorker, LoggedCommand, OpenViews, ToWorker } from './protocol';
+
+export interface ClientHooks {
+  onMessage(msg: FromWorker): void;
+  /** The worker crashed; it is being restarted from the scenario and the command log. */
+  onCrash(message: string): void;
+  /** The inputs needed to rebuild the run after a crash. */
+  recovery(): { commandLog: LoggedCommand[]; at: number; views: OpenViews; playing: boolean; speed: number };
+}
+
+export class SimClient {
+  private worker: Worker | undefined;
+  private scenarioText = '';
+  private crashes = 0;
+
+  constructor(private readonly hooks: ClientHooks) {}
+
+  private spawn(): Worker {
+    const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (ev: MessageEvent<FromWorker>) => {
+      if (ev.data.type === 'fatal') this.crash(ev.data.message);
+      else this.hooks.onMessage(ev.data);
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      this.crash(ev.message || 'the simulation worker stopped');
+    };
+    return w;
+  }
+
+  /** Load a scenario (YAML or JSON text), optionally replaying a command log up to `at`. */
+  load(scenarioText: string, commandLog: LoggedCommand[], views: OpenViews, at?: number): void {
+    this.scenarioText = scenarioText;
+    this.worker?.terminate();
+    this.worker = this.spawn();
+    const msg: ToWorker = { type: 'init', scenarioText, commandLog, views };
+    if (at !== undefined) msg.at = at;
+    this.worker.postMessage(msg);
+  }
+
+  send(msg: ToWorker): void {
+    this.worker?.postMessage(msg);
+  }
+
+  private crash(message: string): void {
+    this.hooks.onCrash(message);
+    this.worker?.terminate();
+    this.worker = undefined;
+    // A crash that repeats at once would loop; after three, stay stopped and keep the banner.
+    if (++this.crashes > 3) return;
+    const r = this.hooks.recovery();
+    this.load(this.scenarioText, r.commandLog, r.views, r.at);
+    this.send({ type: 'setSpeed', speed: r.speed });
+    if (r.playing) this.send({ type: 'play' });
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+}

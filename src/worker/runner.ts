@@ -1,0 +1,356 @@
+/**
+ * The engine host used by the worker: owns the simulation, the user's command log, checkpoints
+ * for seeking, timeline markers and the diffing that turns engine state into small patches.
+ * No worker globals here, so it runs (and is tested) in Node too.
+ */
+import {
+  type ClusterView,
+  createSimulation,
+  type Explanation,
+  formatSimTime,
+  type NodeView,
+  type PodView,
+  parseScenario,
+  type Scenario,
+  type SimSnapshot,
+  type Simulation,
+} from '../sim';
+import type {
+  ClockState,
+  LoggedCommand,
+  OpenViews,
+  Patch,
+  Snapshot,
+  TerminalLine,
+  Texts,
+  TimelineMarker,
+} from './protocol';
+
+/** A checkpoint every 30 s of simulated time bounds the replay work of a backward seek. */
+export const CHECKPOINT_EVERY = 30_000;
+const TERMINAL_KEEP = 400;
+
+interface Checkpoint {
+  t: number;
+  applied: number;
+  snap: SimSnapshot;
+}
+
+export type LoadResult = { ok: true; runner: SimRunner } | { ok: false; message: string };
+
+/** Parses the scenario and replays the command log up to `at` (default: the last command). */
+export function loadRunner(scenarioText: string, log: LoggedCommand[], at?: number): LoadResult {
+  const parsed = parseScenario(scenarioText);
+  if (!parsed.ok) {
+    const why = parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+    return { ok: false, message: why };
+  }
+  const runner = new SimRunner(parsed.scenario, log);
+  const target = at ?? Math.max(0, ...log.map((c) => c.at));
+  runner.advance(target);
+  return { ok: true, runner };
+}
+
+export class SimRunner {
+  readonly scenario: Scenario;
+  sim: Simulation;
+  epoch = 0;
+  private seq = 0;
+  clock: ClockState = { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0 };
+  /** Commands the user ran, in time order; `applied` of them are in the current state. */
+  log: LoggedCommand[];
+  private applied = 0;
+  private checkpoints: Checkpoint[] = [];
+  markers: TimelineMarker[];
+  private terminal: TerminalLine[] = [];
+  private nextLineId = 1;
+  private pendingLines: TerminalLine[] = [];
+  private logChanged = false;
+  private markersChanged = false;
+  views: OpenViews = { kubectl: [] };
+  // Last values sent, to diff against.
+  private sentNodes = new Map<string, string>();
+  private sentPods = new Map<string, string>();
+  private sentRest = '';
+  private sentTexts: Texts = {};
+  private sentWhy = '';
+  private lastNodeStatus = new Map<string, string>();
+
+  constructor(scenario: Scenario, log: LoggedCommand[]) {
+    this.scenario = scenario;
+    this.sim = createSimulation(scenario);
+    this.log = [...log].sort((a, b) => a.at - b.at);
+    this.markers = scenario.spec.timeline.map((t) => ({ at: t.at, kind: 'command' as const, label: t.run }));
+    for (const c of this.log) this.markers.push({ at: c.at, kind: 'command', label: c.line });
+    this.checkpoint();
+    for (const n of this.sim.view().nodes) this.lastNodeStatus.set(n.name, n.status);
+  }
+
+  get now(): number {
+    return this.sim.now;
+  }
+
+  /** Count of processed state changes (cheap "did anything move?" check). */
+  get changeCount(): number {
+    return this.sim.engine.state.changeCount;
+  }
+
+  private checkpoint(): void {
+    const t = this.sim.now;
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    if (last && last.t >= t) return;
+    this.checkpoints.push({ t, applied: this.applied, snap: this.sim.snapshot() });
+  }
+
+  /** Advance to `target`, running logged commands on the way and checkpointing every 30 s. */
+  advance(target: number): void {
+    for (;;) {
+      const next = this.log[this.applied];
+      const boundary = (Math.floor(this.sim.now / CHECKPOINT_EVERY) + 1) * CHECKPOINT_EVERY;
+      const entry = this.scenario.spec.timeline.find((x) => x.at > this.sim.now);
+      const stop = Math.min(target, boundary, next ? next.at : Infinity, entry ? entry.at : Infinity);
+      if (stop > this.sim.now) {
+        const from = this.sim.now;
+        this.sim.advanceTo(stop);
+        this.echoScenarioCommands(from, this.sim.now);
+      }
+      while (this.log[this.applied] && (this.log[this.applied] as LoggedCommand).at <= this.sim.now) {
+        this.sim.run((this.log[this.applied] as LoggedCommand).line);
+        this.applied++;
+      }
+      if (this.sim.now === boundary) this.checkpoint();
+      if (this.sim.now >= target) break;
+    }
+    this.noteTime();
+  }
+
+  /**
+   * Shows the scenario's own timeline commands in the terminal as they run (the engine runs them),
+   * once: only when time moves into territory this future has not seen yet.
+   */
+  private echoScenarioCommands(from: number, to: number): void {
+    for (const x of this.scenario.spec.timeline) {
+      if (x.at <= from || x.at > to || x.at <= this.clock.reached) continue;
+      this.line('input', x.run);
+      if (x.run.startsWith('kubectl '))
+        this.line(
+          'output',
+          safe(() => this.sim.kubectl(x.run)),
+        );
+    }
+  }
+
+  private noteTime(): void {
+    this.clock.now = this.sim.now;
+    if (this.sim.now > this.clock.reached) this.clock.reached = this.sim.now;
+  }
+
+  /** Jump to `t`: restore the nearest checkpoint at or before it and replay forward. */
+  seek(t: number): void {
+    t = Math.max(this.checkpoints[0]?.t ?? 0, Math.round(t));
+    if (t < this.sim.now) {
+      let cp = this.checkpoints[0] as Checkpoint;
+      for (const c of this.checkpoints) if (c.t <= t) cp = c;
+      this.sim.restore(cp.snap);
+      this.applied = cp.applied;
+    }
+    this.advance(t);
+    this.epoch++;
+  }
+
+  /** Step to the next visible state change (bounded to one hour ahead). */
+  step(): void {
+    const nextCmd = this.log[this.applied];
+    const limit = nextCmd ? nextCmd.at : this.sim.now + 3_600_000;
+    const t = this.sim.step(limit);
+    this.advance(t ?? limit);
+  }
+
+  /** Run a command now. Acting in the past forks: the logged future after now is dropped. */
+  command(line: string): void {
+    const now = this.sim.now;
+    if (this.applied < this.log.length || this.clock.reached > now) {
+      this.log = this.log.slice(0, this.applied);
+      this.checkpoints = this.checkpoints.filter((c) => c.t <= now);
+      this.markers = this.markers.filter((m) => m.at <= now || this.isScenarioMarker(m));
+      this.clock.reached = now;
+      this.markersChanged = true;
+      this.info(`Forked a new future at ${formatSimTime(now)}.`);
+    }
+    const res = this.sim.run(line);
+    this.log.push({ at: now, line: res.canonical || line });
+    this.applied = this.log.length;
+    this.logChanged = true;
+    this.markers.push({ at: now, kind: 'command', label: res.canonical || line });
+    this.markersChanged = true;
+    this.line('input', res.canonical || line);
+    if (res.output) this.line(res.ok ? 'output' : 'refusal', res.output);
+  }
+
+  private isScenarioMarker(m: TimelineMarker): boolean {
+    return m.kind === 'command' && this.scenario.spec.timeline.some((t) => t.at === m.at && t.run === m.label);
+  }
+
+  info(text: string): void {
+    this.line('info', text);
+  }
+
+  private line(kind: TerminalLine['kind'], text: string): void {
+    const l: TerminalLine = { id: this.nextLineId++, at: this.sim.now, kind, text };
+    this.terminal.push(l);
+    if (this.terminal.length > TERMINAL_KEEP) this.terminal.splice(0, this.terminal.length - TERMINAL_KEEP);
+    this.pendingLines.push(l);
+  }
+
+  /** Notes node status transitions as timeline markers (only in new territory, so never twice). */
+  private detectTransitions(view: ClusterView): void {
+    for (const n of view.nodes) {
+      const before = this.lastNodeStatus.get(n.name);
+      const now = n.apiExists ? n.status : 'no Node object';
+      if (before !== undefined && before !== now && this.sim.now >= this.clock.reached) {
+        this.markers.push({ at: this.sim.now, kind: 'transition', label: `${n.name} ${now}` });
+        this.markersChanged = true;
+      }
+      this.lastNodeStatus.set(n.name, now);
+    }
+  }
+
+  private computeTexts(): Texts {
+    const out: Texts = {};
+    for (const line of this.views.kubectl) out[line] = safe(() => this.sim.kubectl(line));
+    const node = this.views.journalNode;
+    if (node) out[`journal:${node}`] = safe(() => this.sim.journal(node, 'kubelet'));
+    return out;
+  }
+
+  private computeWhy(): Explanation | undefined {
+    const ref = this.views.explainRef;
+    return ref ? this.sim.explain(ref) : undefined;
+  }
+
+  /** Everything the UI needs, from scratch (load, seek, restart). Resets the diff baseline. */
+  snapshot(): Snapshot {
+    const view = this.sim.view();
+    this.lastNodeStatus = new Map(view.nodes.map((n) => [n.name, n.apiExists ? n.status : 'no Node object']));
+    this.sentNodes = new Map(view.nodes.map((n) => [n.name, JSON.stringify(n)]));
+    this.sentPods = new Map(view.pods.map((p) => [p.key, JSON.stringify(p)]));
+    this.sentRest = JSON.stringify(rest(view));
+    this.sentTexts = this.computeTexts();
+    const why = this.computeWhy();
+    this.sentWhy = JSON.stringify(why ?? null);
+    this.pendingLines = [];
+    this.logChanged = false;
+    this.markersChanged = false;
+    this.noteTime();
+    const snap: Snapshot = {
+      type: 'snapshot',
+      epoch: this.epoch,
+      title: this.scenario.metadata.title || this.scenario.metadata.name,
+      view,
+      texts: { ...this.sentTexts },
+      terminal: [...this.terminal],
+      clock: { ...this.clock },
+      markers: [...this.markers],
+      commandLog: [...this.log],
+    };
+    if (why) snap.why = why;
+    return snap;
+  }
+
+  /** What changed since the last snapshot or patch; undefined when nothing did. */
+  patch(): Patch | undefined {
+    const view = this.sim.view();
+    this.detectTransitions(view);
+    const p: Patch = { type: 'patch', epoch: this.epoch, seq: ++this.seq, clock: { ...this.clock } };
+    let changed = false;
+    const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes);
+    if (nodes.upserts.length) p.nodes = nodes.upserts;
+    if (nodes.removed.length) p.removedNodes = nodes.removed;
+    const pods = diffEntities(view.pods, (x) => x.key, this.sentPods);
+    if (pods.upserts.length) p.pods = pods.upserts;
+    if (pods.removed.length) p.removedPods = pods.removed;
+    changed ||= nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
+    const r = rest(view);
+    const rs = JSON.stringify(r);
+    if (rs !== this.sentRest) {
+      this.sentRest = rs;
+      p.rest = r;
+      changed = true;
+    }
+    const texts = this.computeTexts();
+    const changedTexts: Texts = {};
+    let anyText = false;
+    for (const [k, v] of Object.entries(texts)) {
+      if (this.sentTexts[k] !== v) {
+        changedTexts[k] = v;
+        anyText = true;
+      }
+    }
+    this.sentTexts = texts;
+    if (anyText) p.texts = changedTexts;
+    const why = this.computeWhy();
+    const ws = JSON.stringify(why ?? null);
+    if (ws !== this.sentWhy && why) {
+      p.why = why;
+      anyText = true;
+    }
+    this.sentWhy = ws;
+    if (this.pendingLines.length) {
+      p.terminal = this.pendingLines;
+      this.pendingLines = [];
+      changed = true;
+    }
+    if (this.markersChanged) {
+      p.markers = [...this.markers];
+      this.markersChanged = false;
+      changed = true;
+    }
+    if (this.logChanged) {
+      p.commandLog = [...this.log];
+      this.logChanged = false;
+      changed = true;
+    }
+    return changed || anyText ? p : undefined;
+  }
+}
+
+function rest(v: ClusterView): NonNullable<Patch['rest']> {
+  const r: NonNullable<Patch['rest']> = {
+    workloads: v.workloads,
+    registryUp: v.registryUp,
+    changeCount: v.changeCount,
+  };
+  if (v.controlPlane) r.controlPlane = v.controlPlane;
+  return r;
+}
+
+function safe(f: () => string): string {
+  try {
+    return f();
+  } catch (err) {
+    return `error: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** Entity-level diff: the changed or new entities, and the keys that disappeared. */
+export function diffEntities<T extends NodeView | PodView>(
+  list: T[],
+  keyOf: (x: T) => string,
+  sent: Map<string, string>,
+): { upserts: T[]; removed: string[] } {
+  const upserts: T[] = [];
+  const seen = new Set<string>();
+  for (const x of list) {
+    const k = keyOf(x);
+    seen.add(k);
+    const s = JSON.stringify(x);
+    if (sent.get(k) !== s) {
+      sent.set(k, s);
+      upserts.push(x);
+    }
+  }
+  const removed: string[] = [];
+  for (const k of sent.keys()) if (!seen.has(k)) removed.push(k);
+  for (const k of removed) sent.delete(k);
+  return { upserts, removed };
+}

@@ -1,0 +1,121 @@
+/// <reference lib="webworker" />
+/**
+ * The engine worker: a thin adapter around SimRunner. It owns pacing (virtual time = speed x wall
+ * delta), posts a snapshot on load and seek and otherwise at most one coalesced patch per frame.
+ * Any exception is reported as `fatal` so that the UI can restart it from the command log.
+ */
+import type { FromWorker, ToWorker } from './protocol';
+import { loadRunner, type SimRunner } from './runner';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const FRAME_MS = 16;
+/** Never advance more than this much simulated time per frame, so a frame stays short. */
+const MAX_SIM_PER_FRAME = 120_000;
+/** With "skip quiet time", jump at most this far to the next change. */
+const QUIET_JUMP_LIMIT = 10 * 60_000;
+
+let runner: SimRunner | undefined;
+let lastWall = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function post(msg: FromWorker): void {
+  self.postMessage(msg);
+}
+
+function fail(err: unknown): void {
+  stopLoop();
+  runner = undefined;
+  post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
+}
+
+function stopLoop(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+}
+
+function scheduleFrame(): void {
+  if (timer === undefined) timer = setTimeout(frame, FRAME_MS);
+}
+
+function frame(): void {
+  timer = undefined;
+  const r = runner;
+  if (!r) return;
+  try {
+    const wall = performance.now();
+    if (r.clock.playing) {
+      const dt = Math.min(MAX_SIM_PER_FRAME, Math.round((wall - lastWall) * r.clock.speed));
+      const before = r.changeCount;
+      if (dt > 0) r.advance(r.now + dt);
+      if (r.clock.skipQuiet && r.changeCount === before) {
+        const next = r.sim.step(r.now + QUIET_JUMP_LIMIT);
+        if (next !== undefined) r.advance(next);
+      }
+    }
+    lastWall = wall;
+    const p = r.patch();
+    if (p) post(p);
+  } catch (err) {
+    fail(err);
+    return;
+  }
+  if (r.clock.playing) scheduleFrame();
+}
+
+function handle(msg: ToWorker): void {
+  if (msg.type === 'init') {
+    stopLoop();
+    const loaded = loadRunner(msg.scenarioText, msg.commandLog, msg.at);
+    if (!loaded.ok) {
+      runner = undefined;
+      post({ type: 'invalid', message: loaded.message });
+      return;
+    }
+    runner = loaded.runner;
+    runner.views = msg.views;
+    post(runner.snapshot());
+    return;
+  }
+  const r = runner;
+  if (!r) return;
+  switch (msg.type) {
+    case 'command':
+      r.command(msg.line);
+      break;
+    case 'play':
+      r.clock.playing = true;
+      lastWall = performance.now();
+      break;
+    case 'pause':
+      r.clock.playing = false;
+      break;
+    case 'setSpeed':
+      r.clock.speed = Math.max(0.1, Math.min(1000, msg.speed));
+      if (msg.skipQuiet !== undefined) r.clock.skipQuiet = msg.skipQuiet;
+      break;
+    case 'step':
+      r.clock.playing = false;
+      r.step();
+      break;
+    case 'seek':
+      r.seek(msg.t);
+      post(r.snapshot());
+      return;
+    case 'views':
+      r.views = msg.views;
+      break;
+    case 'actions':
+      post({ type: 'actions', requestId: msg.requestId, options: r.sim.actions(msg.target) });
+      return;
+  }
+  scheduleFrame();
+}
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  try {
+    handle(ev.data);
+  } catch (err) {
+    fail(err);
+  }
+};
