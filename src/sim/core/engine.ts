@@ -259,6 +259,18 @@ export class Engine {
     for (const [k, ev] of Object.entries(this.state.api.objects.Event)) this.eventIndex.set(eventAggKey(ev), k);
   }
 
+  /** Drop events whose TTL ran out, as etcd's lease on them would (checked at most once a minute). */
+  private expireEvents(): void {
+    this.state.eventsSweptAt = this.state.now;
+    const events = this.state.api.objects.Event;
+    const cutoff = this.state.now - EVENT_TTL;
+    for (const [key, ev] of Object.entries(events)) {
+      if (ev.lastTimestamp >= cutoff) continue;
+      delete events[key];
+      this.eventIndex.delete(eventAggKey(ev));
+    }
+  }
+
   /**
    * Record a Kubernetes Event, aggregating repeats the way the event recorder does (same object,
    * reason, message and source: count++ and lastTimestamp moves), which kubectl prints as `(x2 over 2s)`.
@@ -272,6 +284,7 @@ export class Engine {
     cause: number,
   ): void {
     const now = this.state.now;
+    if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
     const probe = { involvedObject: involved, reason, message, source: { component } } as KubeEvent;
     const agg = eventAggKey(probe);
     const existingKey = this.eventIndex.get(agg);
@@ -315,6 +328,10 @@ export class Engine {
     );
   }
 }
+
+/** kube-apiserver --event-ttl: events are removed one hour after their last update. */
+export const EVENT_TTL = 3_600_000;
+const EVENT_SWEEP_PERIOD = 60_000;
 
 function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
   const o = ev.involvedObject;

@@ -270,8 +270,6 @@ export interface DepartedPod {
 export interface WorkloadMemory {
   /** Owner uid -> pods that departed and were not replaced yet. */
   departed: Record<string, DepartedPod[]>;
-  /** Whether kube-controller-manager / kube-scheduler were active at the last watchdog tick (start detection). */
-  watchdog?: { kcm: boolean; sched: boolean };
   /** Per controller module: owner uids whose pods or object changed since its last run (`*` = everything). */
   dirty?: Record<string, Record<string, true>>;
 }
@@ -330,6 +328,8 @@ export interface SimState {
   /** Recent trace lines (bounded) for `--events` and debugging. */
   trace: string[];
   commandLog: CommandLogEntry[];
+  /** When expired Events were last swept (kept in the state so replays sweep at the same moments). */
+  eventsSweptAt?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */
   changeCount: number;
 }

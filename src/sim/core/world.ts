@@ -26,13 +26,31 @@ export function controlPlaneHost(e: Engine): Host | undefined {
   return undefined;
 }
 
+/**
+ * Last container found per engine and component. Every API call asks whether the API is up, so a
+ * scan of the control-plane host per call dominated profiles; a cached container is still valid
+ * while it is the same object in the current state and still running (a restore clones the
+ * state, which invalidates it).
+ */
+const containerCache = new WeakMap<Engine, Partial<Record<ControlPlaneComponent, HostContainer>>>();
+
 /** The running container of a static control-plane pod (`kube-apiserver-<cp>`), if any. */
 export function controlPlaneContainer(e: Engine, component: ControlPlaneComponent): HostContainer | undefined {
   const cp = controlPlaneHost(e);
-  if (cp?.power !== 'on') return undefined;
+  if (!cp || cp.power !== 'on') return undefined;
+  let cache = containerCache.get(e);
+  const hit = cache?.[component];
+  if (hit && hit.state === 'running' && cp.containers[hit.id] === hit) return hit;
   const podName = `${component}-${cp.name}`;
   for (const c of Object.values(cp.containers)) {
-    if (c.podName === podName && c.state === 'running') return c;
+    if (c.podName === podName && c.state === 'running') {
+      if (!cache) {
+        cache = {};
+        containerCache.set(e, cache);
+      }
+      cache[component] = c;
+      return c;
+    }
   }
   return undefined;
 }
