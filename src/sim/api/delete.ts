@@ -139,6 +139,7 @@ export function drain(e: Engine, nodeName: string, opts: DrainOptions, cause: nu
   const evict: Pod[] = [];
   for (const p of pods) {
     const id = `${p.metadata.namespace}/${p.metadata.name}`;
+    // kubectl drain's mirrorPodFilter returns Skip: static pods are left alone without a warning.
     if (isMirrorPod(p)) continue;
     const ref = controllerRef(p);
     if (ref?.kind === 'DaemonSet') {

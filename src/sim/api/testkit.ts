@@ -132,6 +132,33 @@ export function setComponent(
     else delete le[component];
   }
   if (!running) return;
+  // What control-plane.ts does when the new process acquires its lease.
+  if (component === 'kube-controller-manager' || component === 'kube-scheduler') {
+    const key = `kube-system/${component}`;
+    const lease = e.get('Lease', key);
+    const spec = { holderIdentity: `${cp.name}_${id}`, leaseDurationSeconds: 15, renewTime: e.now, acquireTime: e.now };
+    const cause = e.cause({ actor: component, what: `leader election: ${id} acquired lease ${key}` });
+    if (lease) e.put({ ...structuredClone(lease), spec }, 'leader election: acquired', cause);
+    else
+      e.put(
+        {
+          kind: 'Lease',
+          metadata: {
+            name: component,
+            namespace: 'kube-system',
+            uid: e.uid(),
+            resourceVersion: 0,
+            creationTimestamp: e.now,
+            labels: {},
+            annotations: {},
+            ownerReferences: [],
+          },
+          spec,
+        },
+        'leader election: acquired',
+        cause,
+      );
+  }
   cp.containers[id] = {
     id,
     podUid: id,

@@ -1,14 +1,13 @@
 /**
  * Shared memory of the workload controllers: which pods left their owner (so a replacement can say
- * what it replaces and link to that cause), and a cheap watchdog that re-queues every controller
- * when kube-controller-manager / kube-scheduler (re)start, as their informers' initial list would.
+ * what it replaces and link to that cause), and the re-queue of every controller when
+ * kube-controller-manager / kube-scheduler acquire leadership, as their informers' initial list would.
  */
 
-import { controllerManagerActive, schedulerActive } from '../controllers/control-plane';
 import type { Engine } from '../core/engine';
 import type { DepartedPod, WorkloadMemory } from '../core/state';
 import { controllerRef, isPodActive } from './podutil';
-import type { Pod } from './types';
+import type { Lease, Pod } from './types';
 
 /** Module names of the KCM controllers owned here (enqueued together on a KCM start). */
 export const KCM_WORKLOAD_MODULES = [
@@ -88,41 +87,24 @@ export function markReplacement(pod: Pod, d: DepartedPod): { what: string; paren
 /** Owners that create replacements (mirror pods, owned by their Node, are not replaced by a controller). */
 const REPLACING_KINDS = new Set(['ReplicaSet', 'StatefulSet', 'DaemonSet']);
 
-const WATCHDOG_PERIOD = 1000;
-
-/** Start the control-plane watchdog timer once (idempotent). */
-export function ensureWatchdog(e: Engine): void {
-  const mem = workloadMemory(e);
-  if (mem.watchdog) return;
-  mem.watchdog = { kcm: false, sched: false };
-  e.schedule(WATCHDOG_PERIOD, 'workloads.watchdog', '');
-}
-
 /**
- * Timer handler: enqueue all controllers when kube-controller-manager / kube-scheduler become
- * active (leader elected, API up), as their informers' initial list would.
+ * Lease watch: a kube-controller-manager / kube-scheduler process that acquires its leader Lease
+ * starts its informers, whose initial list reconciles every object once. control-plane.ts writes
+ * the Lease just before it marks the process leading; the workqueue run comes a watch latency later.
  */
-export function watchdogTick(e: Engine): void {
-  const mem = workloadMemory(e);
-  const w = mem.watchdog ?? { kcm: false, sched: false };
-  mem.watchdog = w;
-  const kcm = controllerManagerActive(e);
-  const sched = schedulerActive(e);
-  if (kcm !== w.kcm) {
-    w.kcm = kcm;
-    if (kcm) {
-      // Informers' initial list: every object is reconciled once.
-      mem.dirty ??= {};
-      const dirty = mem.dirty;
-      for (const m of KCM_WORKLOAD_MODULES) {
-        if (m !== 'endpointslice' && m !== 'garbage-collector') dirty[m] = { '*': true };
-        e.enqueue(m);
-      }
+export function onLeaderLease(e: Engine, key: string, obj: Lease | undefined, old: Lease | undefined): void {
+  if (!obj) return;
+  const acquired =
+    !old || old.spec.holderIdentity !== obj.spec.holderIdentity || old.spec.acquireTime !== obj.spec.acquireTime;
+  if (!acquired) return;
+  if (key === 'kube-system/kube-controller-manager') {
+    const mem = workloadMemory(e);
+    mem.dirty ??= {};
+    for (const m of KCM_WORKLOAD_MODULES) {
+      if (m !== 'endpointslice' && m !== 'garbage-collector') mem.dirty[m] = { '*': true };
+      e.enqueue(m);
     }
+  } else if (key === 'kube-system/kube-scheduler') {
+    e.enqueue('scheduler');
   }
-  if (sched !== w.sched) {
-    w.sched = sched;
-    if (sched) e.enqueue('scheduler');
-  }
-  e.schedule(WATCHDOG_PERIOD, 'workloads.watchdog', '');
 }

@@ -38,4 +38,30 @@ describe('workloads in the full simulation', () => {
     expect(names2).toEqual(names);
     expect(again.traceHash()).toBe(sim.traceHash());
   });
+
+  it('kubelet stopped on a worker: Deployment pods replaced after eviction, StatefulSet pod not; restore replays identically', () => {
+    const sim = new Simulation(workloadScenario());
+    const e = sim.engine;
+    const node = e.get('Pod', 'default/db-0')!.spec.nodeName!;
+    expect(sim.run(`ssh ${node} systemctl stop kubelet`).ok).toBe(true);
+    sim.advanceTo(3 * 60_000);
+    const snap = sim.snapshot();
+    sim.advanceTo(8 * 60_000);
+    const hash = sim.traceHash();
+    const web = e.list('Pod').filter((p) => p.metadata.name.startsWith('web-'));
+    const terminating = web.filter((p) => p.metadata.deletionTimestamp !== undefined);
+    expect(terminating.every((p) => p.spec.nodeName === node)).toBe(true);
+    expect(web.filter((p) => !p.metadata.deletionTimestamp)).toHaveLength(3);
+    for (const p of web.filter((x) => x.metadata.annotations['notready.dev/replaces'])) {
+      expect(p.spec.nodeName).not.toBe(node);
+      expect(p.metadata.annotations['notready.dev/replaces']).toMatch(new RegExp(`^default/web-\\w+-\\w+@${node}$`));
+    }
+    const db0 = e.get('Pod', 'default/db-0')!;
+    expect(db0.metadata.deletionTimestamp).toBeDefined();
+    expect(db0.spec.nodeName).toBe(node);
+    expect(e.get('Deployment', 'default/web')!.status.readyReplicas).toBe(3);
+    sim.restore(snap);
+    sim.advanceTo(8 * 60_000);
+    expect(sim.traceHash()).toBe(hash);
+  });
 });

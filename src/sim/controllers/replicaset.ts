@@ -10,15 +10,8 @@ import { createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
 import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../api/podutil';
-import type { Pod, ReplicaSet } from '../api/types';
-import {
-  ensureWatchdog,
-  forgetDeparted,
-  markReplacement,
-  noteDeparture,
-  takeDeparted,
-  watchdogTick,
-} from '../api/workload-memory';
+import type { Lease, Pod, ReplicaSet } from '../api/types';
+import { forgetDeparted, markReplacement, noteDeparture, onLeaderLease, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
 
 const ACTOR = 'replicaset-controller';
@@ -129,10 +122,8 @@ const MODULE = 'replicaset';
 
 export const replicasetModule: SimModule = {
   name: MODULE,
-  timers: { 'workloads.watchdog': (e) => watchdogTick(e) },
   watch: {
     ReplicaSet: (e, _key, obj) => {
-      ensureWatchdog(e);
       if (obj) markDirty(e, MODULE, obj.metadata.uid);
     },
     Pod: (e, key, obj, old) => {
@@ -143,7 +134,10 @@ export const replicasetModule: SimModule = {
       noteDeparture(e, obj as Pod | undefined, old as Pod | undefined);
       if (owner.kind === 'ReplicaSet') markDirty(e, MODULE, owner.uid);
     },
-    Node: (e) => ensureWatchdog(e),
+    Lease: (e, key, obj, old) => {
+      if (key === 'kube-system/kube-controller-manager')
+        onLeaderLease(e, key, obj as Lease | undefined, old as Lease | undefined);
+    },
   },
   sync: syncReplicaSets,
 };

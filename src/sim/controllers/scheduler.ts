@@ -14,7 +14,8 @@
  */
 import { CONTROL_PLANE_TAINT, registrationTaints } from '../api/admission';
 import { cmp, firstUntoleratedTaint, podRequests, schedulerRunning, toleratesTaint } from '../api/podutil';
-import type { Node, Pod, PodCondition, Taint } from '../api/types';
+import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
+import { onLeaderLease } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
@@ -346,6 +347,10 @@ export const schedulerModule: SimModule = {
     },
   },
   watch: {
+    Lease: (e, key, obj, old) => {
+      if (key === 'kube-system/kube-scheduler')
+        onLeaderLease(e, key, obj as Lease | undefined, old as Lease | undefined);
+    },
     Pod: (e, _k, obj, old) => {
       const p = obj as Pod | undefined;
       const o = old as Pod | undefined;

@@ -1,0 +1,14 @@
+import { createSimulation } from '../src/sim/index';
+import { smallKubeletFailure, largeZoneFailure } from './scenarios';
+const which = process.argv[2] ?? 'small';
+const sim = createSimulation(which === 'small' ? smallKubeletFailure() : largeZoneFailure());
+const e = sim.engine as any;
+const counts = new Map<string, number>();
+const orig = e.dispatch.bind(e);
+e.dispatch = (t: any) => { const k = t.kind === 'sync' ? 'sync:' + t.target : t.kind; counts.set(k, (counts.get(k) ?? 0) + 1); orig(t); };
+const H = which === 'small' ? 3_600_000 : 600_000;
+const t0 = performance.now();
+sim.advanceTo(H);
+console.log('ms', performance.now() - t0);
+console.log([...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${v}\t${k}`).join('\n'));
+console.log('total', [...counts.values()].reduce((a, b) => a + b, 0));
