@@ -37,7 +37,7 @@ const containerCache = new WeakMap<Engine, Partial<Record<ControlPlaneComponent,
 /** The running container of a static control-plane pod (`kube-apiserver-<cp>`), if any. */
 export function controlPlaneContainer(e: Engine, component: ControlPlaneComponent): HostContainer | undefined {
   const cp = controlPlaneHost(e);
-  if (!cp || cp.power !== 'on') return undefined;
+  if (cp?.power !== 'on') return undefined;
   let cache = containerCache.get(e);
   const hit = cache?.[component];
   if (hit && hit.state === 'running' && cp.containers[hit.id] === hit) return hit;
