@@ -176,7 +176,16 @@ function evict(e: Engine, key: string): void {
   delete m.evictions[key];
   const pod = e.get('Pod', key);
   if (!pod) return;
-  const cause = scheduled?.cause ?? e.cause({ actor: actor(e), what: `evict pod ${key}`, rule: 'NoExecute taint' });
+  // The decision was made when the taint was observed; the eviction link is dated when it fires,
+  // with the same rule and parents, so "Why?" shows when the pod was actually marked for deletion.
+  const planned = scheduled ? e.state.causes[scheduled.cause] : undefined;
+  const cause = e.cause({
+    actor: actor(e),
+    what: `evict pod ${key}`,
+    rule: planned?.rule ?? 'NoExecute taint',
+    ...(planned?.constant ? { constant: planned.constant } : {}),
+    parents: planned?.parents ?? [],
+  });
   e.event(podRef(e, key), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${key}`, actor(e), cause);
   let current = pod;
   if (e.state.profile.disruptionConditions) {

@@ -76,7 +76,6 @@ export function moveFile(e: Engine, hostName: string, from: string, to: string, 
   const c = e.cause({
     actor: `user on ${hostName}`,
     what: `manifest ${into ? moved.file : m.file} moved ${into && !outOf ? 'in' : outOf && !into ? 'out' : 'within'}`,
-    command: `mv ${from} ${to}`,
     parents: [cause],
   });
   e.trace(`host ${hostName} mv ${from} ${target}`);
@@ -115,7 +114,6 @@ export function editManifestImage(
   const c = e.cause({
     actor: `user on ${hostName}`,
     what: `manifest ${m.file} edited`,
-    command: `sed -i 's/${fromText}/${toText}/' ${file}`,
     rule: 'a new content hash gives a new static pod UID',
     parents: [cause],
   });

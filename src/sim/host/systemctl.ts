@@ -110,7 +110,6 @@ export function systemctl(e: Engine, hostName: string, verb: string, unit: strin
   const c = e.cause({
     actor: `user on ${hostName}`,
     what: `systemctl ${verb} ${u}`,
-    command: `systemctl ${verb} ${u}`,
     parents: [cause],
   });
   if (verb === 'stop' || verb === 'restart') stopService(e, h, u, c);
