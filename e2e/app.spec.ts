@@ -34,10 +34,6 @@ test('break the kubelet on node2, watch NotReady, recover, and scrub back', asyn
   const nodes = page.getByRole('region', { name: 'kubectl get nodes', exact: true });
   await expect(nodes).toContainText(/node2\s+Ready/, { timeout: 15_000 });
 
-  // Let a little time pass first, so that "before the failure" is a real moment on the timeline.
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await page.getByRole('button', { name: 'Step', exact: true }).click();
-
   // Break it from the graph: the click issues one command, and the terminal shows it.
   await page.getByRole('button', { name: 'kubelet on node2', exact: true }).click();
   const menu = page.getByRole('menu');

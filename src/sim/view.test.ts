@@ -184,7 +184,7 @@ describe('buildView', () => {
     };
     // Pod on powered-off n2: API still says Running -> zombie.
     const z = runningPod('web-b', 'n2');
-    z.metadata.annotations['notready.dev/replaces'] = 'n1';
+    z.metadata.annotations['notready.dev/replaces'] = 'default/web-old@n1';
     e.put(z, 'create', 0);
     // A container with no API pod on n1 -> ghost.
     e.state.hosts.n1.containers.c2 = {

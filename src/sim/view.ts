@@ -8,9 +8,11 @@
  * could not hear about it); a zombie is Running in the API with nothing running on its host.
  */
 import type { Node, Pod } from './api/types';
+import { REPLACES_ANNOTATION } from './api/workload-memory';
 import type { Engine } from './core/engine';
 import type { Host, HostContainer } from './core/state';
 import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
+import { nodeStatus, podColumns } from './kubectl/status';
 
 export interface ServiceView {
   name: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
@@ -96,45 +98,27 @@ export interface ClusterView {
 
 /** Annotation the kubelet sets on mirror pods (value: the static pod's config hash). */
 const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
-/** Annotation the workload controllers set on a replacement pod: the node its predecessor ran on. */
-const REPLACES_ANNOTATION = 'notready.dev/replaces';
 const SERVICE_ORDER: ServiceView['name'][] = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'];
 
 /**
- * kubectl's STATUS and READY columns for a pod, following kubectl's printPod: the pod reason or
- * phase, overridden by a waiting/terminated container reason, `Terminating` once deleted, and
- * `Unknown` for a deleted pod whose node was lost.
+ * kubectl's STATUS and READY columns for a pod: the same printPod algorithm `kubectl get pods`
+ * uses (kubectl/status.ts), so the graph and the kubectl views never disagree.
  */
-export function podStatusColumns(pod: Pod): { status: string; ready: string } {
-  const total = pod.spec.containers.length;
-  let reason: string = pod.status.reason || pod.status.phase;
-  let readyCount = 0;
-  let hasRunning = false;
-  const statuses = [...pod.status.containerStatuses].reverse();
-  for (const cs of statuses) {
-    if (cs.ready && 'running' in cs.state) readyCount++;
-    const st = cs.state;
-    if ('waiting' in st && st.waiting.reason) reason = st.waiting.reason;
-    else if ('terminated' in st && st.terminated.reason) reason = st.terminated.reason;
-    else if ('terminated' in st) reason = `ExitCode:${st.terminated.exitCode}`;
-    else if ('running' in st && cs.ready) hasRunning = true;
-  }
-  if (reason === 'Completed' && hasRunning) {
-    const ready = pod.status.conditions.find((c) => c.type === 'Ready');
-    reason = ready?.status === 'True' ? 'Running' : 'NotReady';
-  }
-  if (pod.metadata.deletionTimestamp !== undefined) {
-    reason = pod.status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
-  }
-  return { status: reason, ready: `${readyCount}/${total}` };
+export function podStatusColumns(pod: Pod, now = 0): { status: string; ready: string } {
+  const c = podColumns(pod, now);
+  return { status: c.status, ready: c.ready };
 }
 
 /** kubectl's STATUS column for a node: Ready / NotReady / Unknown, plus SchedulingDisabled. */
 export function nodeStatusColumn(node: Node): string {
-  const ready = node.status.conditions.find((c) => c.type === 'Ready');
-  let s = !ready ? 'Unknown' : ready.status === 'True' ? 'Ready' : 'NotReady';
-  if (node.spec.unschedulable) s += ',SchedulingDisabled';
-  return s;
+  return nodeStatus(node);
+}
+
+/** The node a replacement's predecessor ran on, from `<ns>/<old pod>@<old node>`. */
+export function replacedFromNode(annotation: string | undefined): string | undefined {
+  if (!annotation) return undefined;
+  const at = annotation.lastIndexOf('@');
+  return at >= 0 ? annotation.slice(at + 1) || undefined : undefined;
 }
 
 function runningContainers(h: Host | undefined): HostContainer[] {
@@ -186,7 +170,7 @@ function buildPod(e: Engine, pod: Pod, key: string, claimed: Set<string>): PodVi
   const node = pod.spec.nodeName;
   const mine = runningContainers(node ? e.state.hosts[node] : undefined).filter((c) => belongsTo(c, pod));
   for (const c of mine) claimed.add(c.id);
-  const cols = podStatusColumns(pod);
+  const cols = podStatusColumns(pod, e.now);
   const hostRunning = mine.length > 0;
   const owner = pod.metadata.ownerReferences.find((o) => o.controller) ?? pod.metadata.ownerReferences[0];
   const v: PodView = {
@@ -207,7 +191,7 @@ function buildPod(e: Engine, pod: Pod, key: string, claimed: Set<string>): PodVi
   if (owner) v.owner = `${owner.kind}/${owner.name}`;
   const ev = e.state.controllers.evictions[key];
   if (ev) v.evictionAt = ev.at;
-  const from = pod.metadata.annotations[REPLACES_ANNOTATION];
+  const from = replacedFromNode(pod.metadata.annotations[REPLACES_ANNOTATION]);
   if (from && from !== node) v.fromNode = from;
   return v;
 }

@@ -65,6 +65,8 @@ export const messages = {
   commandInput: 'Command',
   commandPlaceholder: 'e.g. ssh node2 systemctl stop kubelet   or   kubectl get pods -o wide',
   run: 'Run',
+  terminalEmpty:
+    'Click a component in the graph (for example kubelet on node2) and choose an action, or type a command below. Press Play to let time run.',
   why: 'Why?',
   whyFor: (ref: string) => `Why? ${ref}`,
   whyNone: 'Select a pod or a node to see the chain of causes behind its state.',

@@ -74,6 +74,7 @@ export class SimRunner {
   private sentRest = '';
   private sentTexts: Texts = {};
   private sentWhy = '';
+  private sentClock = '';
   private lastNodeStatus = new Map<string, string>();
 
   constructor(scenario: Scenario, log: LoggedCommand[]) {
@@ -242,6 +243,7 @@ export class SimRunner {
     this.logChanged = false;
     this.markersChanged = false;
     this.noteTime();
+    this.sentClock = JSON.stringify(this.clock);
     const snap: Snapshot = {
       type: 'snapshot',
       epoch: this.epoch,
@@ -262,7 +264,9 @@ export class SimRunner {
     const view = this.sim.view();
     this.detectTransitions(view);
     const p: Patch = { type: 'patch', epoch: this.epoch, seq: ++this.seq, clock: { ...this.clock } };
-    let changed = false;
+    const clock = JSON.stringify(this.clock);
+    let changed = clock !== this.sentClock;
+    this.sentClock = clock;
     const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes);
     if (nodes.upserts.length) p.nodes = nodes.upserts;
     if (nodes.removed.length) p.removedNodes = nodes.removed;

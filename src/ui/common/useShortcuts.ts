@@ -3,6 +3,7 @@ import { actions } from '../../state/bridge';
 import { simStore } from '../../state/store';
 import { TERMINAL_INPUT_ID } from '../terminal/Terminal';
 import { sliderFromSpeed, speedFromSlider } from '../timeline/Transport';
+import { restoreMenuFocus } from './menu';
 
 function typing(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
@@ -18,6 +19,10 @@ export function useShortcuts(): void {
       const s = simStore.getState();
       if (ev.key === 'Escape') {
         if (s.shortcutsOpen) actions.toggleShortcuts(false);
+        if (s.menu) {
+          actions.closeMenu();
+          restoreMenuFocus();
+        }
         return;
       }
       if (typing(ev.target)) return;

@@ -25,32 +25,32 @@ function Services({ n }: { n: NodeView }) {
       {n.services.map((s) => {
         const label = t.serviceButton(s.name, n.name);
         const cls = `svc ${s.active ? 'svc-on' : 'svc-off'}`;
-        const body = (
-          <>
-            <span aria-hidden="true">{s.active ? '● ' : '○ '}</span>
-            <span className="svc-name">{s.name}</span>
-            {s.active ? null : <span className="svc-state">&nbsp;{t.svcInactive}</span>}
-          </>
-        );
+        const mark = <span aria-hidden="true">{s.active ? '● ' : '○ '}</span>;
+        const state = s.active ? null : <span className="svc-state">&nbsp;{t.svcInactive}</span>;
         if (!ACTIONABLE.has(s.name))
           return (
             <span key={s.name} className={cls}>
-              {body}
+              {mark}
+              <span className="svc-name">{s.name}</span>
+              {state}
             </span>
           );
         return (
-          <button
-            key={s.name}
-            type="button"
-            className={cls}
-            aria-label={label}
-            onClick={(ev) => {
-              actions.select({ kind: 'node', name: n.name });
-              openMenuFrom(ev, { kind: 'service', node: n.name, service: s.name as ServiceName }, label);
-            }}
-          >
-            {body}
-          </button>
+          <span key={s.name} className={cls}>
+            <button
+              type="button"
+              className="svc-name stretch"
+              aria-label={label}
+              onClick={(ev) => {
+                actions.select({ kind: 'node', name: n.name });
+                openMenuFrom(ev, { kind: 'service', node: n.name, service: s.name as ServiceName }, label);
+              }}
+            >
+              {mark}
+              {s.name}
+            </button>
+            {state}
+          </span>
         );
       })}
     </div>
@@ -80,18 +80,19 @@ function ControlPlaneComponents() {
         {cp.apiAvailable ? `✔ ${t.apiUp}` : `✖ ${t.apiDown}`}
       </span>
       {cp.components.map((c) => (
-        <button
-          key={c.name}
-          type="button"
-          className={`svc cp-comp ${c.running ? 'svc-on' : 'svc-off'}`}
-          aria-label={c.name}
-          onClick={(ev) => openMenuFrom(ev, { kind: 'control-plane', component: c.name }, c.name)}
-        >
-          <span aria-hidden="true">{c.running ? '● ' : '○ '}</span>
-          <span className="svc-name">{c.name}</span>
+        <span key={c.name} className={`svc cp-comp ${c.running ? 'svc-on' : 'svc-off'}`}>
+          <button
+            type="button"
+            className="svc-name stretch"
+            aria-label={c.name}
+            onClick={(ev) => openMenuFrom(ev, { kind: 'control-plane', component: c.name }, c.name)}
+          >
+            <span aria-hidden="true">{c.running ? '● ' : '○ '}</span>
+            {c.name}
+          </button>
           {c.running ? null : <span className="svc-state">&nbsp;{t.svcInactive}</span>}
           {c.restarts > 0 ? <span className="svc-state">&nbsp;· {t.restarts(c.restarts)}</span> : null}
-        </button>
+        </span>
       ))}
     </div>
   );
@@ -137,12 +138,12 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
             openMenuFrom(ev, { kind: 'node', node: n.name }, hostLabel);
           }}
         >
-          <span className="card-name">{n.name}</span>{' '}
-          <span className="card-role">
-            {n.role === 'control-plane' ? t.controlPlaneRole : t.workerRole}
-            {n.zone ? ` · ${n.zone}` : ''}
-          </span>
+          <span className="card-name">{n.name}</span>
         </button>
+        <span className="card-role">
+          {n.role === 'control-plane' ? t.controlPlaneRole : t.workerRole}
+          {n.zone ? ` · ${n.zone}` : ''}
+        </span>
         <span className={`badge ${badge.cls}`}>{badge.text}</span>
       </div>
       {n.power === 'off' || n.networkCut ? (

@@ -37,22 +37,25 @@ export const PodChip = memo(function PodChip({ podKey }: { podKey: string }) {
           : 'notready';
   const travel = from && here ? { x: from.x - here.x, y: from.y - here.y } : undefined;
   return (
-    <m.button
-      type="button"
+    <m.div
       className={`chip chip-${kind}${selected ? ' is-selected' : ''}`}
-      aria-label={t.podButton(p.name)}
       initial={travel ? { x: travel.x, y: travel.y, opacity: 0.6 } : false}
       animate={{ x: 0, y: 0, opacity: 1 }}
       transition={{ duration: 1.2, ease: 'easeInOut' }}
-      onClick={(ev) => {
-        if (p.inApi) actions.select({ kind: 'pod', key: p.key, name: p.name, namespace: p.namespace });
-        openMenuFrom(ev, { kind: 'pod', namespace: p.namespace, name: p.name }, t.podButton(p.name));
-      }}
     >
-      <span className="chip-name">
+      {/* The button covers the whole chip (stretched); its visible text is just the pod name. */}
+      <button
+        type="button"
+        className="chip-name stretch"
+        aria-label={t.podButton(p.name)}
+        onClick={(ev) => {
+          if (p.inApi) actions.select({ kind: 'pod', key: p.key, name: p.name, namespace: p.namespace });
+          openMenuFrom(ev, { kind: 'pod', namespace: p.namespace, name: p.name }, t.podButton(p.name));
+        }}
+      >
         {p.name}
-        {p.staticPod ? <span className="chip-tag"> {t.staticPod}</span> : null}
-      </span>
+      </button>
+      {p.staticPod ? <span className="chip-tag">{t.staticPod}</span> : null}
       <span className="chip-api">{apiText(p)}</span>
       <span className={`chip-host ${p.hostRunning ? 'host-on' : 'host-off'}`}>
         {p.hostRunning ? `▶ ${t.hostRuns}` : `■ ${t.hostNotRunning}`}
@@ -61,6 +64,6 @@ export const PodChip = memo(function PodChip({ podKey }: { podKey: string }) {
       {p.zombie ? <span className="chip-flag">⚠ {t.zombie}</span> : null}
       {p.evictionAt !== undefined && !p.terminating ? <Countdown at={p.evictionAt} /> : null}
       {p.fromNode ? <span className="chip-from">↪ {t.replacesFrom(p.fromNode)}</span> : null}
-    </m.button>
+    </m.div>
   );
 });

@@ -48,6 +48,7 @@ export function Terminal() {
       <h2 className="panel-title">{t.terminal}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard */}
       <div className="term-log" ref={logRef} role="log" aria-label={t.terminal} tabIndex={0}>
+        {lines.length === 0 ? <p className="term-hint">{t.terminalEmpty}</p> : null}
         {lines.map((l) => (
           <div key={l.id} className={`term-line term-${l.kind}`}>
             {l.kind === 'input' ? (

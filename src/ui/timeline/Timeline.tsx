@@ -1,6 +1,7 @@
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
+import { useRangeInput } from '../common/useRangeInput';
 import { messages as t } from '../messages';
 
 const MIN_SPAN = 10 * 60_000;
@@ -14,15 +15,17 @@ export function Timeline() {
   const markers = useSim((s) => s.markers);
   const span = Math.max(MIN_SPAN, Math.ceil((reached * 1.1) / 60_000) * 60_000);
   const shown = markers.slice(-MAX_MARKERS);
+  const rangeRef = useRangeInput((v) => actions.seek(v));
   return (
     <div className="timeline">
       <button
         type="button"
         className="btn"
-        aria-label={t.jumpBackLabel}
+        title={t.jumpBackLabel}
         onClick={() => actions.seek(Math.max(0, now - JUMP))}
       >
-        « {t.jumpBack}
+        <span aria-hidden="true">« </span>
+        {t.jumpBack}
       </button>
       <div className="tl-track">
         <div className="tl-markers">
@@ -51,7 +54,8 @@ export function Timeline() {
           step={1000}
           value={Math.min(now, span)}
           aria-valuetext={formatTime(now)}
-          onChange={(e) => actions.seek(Number(e.target.value))}
+          ref={rangeRef}
+          onChange={() => {}}
         />
         <div className="tl-scale" aria-hidden="true">
           <span>0s</span>
@@ -59,8 +63,9 @@ export function Timeline() {
           <span>{formatTime(span)}</span>
         </div>
       </div>
-      <button type="button" className="btn" aria-label={t.jumpForwardLabel} onClick={() => actions.seek(now + JUMP)}>
-        {t.jumpForward} »
+      <button type="button" className="btn" title={t.jumpForwardLabel} onClick={() => actions.seek(now + JUMP)}>
+        {t.jumpForward}
+        <span aria-hidden="true"> »</span>
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
+import { useRangeInput } from '../common/useRangeInput';
 import { messages as t } from '../messages';
 
 /** Speed slider position (0..100) <-> speed on a log scale from 1x to about 300x. */
@@ -23,6 +24,7 @@ export function Transport() {
   const speed = useSim((s) => s.clock.speed);
   const skipQuiet = useSim((s) => s.clock.skipQuiet);
   const ready = useSim((s) => s.phase === 'ready');
+  const speedRef = useRangeInput((v) => actions.setSpeed(speedFromSlider(v)));
   return (
     <div className="transport">
       <Clock />
@@ -42,7 +44,8 @@ export function Transport() {
           aria-label={t.speed}
           value={sliderFromSpeed(speed)}
           aria-valuetext={t.speedValue(speed)}
-          onChange={(e) => actions.setSpeed(speedFromSlider(Number(e.target.value)))}
+          ref={speedRef}
+          onChange={() => {}}
         />
         <output className="speed-value">{t.speedValue(speed)}</output>
       </label>

@@ -6,7 +6,8 @@ import { messages as t } from '../messages';
 export function WhyPanel() {
   const why = useSim((s) => (s.selection ? s.why : undefined));
   return (
-    <section className="why" aria-label={t.why}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the chain can be long; the panel scrolls and must be reachable by keyboard
+    <section className="why" aria-label={t.why} tabIndex={0}>
       <h2 className="panel-title">{why ? t.whyFor(why.ref) : t.why}</h2>
       {!why ? (
         <p className="muted">{t.whyNone}</p>

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { NodeView, PodView } from '../sim';
+import type { Snapshot } from '../worker/protocol';
+import { applyWorkerMessage, initialSimState, simStore } from './store';
+
+const node = (name: string, status = 'Ready'): NodeView => ({
+  name,
+  role: 'worker',
+  zone: '',
+  power: 'on',
+  networkCut: false,
+  services: [],
+  apiExists: true,
+  status,
+  conditions: [],
+  taints: [],
+  grace: 50_000,
+});
+const pod = (name: string, nodeName: string, status = 'Running'): PodView => ({
+  key: `default/${name}`,
+  name,
+  namespace: 'default',
+  node: nodeName,
+  status,
+  ready: '1/1',
+  apiReady: true,
+  inApi: true,
+  hostRunning: true,
+  ghost: false,
+  zombie: false,
+  terminating: false,
+  staticPod: false,
+});
+
+function snapshot(): Snapshot {
+  return {
+    type: 'snapshot',
+    epoch: 0,
+    title: 't',
+    view: {
+      now: 0,
+      changeCount: 1,
+      profile: 'v1.33',
+      registryUp: true,
+      nodes: [node('n1'), node('n2')],
+      pods: [pod('a', 'n1'), pod('b', 'n2')],
+      workloads: [],
+    },
+    texts: { 'kubectl get nodes': 'v1' },
+    terminal: [],
+    clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0 },
+    markers: [],
+    commandLog: [],
+  };
+}
+
+describe('simStore', () => {
+  it('a patch replaces only the entities that changed, keeping the identity of the rest', () => {
+    simStore.setState({ ...initialSimState });
+    applyWorkerMessage(snapshot());
+    const before = simStore.getState();
+    expect(before.podsByNode).toEqual({ n1: ['default/a'], n2: ['default/b'] });
+    applyWorkerMessage({
+      type: 'patch',
+      epoch: 0,
+      seq: 1,
+      clock: { now: 1000, playing: true, speed: 10, skipQuiet: false, reached: 1000 },
+      pods: [pod('b', 'n2', 'Terminating')],
+      nodes: [node('n2', 'NotReady')],
+      texts: { 'kubectl get nodes': 'v2' },
+    });
+    const after = simStore.getState();
+    expect(after.pods['default/a']).toBe(before.pods['default/a']);
+    expect(after.pods['default/b']?.status).toBe('Terminating');
+    expect(after.nodes.n1).toBe(before.nodes.n1);
+    expect(after.nodes.n2?.status).toBe('NotReady');
+    expect(after.podsByNode.n1).toBe(before.podsByNode.n1);
+    expect(after.texts['kubectl get nodes']).toBe('v2');
+    expect(after.previousTexts['kubectl get nodes']).toBe('v1');
+    expect(after.clock.now).toBe(1000);
+  });
+
+  it('ignores patches from before a seek (older epoch)', () => {
+    simStore.setState({ ...initialSimState });
+    applyWorkerMessage({ ...snapshot(), epoch: 2 });
+    applyWorkerMessage({
+      type: 'patch',
+      epoch: 1,
+      seq: 9,
+      clock: { now: 5, playing: false, speed: 10, skipQuiet: false, reached: 5 },
+      removedPods: ['default/a'],
+    });
+    expect(simStore.getState().pods['default/a']).toBeDefined();
+    expect(simStore.getState().clock.now).toBe(0);
+  });
+});
