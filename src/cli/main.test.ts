@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario } from '../sim/index';
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
+import { validateScenario } from '../sim/scenario/validate';
 import { parseArgs } from './args';
 import { formatEvent, parseEventTrace } from './format';
 import { runCli } from './main';
-import { builtinIndex, loadBuiltins, SCENARIO_DIR } from './scenario-files';
+import { builtinIndex, builtinJson, loadBuiltins, SCENARIO_DIR } from './scenario-files';
 
 function cli(...argv: string[]) {
   const out: string[] = [];
@@ -188,6 +189,17 @@ describe('built-in scenarios', () => {
     for (const s of all) expect(s.metadata.description, s.metadata.name).toBeTruthy();
     const index = JSON.parse(readFileSync(join(SCENARIO_DIR, 'index.json'), 'utf8'));
     expect(index).toEqual(builtinIndex());
+  });
+
+  it('have JSON twins equal to their YAML (the app loads the JSON) and the same run from either', () => {
+    for (const [file, json] of builtinJson()) {
+      expect(readFileSync(join(SCENARIO_DIR, file), 'utf8'), file).toBe(json);
+      const fromJson = validateScenario(JSON.parse(json));
+      expect(fromJson.ok, file).toBe(true);
+      const name = file.replace(/\.json$/, '');
+      const fromYaml = loadBuiltins().find((s) => s.metadata.name === name);
+      if (fromJson.ok) expect(fromJson.scenario).toEqual(fromYaml);
+    }
   });
 
   it('match their seeds: profiles and nodes', () => {

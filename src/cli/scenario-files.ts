@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { parseScenario, type Scenario, type ScenarioError } from '../sim/index';
 import { BUILTIN_SCENARIOS, builtinScenarioFile, isBuiltinScenario } from '../sim/scenario/builtins';
 
@@ -50,4 +51,13 @@ export function builtinIndex(): { name: string; title: string; description: stri
     description: s.metadata.description ?? '',
     file: builtinScenarioFile(s.metadata.name as (typeof BUILTIN_SCENARIOS)[number]),
   }));
+}
+
+/** `[NAME.json, text]` for every built-in: the YAML file's data as JSON, for the app. */
+export function builtinJson(): [string, string][] {
+  return BUILTIN_SCENARIOS.map((n) => {
+    const file = builtinScenarioFile(n);
+    const data: unknown = parseYaml(readFileSync(join(SCENARIO_DIR, file), 'utf8'));
+    return [file.replace(/\.yaml$/, '.json'), `${JSON.stringify(data)}\n`];
+  });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffEntities, loadRunner, type SimRunner } from './runner';
 
-const text = readFileSync(new URL('../../public/scenarios/eviction.yaml', import.meta.url), 'utf8');
+const text = readFileSync(new URL('../../public/scenarios/eviction.json', import.meta.url), 'utf8');
 
 function load(): SimRunner {
   const r = loadRunner(text, []);

@@ -7,14 +7,15 @@ import {
   type ClusterView,
   createSimulation,
   type Explanation,
+  formatPath,
   formatSimTime,
   type NodeView,
   type PodView,
-  parseScenario,
   type Scenario,
   type SimSnapshot,
   type Simulation,
-} from '../sim';
+  validateScenario,
+} from '../sim/runtime';
 import type {
   ClockState,
   LoggedCommand,
@@ -38,13 +39,28 @@ interface Checkpoint {
 
 export type LoadResult = { ok: true; runner: SimRunner } | { ok: false; message: string };
 
-/** Parses the scenario and replays the command log up to `at` (default: the last command). */
-export function loadRunner(scenarioText: string, log: LoggedCommand[], at?: number): LoadResult {
-  const parsed = parseScenario(scenarioText);
-  if (!parsed.ok) {
-    const why = parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
-    return { ok: false, message: why };
+/** A scenario given as JSON text of its written form, validated; or what is wrong with it. */
+export function parseScenarioJson(text: string): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, message: `the scenario is not valid JSON: ${(err as Error).message}` };
   }
+  const parsed = validateScenario(data);
+  if (parsed.ok) return parsed;
+  const why = parsed.raw.map((e) => (e.keys.length ? `${formatPath(e.keys)}: ${e.message}` : e.message)).join('; ');
+  return { ok: false, message: why };
+}
+
+/**
+ * Validates the scenario (JSON text of the written form: the main thread turns YAML into JSON, so
+ * the worker never loads the YAML library for it) and replays the command log up to `at`
+ * (default: the last command).
+ */
+export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: number): LoadResult {
+  const parsed = parseScenarioJson(scenarioJson);
+  if (!parsed.ok) return parsed;
   const runner = new SimRunner(parsed.scenario, log);
   const target = at ?? Math.max(0, ...log.map((c) => c.at));
   runner.advance(target);

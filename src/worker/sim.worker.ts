@@ -4,6 +4,7 @@
  * delta), posts a snapshot on load and seek and otherwise at most one coalesced patch per frame.
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
+import { isJsonManifest } from '../sim/runtime';
 import type { FromWorker, ToWorker } from './protocol';
 import { loadRunner, type SimRunner } from './runner';
 
@@ -112,10 +113,22 @@ function handle(msg: ToWorker): void {
   scheduleFrame();
 }
 
+/** `kubectl apply -f -` with a YAML manifest needs the YAML parser, which loads on first use. */
+function needsYaml(line: string): boolean {
+  const nl = line.indexOf('\n');
+  return nl >= 0 && /^\s*kubectl\s+apply\b/.test(line) && !isJsonManifest(line.slice(nl + 1));
+}
+
+let yamlLoaded: Promise<unknown> | undefined;
+/** Messages are handled in order; one that needs the YAML parser waits for it, and so do later ones. */
+let queue: Promise<unknown> = Promise.resolve();
+
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
-  try {
-    handle(ev.data);
-  } catch (err) {
-    fail(err);
-  }
+  const msg = ev.data;
+  const lines = msg.type === 'init' ? msg.commandLog.map((c) => c.line) : msg.type === 'command' ? [msg.line] : [];
+  if (!yamlLoaded && lines.some(needsYaml)) yamlLoaded = import('../sim/yaml');
+  queue = queue
+    .then(() => yamlLoaded)
+    .then(() => handle(msg))
+    .catch(fail);
 };

@@ -1,0 +1,25 @@
+/**
+ * The engine entry point for the Web Worker: everything needed to run a simulation, without the
+ * YAML library (about 30 KB gzip) that only parsing scenario files and YAML manifests needs. The
+ * worker receives scenarios as JSON and loads `./yaml` on demand (see commands/manifest.ts).
+ * Everything here is also exported by `index.ts`, the full public API.
+ */
+export type { ActionOption, ActionTarget } from './commands/actions';
+export { isJsonManifest } from './commands/manifest';
+export type { CommandResult } from './commands/run';
+export type { Explanation, ExplanationLink } from './explain';
+export { formatSimTime, parseDuration } from './scenario/duration';
+export {
+  type CompiledStep,
+  checkCondition,
+  compileLesson,
+  type LessonCondition,
+  parseCondition,
+  stepComplete,
+} from './scenario/lesson';
+export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
+export { scenarioForReplay } from './scenario/replay';
+export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
+export { formatPath, type ScenarioError, validateScenario } from './scenario/validate';
+export { createSimulation, type SimSnapshot, Simulation } from './simulation';
+export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';
