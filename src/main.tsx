@@ -1,23 +1,19 @@
 /**
- * App entry: renders the shell and loads the scenario named in the URL (`?scenario=NAME`) or the
- * default built-in one, `eviction`.
+ * App entry: renders the shell (or, with `?embed=1`, only the graph, transport and lesson step)
+ * and opens the run in the URL: a share link in the hash, else the built-in scenario named by
+ * `?scenario=NAME`, else the default one, `eviction`.
  */
 import '@xyflow/react/dist/base.css';
 import './ui/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadBuiltIn } from './state/bridge';
+import './state/bridge';
+import { startApp } from './state/share-actions';
 import { App } from './ui/App';
-
-const DEFAULT_SCENARIO = 'eviction';
+import { EmbedApp, isEmbed } from './ui/embed/EmbedApp';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('NotReady: #root element is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+createRoot(root).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</StrictMode>);
 
-const name = new URLSearchParams(location.search).get('scenario') ?? DEFAULT_SCENARIO;
-void loadBuiltIn(/^[a-z0-9-]{1,64}$/.test(name) ? name : DEFAULT_SCENARIO);
+void startApp();

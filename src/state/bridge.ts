@@ -3,8 +3,11 @@
  * command, menus, selection). The UI calls these; it never talks to the worker directly.
  */
 import type { ActionTarget } from '../sim';
-import { SimClient } from '../worker/client';
+import { type LoadExtra, SimClient } from '../worker/client';
 import type { OpenViews } from '../worker/protocol';
+import { activeStepId, lessonStore } from './lesson';
+import { connectRunPort, type LoadOptions } from './run-port';
+import { applyRunInfo } from './share';
 import { applyWorkerMessage, type Selection, simStore } from './store';
 
 export const FIXED_VIEWS = ['kubectl get nodes', 'kubectl get pods -o wide', 'kubectl get deploy,sts,ds'] as const;
@@ -44,7 +47,7 @@ export function openViews(): OpenViews {
 }
 
 const client = new SimClient({
-  onMessage: applyWorkerMessage,
+  onMessage: (msg) => (msg.type === 'run' ? applyRunInfo(msg) : applyWorkerMessage(msg)),
   onCrash: (message) =>
     simStore.setState({
       banner: `The simulation stopped unexpectedly (${message}). It was restarted from your scenario and commands; nothing was lost.`,
@@ -57,6 +60,7 @@ const client = new SimClient({
       views: openViews(),
       playing: s.clock.playing,
       speed: s.clock.speed,
+      step: activeStepId(lessonStore.getState().lesson),
     };
   },
 });
@@ -110,6 +114,25 @@ export async function loadScenarioText(text: string): Promise<void> {
   client.load(scenarioText, [], openViews());
 }
 
+/** Loads a run for sharing, import, the builder and lessons (state/run-port.ts). */
+async function loadRun(text: string, opts: LoadOptions): Promise<void> {
+  simStore.setState({ phase: 'loading' });
+  try {
+    scenarioText = await scenarioJson(text);
+  } catch (err) {
+    simStore.setState({
+      phase: 'invalid',
+      banner: `The scenario could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    });
+    return;
+  }
+  const extra: LoadExtra = {};
+  if (opts.replay) extra.replay = opts.replay;
+  if (opts.step !== undefined) extra.step = opts.step;
+  if (opts.fresh) extra.fresh = true;
+  client.load(scenarioText, [], openViews(), opts.at, extra);
+}
+
 export const actions = {
   play: () => client.send({ type: 'play' }),
   pause: () => client.send({ type: 'pause' }),
@@ -136,3 +159,9 @@ export const actions = {
   dismissBanner: () => simStore.setState({ banner: undefined }),
   toggleShortcuts: (open?: boolean) => simStore.setState((s) => ({ shortcutsOpen: open ?? !s.shortcutsOpen })),
 };
+
+connectRunPort({
+  load: (text, opts) => void loadRun(text, opts),
+  lesson: (msg) => client.send(msg),
+  select: (selection) => actions.select(selection),
+});

@@ -10,7 +10,13 @@ import { EventsPanel } from './events/EventsPanel';
 import { ClusterGraph } from './graph/ClusterGraph';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { Legend } from './legend/Legend';
+import { LessonPanel } from './lesson/LessonPanel';
 import { messages as t } from './messages';
+import { CopyResult } from './share/CopyLinkButton';
+import { DropZone } from './share/DropZone';
+import { LinkNotice } from './share/LinkNotice';
+import { FileResult } from './share/ScenarioFiles';
+import { ShareBar } from './share/ShareBar';
 import { Terminal } from './terminal/Terminal';
 import { Timeline } from './timeline/Timeline';
 import { Transport } from './timeline/Transport';
@@ -42,6 +48,7 @@ export function App() {
           <header className="top">
             <Title />
             <Transport />
+            <ShareBar />
             <button
               type="button"
               className="btn help"
@@ -53,14 +60,20 @@ export function App() {
           </header>
           <Timeline />
           <Banner />
+          <LinkNotice />
+          <FileResult />
+          <CopyResult />
           <main className="middle">
             <section className="graph-panel" aria-label={t.graphRegion}>
               <ClusterGraph />
               <Legend />
             </section>
-            <section className="side-panel" aria-label={t.kubectlPanel}>
-              <KubectlPanel />
-            </section>
+            <div className="side-panel">
+              <LessonPanel />
+              <section aria-label={t.kubectlPanel}>
+                <KubectlPanel />
+              </section>
+            </div>
           </main>
           <div className="bottom">
             <Terminal />
@@ -71,6 +84,7 @@ export function App() {
           </div>
           <ActionMenu />
           <ShortcutsOverlay />
+          <DropZone />
         </div>
       </LazyMotion>
     </MotionConfig>

@@ -3,11 +3,14 @@
  * translated (it stays as kubectl prints it); accessible names that are a contract (DESIGN
  * section 7) are built here too, so tests and screen readers find the same words.
  */
+import type { Settings } from '../sim';
+
 export const messages = {
   appTitle: 'NotReady',
   tagline: 'Break a simulated Kubernetes cluster and watch what it really does next.',
   loading: 'Starting the cluster…',
   scenario: 'Scenario',
+  ownScenario: 'Your own scenario (imported or built)',
   dismiss: 'Dismiss',
   // Transport
   play: 'Play',
@@ -104,3 +107,269 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
+
+// Lessons, sharing, scenario files and the builder (issue 4). Kept as their own objects so each
+// feature's components import only their part.
+
+/** Lesson panel strings. */
+export const lessonMessages = {
+  lesson: 'Lesson',
+  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  steps: 'Lesson steps',
+  goToStep: (n: number, text: string) => `Step ${n}: ${text}`,
+  next: 'Next',
+  back: 'Back',
+  skipAhead: 'Skip ahead',
+  skipAheadHint: 'Play at full speed until this step’s event happens',
+  restart: 'Restart lesson',
+  waitingFor: 'Waiting for',
+  waitingHint: 'Press Play (Space) and watch, or Skip ahead.',
+  happenedAt: (t: string) => `Happened at ${t}`,
+  notFound: 'This did not happen within an hour of simulated time. Try Back, or change something.',
+  predict: 'Predict',
+  reveal: 'Reveal',
+  chooseFirst: 'Choose an answer first.',
+  correct: 'Correct.',
+  incorrect: (answer: string) => `Not quite. The answer: ${answer}`,
+  freePlay: 'Free play',
+  freePlayText:
+    'That was the last step. The cluster is yours now: break something else from the graph or the terminal, or go Back.',
+  copyStepLink: 'Copy link to this step',
+  stepLinkCopied: 'Link to this step copied.',
+} as const;
+
+/** Share links, scenario files, the last run and "About this run". */
+export const shareMessages = {
+  copyLink: 'Copy link',
+  copied: 'Link copied to the clipboard.',
+  copyByHand: 'Copy this link (it is selected):',
+  shareLink: 'Share link',
+  importScenario: 'Import scenario',
+  importHint: 'YAML or JSON: a NotReady scenario, or kubectl get … -o yaml output',
+  exportScenario: 'Export scenario',
+  openBuilder: 'Build a scenario',
+  builder: 'Scenario builder',
+  dropHere: 'Drop a scenario file to import it',
+  imported: (file: string) => `Imported ${file}.`,
+  importRefused: (file: string) => `${file} cannot be imported:`,
+  importLeftOut: 'Left out:',
+  badLink: 'This link cannot be opened:',
+  badLinkFallback: 'The default scenario is shown instead.',
+  restoreLastRun: 'Restore last run',
+  dismiss: 'Dismiss',
+  about: 'About this run',
+  aboutScenario: 'Scenario',
+  aboutBuiltin: (name: string) => `built-in: ${name}`,
+  aboutInline: (chars: number) => `own scenario (${chars.toLocaleString('en')} characters, carried in the link)`,
+  aboutCommands: 'Commands run',
+  aboutTraceHash: 'Trace hash',
+  aboutTraceHashHint: 'Same scenario, seed and commands give the same hash: compare it with a shared run.',
+  aboutEngine: 'Engine',
+  aboutLinkLength: 'Link length',
+  aboutLinkLengthValue: (n: number) => `${n.toLocaleString('en')} characters`,
+  notCopiedYet: 'not copied yet',
+} as const;
+
+/** Scenario builder strings. */
+export const builderMessages = {
+  title: 'Scenario builder',
+  intro: 'Describe a cluster, then Start. Everything here can also be written as a scenario file.',
+  general: 'Scenario',
+  name: 'Title',
+  profile: 'Profile',
+  profiles: {
+    'v1.33': 'v1.33 (containerd)',
+    'v1.23-docker': 'v1.23 with docker (dockershim)',
+  },
+  seed: 'Seed',
+  nodes: 'Nodes',
+  nodeCount: 'Number of nodes',
+  nodeName: (i: number) => `Name of node ${i + 1}`,
+  nodeRole: (i: number) => `Role of node ${i + 1}`,
+  nodeZone: (i: number) => `Zone of node ${i + 1}`,
+  roleControlPlane: 'control plane',
+  roleWorker: 'worker',
+  removeNode: (name: string) => `Remove node ${name}`,
+  workloads: 'Workloads',
+  kind: (i: number) => `Kind of workload ${i + 1}`,
+  workloadName: (i: number) => `Name of workload ${i + 1}`,
+  replicas: (i: number) => `Replicas of workload ${i + 1}`,
+  image: (i: number) => `Image of workload ${i + 1}`,
+  onePerNode: 'one per node',
+  addWorkload: 'Add workload',
+  removeWorkload: (name: string) => `Remove workload ${name}`,
+  columns: { name: 'Name', role: 'Role', zone: 'Zone', kind: 'Kind', replicas: 'Replicas', image: 'Image' },
+  settings: 'Profile settings',
+  settingsHint: 'Durations like 40s, 5m or 1m30s. Empty fields keep the profile’s default.',
+  defaultValue: (v: string) => `default ${v}`,
+  start: 'Start',
+  cancel: 'Cancel',
+  problems: (n: number) =>
+    n === 1 ? '1 choice needs fixing (see the field).' : `${n} choices need fixing (see the fields).`,
+  checking: 'Checking…',
+} as const;
+
+/** Label and the upstream flag or field name for each setting. */
+export const SETTING_LABELS: Record<keyof Settings, [label: string, upstream: string]> = {
+  nodeMonitorGracePeriod: ['Node monitor grace period', '--node-monitor-grace-period'],
+  defaultTolerationSeconds: ['Default toleration (not-ready, unreachable)', 'DefaultTolerationSeconds admission'],
+  nodeStartupGracePeriod: ['Node startup grace period', '--node-startup-grace-period'],
+  nodeMonitorPeriod: ['Node monitor period', '--node-monitor-period'],
+  nodeLeaseDurationSeconds: ['Node lease duration', 'nodeLeaseDurationSeconds'],
+  nodeStatusUpdateFrequency: ['Node status update frequency', 'nodeStatusUpdateFrequency'],
+  nodeStatusReportFrequency: ['Node status report frequency', 'nodeStatusReportFrequency'],
+  podGCPeriod: ['Pod GC period', 'gcCheckPeriod'],
+  podGCQuarantine: ['Pod GC quarantine', 'quarantineTime'],
+  nodeEvictionRate: ['Node eviction rate (nodes/s)', '--node-eviction-rate'],
+  secondaryNodeEvictionRate: ['Secondary node eviction rate', '--secondary-node-eviction-rate'],
+  unhealthyZoneThreshold: ['Unhealthy zone threshold', '--unhealthy-zone-threshold'],
+  largeClusterSizeThreshold: ['Large cluster size threshold', '--large-cluster-size-threshold'],
+  maxWaitForContainerRuntime: ['Max wait for container runtime', 'maxWaitForContainerRuntime'],
+  plegRelistThreshold: ['PLEG relist threshold', 'relistThreshold'],
+  watchLatency: ['Watch delivery latency', 'watch latency'],
+  imagePullMin: ['Image pull, shortest', 'image pull time'],
+  imagePullMax: ['Image pull, longest', 'image pull time'],
+};
+
+/** Narration of one lesson step. */
+export interface Narration {
+  text: string;
+  question?: string;
+  choices?: readonly string[];
+  explanation?: string;
+}
+
+/** The built-in lessons' narration, by scenario name and step id. */
+export const narrations: Record<string, Record<string, Narration>> = {
+  'kubelet-stop-control-plane': {
+    stop: {
+      text: 'At 30s the kubelet on test stops. Nothing else changes on the host: the containers keep running.',
+    },
+    'predict-status': {
+      text: 'The kubelet no longer posts the node status.',
+      question: 'How long until the node is marked NotReady?',
+      choices: ['At once', 'About 40 seconds (node-monitor-grace-period)', '5 minutes', 'Never'],
+      explanation:
+        'The node-lifecycle controller waits node-monitor-grace-period (40s in v1.23) without a heartbeat, then sets every condition to Unknown with NodeStatusUnknown.',
+    },
+    notready: {
+      text: 'The node is NotReady: MemoryPressure, DiskPressure, PIDPressure and Ready are Unknown; the pods still run.',
+    },
+    start: {
+      text: 'At 3m the kubelet starts again and records Starting, NodeHasSufficientMemory... then the node becomes Ready.',
+    },
+  },
+  'docker-stop': {
+    stop: {
+      text: 'At 30s docker stops on knode. Without live-restore its containers stop with it.',
+    },
+    predict: {
+      text: 'The kubelet itself still runs and still posts the node status.',
+      question: 'What does the Ready condition of knode become?',
+      choices: ['Unknown (NodeStatusUnknown)', 'False (KubeletNotReady, container runtime is down)', 'It stays True'],
+      explanation:
+        'The kubelet is alive and reports the runtime as down, so Ready is False with reason KubeletNotReady, not Unknown.',
+    },
+    notready: {
+      text: 'knode is NotReady; the pods show Completed 0/1 and the Deployment 0/3.',
+    },
+  },
+  'kubelet-stop-worker': {
+    stop: {
+      text: 'At 30s the kubelet on knode stops; the containers keep running under docker.',
+    },
+    predict: {
+      text: "Nobody posts knode's status any more.",
+      question: 'What do the pods on knode show two minutes later?',
+      choices: ['Running, but not Ready', 'Completed', 'Pending', 'They are gone'],
+      explanation:
+        'The node-lifecycle controller marks the pods Ready=False when the node goes Unknown; their phase stays Running because only the kubelet changes it.',
+    },
+    notready: {
+      text: 'knode is NotReady with every condition Unknown.',
+    },
+  },
+  'node-poweroff': {
+    off: {
+      text: 'At 30s knode powers off: no kubelet, no containers, no network.',
+    },
+    notready: {
+      text: 'From the control plane this looks the same as a stopped kubelet.',
+    },
+  },
+  'node-delete': {
+    delete: {
+      text: 'At 30s the Node object node2 is deleted. The machine and its kubelet keep running.',
+    },
+    predict: {
+      text: 'The kubelet on node2 is still running.',
+      question: 'Does the kubelet create its Node object again?',
+      choices: ['Yes, at its next status update', 'No, it registers only when it starts'],
+      explanation:
+        "The kubelet registers its Node once, at start. Afterwards its status updates fail with 'not found' and flood the log.",
+    },
+    orphans: {
+      text: 'The garbage collector deletes the pods bound to the missing node and the controllers recreate them on node1.',
+    },
+    restart: {
+      text: 'At 4m the kubelet restarts, registers node2 again, and the DaemonSet schedules its pod there.',
+    },
+  },
+  'pod-to-dead-kubelet': {
+    stop: {
+      text: 'node1 is cordoned, then the kubelet on node2 stops at 10s.',
+    },
+    'predict-pending': {
+      text: 'At 15s `kubectl run nginx1` creates a pod; the scheduler can only pick node2.',
+      question: 'What is the status of nginx1 at 40s?',
+      choices: ['Running', 'Pending, scheduled to node2', 'Pending, unschedulable', 'ContainerCreating'],
+      explanation: 'The scheduler binds the pod to node2, but only the kubelet creates containers, and it is stopped.',
+    },
+    start: {
+      text: 'At 90s the kubelet starts, sees nginx1 and tries to pull nginx: the registry is unreachable.',
+    },
+    static: {
+      text: 'nginx-node2 is a static pod: the kubelet runs it from /etc/kubernetes/manifests/nginx.yaml and mirrors it to the API.',
+    },
+  },
+  eviction: {
+    stop: {
+      text: 'At 30s the kubelet on node2 stops.',
+    },
+    unknown: {
+      text: '50s without a heartbeat (node-monitor-grace-period): node2 goes Unknown and gets the unreachable taints.',
+    },
+    predict: {
+      text: 'Every pod tolerates node.kubernetes.io/unreachable:NoExecute for 300s (DefaultTolerationSeconds).',
+      question: 'What happens to the StatefulSet pod on node2 when its toleration runs out?',
+      choices: [
+        'It is recreated on another node at once',
+        'It stays Terminating: the kubelet cannot confirm it stopped',
+        'Nothing',
+      ],
+      explanation:
+        'The pod is marked for deletion, but the StatefulSet controller will not create a replacement with the same identity until the old pod is gone, which needs the kubelet (or a force delete).',
+    },
+    evicted: {
+      text: 'TaintManagerEviction: the pods on node2 are marked for deletion.',
+    },
+  },
+  'control-plane-outage': {
+    apiserver: {
+      text: "At 30s kube-apiserver's manifest leaves /etc/kubernetes/manifests: the kubelet stops it.",
+    },
+    predict: {
+      text: 'kubectl cannot reach the API server now.',
+      question: 'What happens to the nginx pods while the API server is down?',
+      choices: ['They stop', 'They keep running', 'They are evicted'],
+      explanation:
+        'Containers are run by the kubelets and the runtime; neither needs the API server to keep them running.',
+    },
+    kcm: {
+      text: 'At 4m kube-controller-manager stops; at 4m30s the kubelet on node1 stops. Nobody watches the heartbeats.',
+    },
+    back: {
+      text: "At 7m kube-controller-manager is back: it notices node1's stale lease and marks it NotReady.",
+    },
+  },
+};

@@ -9,13 +9,25 @@ export interface ClientHooks {
   /** The worker crashed; it is being restarted from the scenario and the command log. */
   onCrash(message: string): void;
   /** The inputs needed to rebuild the run after a crash. */
-  recovery(): { commandLog: LoggedCommand[]; at: number; views: OpenViews; playing: boolean; speed: number };
+  recovery(): {
+    commandLog: LoggedCommand[];
+    at: number;
+    views: OpenViews;
+    playing: boolean;
+    speed: number;
+    /** The active lesson step, if any. */
+    step?: string;
+  };
 }
+
+/** Init fields besides the scenario and the user's commands (share links, lessons). */
+export type LoadExtra = Pick<Extract<ToWorker, { type: 'init' }>, 'replay' | 'step' | 'fresh'>;
 
 export class SimClient {
   private worker: Worker | undefined;
   private scenarioText = '';
   private crashes = 0;
+  private extra: LoadExtra = {};
 
   constructor(private readonly hooks: ClientHooks) {}
 
@@ -32,12 +44,16 @@ export class SimClient {
     return w;
   }
 
-  /** Load a scenario (YAML or JSON text), optionally replaying a command log up to `at`. */
-  load(scenarioText: string, commandLog: LoggedCommand[], views: OpenViews, at?: number): void {
+  /**
+   * Load a scenario (JSON text), optionally replaying a command log up to `at`. `extra` replays a
+   * shared run and resumes its lesson step; it is kept for restarts after a crash.
+   */
+  load(scenarioText: string, commandLog: LoggedCommand[], views: OpenViews, at?: number, extra: LoadExtra = {}): void {
     this.scenarioText = scenarioText;
+    this.extra = extra;
     this.worker?.terminate();
     this.worker = this.spawn();
-    const msg: ToWorker = { type: 'init', scenarioText, commandLog, views };
+    const msg: ToWorker = { type: 'init', scenarioText, commandLog, views, ...extra };
     if (at !== undefined) msg.at = at;
     this.worker.postMessage(msg);
   }
@@ -53,7 +69,11 @@ export class SimClient {
     // A crash that repeats at once would loop; after three, stay stopped and keep the banner.
     if (++this.crashes > 3) return;
     const r = this.hooks.recovery();
-    this.load(this.scenarioText, r.commandLog, r.views, r.at);
+    // The lesson resumes where it was (not from its first step), the replayed run stays replayed.
+    const extra: LoadExtra = {};
+    if (this.extra.replay) extra.replay = this.extra.replay;
+    if (r.step !== undefined) extra.step = r.step;
+    this.load(this.scenarioText, r.commandLog, r.views, r.at, extra);
     this.send({ type: 'setSpeed', speed: r.speed });
     if (r.playing) this.send({ type: 'play' });
   }

@@ -8,6 +8,7 @@
  * animation frame: view entities by key, changed texts, new terminal lines and the clock.
  */
 import type { ActionOption, ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
+import type { LessonMessage, ReplayInput, RunInfo } from './share';
 
 /** A command the user ran, with the simulated time it ran at (the input that reproduces a run). */
 export interface LoggedCommand {
@@ -48,7 +49,19 @@ export interface OpenViews {
 }
 
 export type ToWorker =
-  | { type: 'init'; scenarioText: string; commandLog: LoggedCommand[]; at?: number; views: OpenViews }
+  | {
+      type: 'init';
+      scenarioText: string;
+      commandLog: LoggedCommand[];
+      at?: number;
+      views: OpenViews;
+      /** Replay a shared run: its whole command log becomes the timeline (share.ts). */
+      replay?: ReplayInput;
+      /** Resume the lesson at this step (a link to a step). */
+      step?: string;
+      /** A new run from the start: the lesson begins with its first step. */
+      fresh?: boolean;
+    }
   | { type: 'command'; line: string }
   | { type: 'play' }
   | { type: 'pause' }
@@ -56,7 +69,8 @@ export type ToWorker =
   | { type: 'step' }
   | { type: 'seek'; t: number }
   | { type: 'views'; views: OpenViews }
-  | { type: 'actions'; requestId: number; target: ActionTarget };
+  | { type: 'actions'; requestId: number; target: ActionTarget }
+  | LessonMessage;
 
 /** Text views by id: a kubectl command line, or `journal:NODE`. */
 export type Texts = Record<string, string>;
@@ -96,6 +110,8 @@ export type FromWorker =
   | Snapshot
   | Patch
   | { type: 'actions'; requestId: number; options: ActionOption[] }
+  /** The run as a whole: the engine's command log, trace hash and lesson (share.ts). */
+  | RunInfo
   /** The scenario could not be loaded (invalid input): nothing runs. */
   | { type: 'invalid'; message: string }
   /** The engine threw: the UI restarts the worker from the scenario and the command log. */

@@ -7,6 +7,7 @@
 import { isJsonManifest } from '../sim/runtime';
 import type { FromWorker, ToWorker } from './protocol';
 import { loadRunner, type SimRunner } from './runner';
+import { loadReplay, RunExtras } from './share';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -17,6 +18,8 @@ const MAX_SIM_PER_FRAME = 120_000;
 const QUIET_JUMP_LIMIT = 10 * 60_000;
 
 let runner: SimRunner | undefined;
+/** The lesson and the run info of the current runner. */
+let extras: RunExtras | undefined;
 let lastWall = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,8 +58,11 @@ function frame(): void {
       }
     }
     lastWall = wall;
+    extras?.afterAdvance();
     const p = r.patch();
     if (p) post(p);
+    const info = extras?.message();
+    if (info) post(info);
   } catch (err) {
     fail(err);
     return;
@@ -67,15 +73,23 @@ function frame(): void {
 function handle(msg: ToWorker): void {
   if (msg.type === 'init') {
     stopLoop();
-    const loaded = loadRunner(msg.scenarioText, msg.commandLog, msg.at);
+    const loaded = msg.replay
+      ? loadReplay(msg.scenarioText, msg.replay, msg.at ?? 0, msg.commandLog)
+      : loadRunner(msg.scenarioText, msg.commandLog, msg.at);
     if (!loaded.ok) {
       runner = undefined;
+      extras = undefined;
       post({ type: 'invalid', message: loaded.message });
       return;
     }
     runner = loaded.runner;
     runner.views = msg.views;
+    const opts: { step?: string; fresh?: boolean } = {};
+    if (msg.step !== undefined) opts.step = msg.step;
+    if (msg.fresh) opts.fresh = true;
+    extras = new RunExtras(runner, opts);
     post(runner.snapshot());
+    post(extras.message(true) as FromWorker);
     return;
   }
   const r = runner;
@@ -98,11 +112,21 @@ function handle(msg: ToWorker): void {
     case 'step':
       r.clock.playing = false;
       r.step();
+      extras?.afterAdvance();
       break;
     case 'seek':
       r.seek(msg.t);
+      extras?.afterAdvance();
       post(r.snapshot());
-      return;
+      break;
+    case 'lesson':
+      if (extras?.handle(msg)) {
+        post(r.snapshot());
+        const info = extras.message();
+        if (info) post(info);
+        return;
+      }
+      break;
     case 'views':
       r.views = msg.views;
       break;
@@ -125,7 +149,12 @@ let queue: Promise<unknown> = Promise.resolve();
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
-  const lines = msg.type === 'init' ? msg.commandLog.map((c) => c.line) : msg.type === 'command' ? [msg.line] : [];
+  const lines =
+    msg.type === 'init'
+      ? [...msg.commandLog, ...(msg.replay?.runLog ?? [])].map((c) => c.line)
+      : msg.type === 'command'
+        ? [msg.line]
+        : [];
   if (!yamlLoaded && lines.some(needsYaml)) yamlLoaded = import('../sim/yaml');
   queue = queue
     .then(() => yamlLoaded)

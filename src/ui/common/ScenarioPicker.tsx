@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { shareStore } from '../../state/share';
 import { messages as t } from '../messages';
 
 interface Entry {
@@ -22,18 +24,23 @@ export function ScenarioPicker() {
       })
       .catch(() => setEntries([]));
   }, []);
+  // What runs may come from a link or a file rather than from ?scenario=.
+  const source = useStore(shareStore, (s) => s.source);
+  const current = source ? ('builtin' in source ? source.builtin : '') : currentName();
   if (entries.length === 0) return null;
   return (
     <select
       className="picker"
       aria-label={t.scenario}
-      value={currentName()}
+      value={current}
       onChange={(e) => {
         const u = new URL(location.href);
         u.searchParams.set('scenario', e.target.value);
+        u.hash = ''; // a share link in the hash would win over the chosen scenario
         location.assign(u.href);
       }}
     >
+      {current === '' ? <option value="">{t.ownScenario}</option> : null}
       {entries.map((e) => (
         <option key={e.name} value={e.name}>
           {e.title}

@@ -1,5 +1,5 @@
 import { Controls, type Edge, type Node, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSim } from '../../state/hooks';
 import { messages as t } from '../messages';
 import { LeaseEdge } from './LeaseEdge';
@@ -76,9 +76,27 @@ function Graph() {
     if (nodes.length) requestAnimationFrame(() => rf.fitView(fitViewOptions));
   }, [nodes, rf]);
 
+  // Refit when the graph's box changes size (a window resize, a panel appearing beside it).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => rf.fitView(fitViewOptions));
+    });
+    ro.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
+  }, [rf]);
+
   return (
     <PositionsContext.Provider value={positions}>
       <ReactFlow
+        ref={box}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}

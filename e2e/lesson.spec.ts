@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures';
+
+/** The accessible name (text or aria-label) of the focused element. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    return (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** Moves focus with Tab (or Shift+Tab) only, until the focused control is named `name`. */
+async function tabTo(page: Page, name: string | RegExp, back = false, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    const current = await focusedName(page);
+    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`could not reach ${String(name)} with the keyboard (focus is on "${await focusedName(page)}")`);
+}
+
+async function expectFocusOn(page: Page, name: string) {
+  await expect.poll(() => focusedName(page)).toBe(name);
+}
+
+test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal, next, back, free play', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/?scenario=eviction');
+  const lesson = page.getByRole('region', { name: 'Lesson', exact: true });
+  await expect(lesson).toContainText('Step 1 of 4', { timeout: 15_000 });
+  await expect(lesson).toContainText('At 30s the kubelet on node2 stops.');
+  await expect(lesson).toContainText('Waiting for');
+
+  // Step 1 waits for 30s: Skip ahead plays to it; focus moves on to Next.
+  await page.locator('body').focus();
+  await tabTo(page, 'Skip ahead');
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText('Happened at 30s');
+  await expectFocusOn(page, 'Next');
+  await page.keyboard.press('Enter');
+
+  // Step 2 waits for node2 NotReady. Next cannot act yet (it stays focusable, says why).
+  await expect(lesson).toContainText('Step 2 of 4');
+  await expect(lesson.getByRole('button', { name: 'Next', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await tabTo(page, 'Skip ahead', true);
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText(/Happened at 1m\d+s/);
+  await expect(page.getByRole('region', { name: 'kubectl get nodes', exact: true })).toContainText(/node2\s+NotReady/);
+  await expectFocusOn(page, 'Next');
+  const step3At = await page.getByRole('timer', { name: 'Simulation time' }).textContent();
+  await page.keyboard.press('Enter');
+
+  // Step 3: predict, then reveal. Reveal without a choice asks for one.
+  await expect(lesson).toContainText('Step 3 of 4');
+  const group = lesson.getByRole('group', { name: /What happens to the StatefulSet pod/ });
+  await expect(group).toBeVisible();
+  await tabTo(page, 'Reveal', true);
+  await page.keyboard.press('Enter');
+  await expect(lesson.getByRole('alert')).toContainText('Choose an answer first.');
+  await page.keyboard.press('Shift+Tab'); // into the radio group (its last choice)
+  for (let i = 0; i < 4 && !(await group.getByRole('radio', { name: /It stays Terminating/ }).isChecked()); i++)
+    await page.keyboard.press('ArrowUp');
+  await expect(group.getByRole('radio', { name: /It stays Terminating/ })).toBeChecked();
+  await tabTo(page, 'Reveal');
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText('Correct.');
+  await expect(lesson).toContainText('will not create a replacement with the same identity');
+  await expectNoA11yViolations(page, { include: ['section[aria-label="Lesson"]'] });
+  await tabTo(page, 'Next');
+  await page.keyboard.press('Enter');
+
+  // Step 4 waits for TaintManagerEviction (300s of toleration later).
+  await expect(lesson).toContainText('Step 4 of 4');
+  await tabTo(page, 'Skip ahead', true);
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText(/Happened at [67]m\d+s/);
+  await expectFocusOn(page, 'Next');
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText('Free play');
+
+  // Back, twice: to step 3, and the clock rolls back to when step 3 started.
+  await tabTo(page, 'Back', true);
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText('Step 4 of 4');
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText('Step 3 of 4');
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText(step3At ?? '');
+  await expect(page.getByRole('region', { name: 'kubectl get nodes', exact: true })).toContainText(/node2\s+NotReady/);
+});
+
+test('a link to a lesson step opens the lesson at that step', async ({ page, context }) => {
+  await page.goto('/?scenario=node-delete');
+  const lesson = page.getByRole('region', { name: 'Lesson', exact: true });
+  await expect(lesson).toContainText('Step 1 of 4', { timeout: 15_000 });
+  await lesson.getByRole('button', { name: /^Step 3: / }).click(); // jump: skips through steps 1 and 2
+  await expect(lesson).toContainText('Step 3 of 4');
+  await lesson.getByRole('button', { name: 'Copy link to this step', exact: true }).click();
+  await expect.poll(() => page.url()).toMatch(/#s=2\./);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const otherLesson = other.getByRole('region', { name: 'Lesson', exact: true });
+  await expect(otherLesson).toContainText('Step 3 of 4', { timeout: 15_000 });
+  await expect(otherLesson).toContainText('The garbage collector deletes the pods bound to the missing node');
+  await expect(other.getByRole('timer', { name: 'Simulation time' })).toHaveText(
+    (await page.getByRole('timer', { name: 'Simulation time' }).textContent()) ?? '',
+  );
+});
+
+test('embed mode shows only the graph, the transport and the lesson step', async ({ page }) => {
+  await page.goto('/?scenario=eviction&embed=1');
+  await expect(page.getByRole('group', { name: 'node node2', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toBeVisible();
+  const lesson = page.getByRole('region', { name: 'Lesson', exact: true });
+  await expect(lesson).toContainText('At 30s the kubelet on node2 stops.');
+  await expect(lesson.getByRole('navigation')).toHaveCount(0);
+  for (const region of ['kubectl get nodes', 'Terminal', 'Events'])
+    await expect(page.getByRole('region', { name: region, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('log', { name: 'Terminal' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy link', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('slider', { name: 'Timeline', exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});

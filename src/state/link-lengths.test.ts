@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { encodeLink } from '../share/link';
+import { BUILTIN_SCENARIOS } from '../sim';
+import { loadRunner } from '../worker/runner';
+import { RunExtras } from '../worker/share';
+import { buildShareRun } from './share';
+
+/**
+ * DESIGN section 8: a link to a built-in lesson, with its commands, stays under 1,000 characters.
+ * Measured as the app writes it: the built-in's name, the engine's whole command log after its
+ * timeline ran (and the lesson walked to free play), the time, a selected node and the step.
+ */
+describe('link lengths of the built-in lessons', () => {
+  it('stay under 1,000 characters with all their commands', () => {
+    const lengths: Record<string, number> = {};
+    for (const name of BUILTIN_SCENARIOS) {
+      const text = readFileSync(new URL(`../../public/scenarios/${name}.json`, import.meta.url), 'utf8');
+      const loaded = loadRunner(text, [], 0);
+      if (!loaded.ok) throw new Error(loaded.message);
+      const r = loaded.runner;
+      const x = new RunExtras(r, { fresh: true });
+      x.handle({ type: 'lesson', action: 'goto', step: 'free-play' });
+      const lastEntry = Math.max(0, ...r.scenario.spec.timeline.map((t) => t.at));
+      if (r.now < lastEntry + 60_000) r.advance(lastEntry + 60_000);
+      const log = r.sim.engine.state.commandLog.map((c) => ({ at: c.at, line: c.line }));
+      expect(log.length).toBe(r.scenario.spec.timeline.length);
+      const run = buildShareRun({
+        source: { builtin: name },
+        runLog: log,
+        now: r.now,
+        selection: { kind: 'node', name: r.scenario.spec.nodes[1]?.name ?? 'node1' },
+        step: x.lesson?.stepId() ?? 'free-play',
+      });
+      const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
+      if (!enc.ok) throw new Error(enc.error);
+      lengths[name] = enc.hash.length;
+    }
+    console.log('built-in lesson link lengths (characters of #s=...):', JSON.stringify(lengths));
+    for (const [name, n] of Object.entries(lengths)) expect(n, name).toBeLessThan(1000);
+  });
+});

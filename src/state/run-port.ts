@@ -1,0 +1,35 @@
+/**
+ * The verbs sharing, import, the builder and lessons need from the worker bridge (bridge.ts
+ * connects them at start-up). Kept as a small port so that these features do not import the
+ * bridge's internals, and the bridge does not import them back (no import cycle).
+ */
+import type { LessonMessage, ReplayInput } from '../worker/share';
+import type { Selection } from './store';
+
+export interface LoadOptions {
+  /** Replay a shared run: its whole command log becomes the timeline (links, last run). */
+  replay?: ReplayInput;
+  /** Simulated time to open at. */
+  at?: number;
+  /** Lesson step to resume (from a link). */
+  step?: string;
+  /** A new run from the start: the lesson begins with its first step. */
+  fresh?: boolean;
+}
+
+export interface RunPort {
+  load(scenarioText: string, opts: LoadOptions): void;
+  lesson(msg: LessonMessage): void;
+  select(selection: Selection | undefined): void;
+}
+
+let port: RunPort | undefined;
+
+export function connectRunPort(p: RunPort): void {
+  port = p;
+}
+
+export function runPort(): RunPort {
+  if (!port) throw new Error('NotReady: the worker bridge is not connected');
+  return port;
+}

@@ -1,0 +1,90 @@
+/**
+ * Scenario files (DESIGN section 5): import a NotReady scenario or manifests pasted from a real
+ * cluster (file picker or drag and drop), and export the current run as a scenario whose timeline
+ * is the command log (`npm run sim` runs it; importing it gives the same run). The parsers load
+ * on demand, so they are not in the main bundle.
+ */
+import { create } from 'zustand';
+import { shareStore } from './share';
+import { builtinText, loadInlineRun } from './share-actions';
+import { simStore } from './store';
+
+export interface FileState {
+  /** The last import's result, shown until dismissed. */
+  result?: { kind: 'imported'; file: string; warnings: string[] } | { kind: 'refused'; file: string; errors: string[] };
+  busy: boolean;
+}
+
+export const useFileState = create<FileState>(() => ({ busy: false }));
+
+/** Reads a dropped or picked file and starts it. */
+export async function importFile(file: File): Promise<void> {
+  useFileState.setState({ busy: true });
+  try {
+    const text = await file.text();
+    await importText(text, file.name);
+  } catch (err) {
+    useFileState.setState({
+      result: { kind: 'refused', file: file.name, errors: [err instanceof Error ? err.message : String(err)] },
+    });
+  } finally {
+    useFileState.setState({ busy: false });
+  }
+}
+
+/** Imports scenario or manifest text; a scenario file is kept as written (with its lesson). */
+export async function importText(text: string, fileName: string): Promise<boolean> {
+  const [{ importScenarioFile }, sim] = await Promise.all([import('../share/import'), import('../sim')]);
+  const base = fileName.replace(/\.(ya?ml|json)$/i, '');
+  const name =
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'imported';
+  const r = importScenarioFile(text, { name, title: base || 'Imported cluster' });
+  if (!r.ok) {
+    const errors = r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+    useFileState.setState({ result: { kind: 'refused', file: fileName, errors } });
+    return false;
+  }
+  const scenarioText = r.source === 'scenario' ? text : sim.exportScenario(r.scenario, []);
+  loadInlineRun(scenarioText);
+  useFileState.setState({ result: { kind: 'imported', file: fileName, warnings: r.warnings } });
+  return true;
+}
+
+export function dismissFileResult(): void {
+  useFileState.setState({ result: undefined });
+}
+
+/** The current run as scenario YAML and a file name for it. */
+export async function exportCurrentRun(): Promise<{ fileName: string; yaml: string } | undefined> {
+  const share = shareStore.getState();
+  const sim = simStore.getState();
+  const source = share.source;
+  if (!source) return undefined;
+  const text = 'builtin' in source ? await builtinText(source.builtin) : source.inline;
+  const { parseScenario, exportScenario } = await import('../sim');
+  const parsed = parseScenario(text);
+  if (!parsed.ok) return undefined;
+  const scenario = parsed.scenario;
+  if (share.seed !== undefined) scenario.spec.seed = share.seed;
+  const now = Math.max(0, Math.round(sim.clock.now));
+  const log = share.runLog.filter((c) => c.at <= now);
+  const yaml = exportScenario(scenario, log, { now });
+  return { fileName: `${scenario.metadata.name}-at-${Math.floor(now / 1000)}s.yaml`, yaml };
+}
+
+/** Downloads the current run as a scenario file. */
+export async function downloadCurrentRun(): Promise<void> {
+  const out = await exportCurrentRun();
+  if (!out) return;
+  const url = URL.createObjectURL(new Blob([out.yaml], { type: 'application/yaml' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = out.fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,233 @@
+/**
+ * Sharing verbs (DESIGN section 6): open the run a link carries (on load and on `hashchange`),
+ * copy the current run as a link, keep the last good run in local storage, restore it, and start
+ * runs from built-in names, imported files and the builder. The link codec and the last-run store
+ * are loaded on demand (dynamic import) so the main bundle stays small.
+ */
+import type { ShareRun } from '../share/run';
+// The names only (a plain constant): importing the engine's index here would pull it into the main bundle.
+import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
+import { activeStepId, lessonStore, setLesson } from './lesson';
+import { type LoadOptions, runPort } from './run-port';
+import { buildShareRun, ENGINE_VERSION, selectionOfView, shareStore } from './share';
+import { simStore } from './store';
+
+/** The scenario the app opens with, and after a refused link. */
+export const DEFAULT_SCENARIO = 'eviction';
+const SAVE_DELAY_MS = 1000;
+
+const codec = () => import('../share/link');
+const lastRunStore = () => import('../share/last-run');
+const decodeOptions = { builtins: BUILTIN_SCENARIOS, engine: ENGINE_VERSION };
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const builtinTexts = new Map<string, string>();
+
+/** A built-in scenario's text (the JSON twin of public/scenarios/NAME.yaml: no YAML parser needed), fetched once. */
+export async function builtinText(name: string): Promise<string> {
+  const cached = builtinTexts.get(name);
+  if (cached !== undefined) return cached;
+  const res = await fetch(new URL(`scenarios/${encodeURIComponent(name)}.json`, document.baseURI));
+  if (!res.ok) throw new Error(`could not load the scenario "${name}" (HTTP ${res.status})`);
+  const text = await res.text();
+  builtinTexts.set(name, text);
+  return text;
+}
+
+function startLoad(text: string, opts: LoadOptions): void {
+  setLesson(undefined);
+  shareStore.setState({ runLog: [], traceHash: '' });
+  // A new run starts with nothing selected (a link selects its view after this).
+  if (simStore.getState().selection) runPort().select(undefined);
+  runPort().load(text, opts);
+}
+
+/** Starts a built-in scenario from the beginning. */
+export async function loadBuiltinRun(name: string): Promise<void> {
+  openingShared = false;
+  const text = await builtinText(name);
+  shareStore.setState({ source: { builtin: name }, seed: undefined });
+  startLoad(text, { fresh: true });
+}
+
+/** Starts a scenario given as text (imported file, builder) from the beginning. */
+export function loadInlineRun(text: string): void {
+  openingShared = false;
+  shareStore.setState({ source: { inline: text }, seed: undefined, linkError: undefined });
+  startLoad(text, { fresh: true });
+}
+
+/**
+ * The run being opened came from a link or the last-run store: if the engine refuses its
+ * scenario, that is the link's fault, and the default scenario is shown instead.
+ */
+let openingShared = false;
+
+/** Opens a decoded run: same scenario, same commands, same moment, same view and lesson step. */
+export async function openRun(run: ShareRun): Promise<void> {
+  openingShared = true;
+  const sc = run.scenario;
+  const text = 'builtin' in sc ? await builtinText(sc.builtin) : sc.inline;
+  shareStore.setState({ source: sc, seed: run.seed });
+  const opts: LoadOptions = { replay: { runLog: run.commands }, at: run.t };
+  if (run.seed !== undefined && opts.replay) opts.replay.seed = run.seed;
+  if (run.step) opts.step = run.step;
+  startLoad(text, opts);
+  runPort().select(selectionOfView(run.view));
+}
+
+let lastWrittenHash = '';
+
+/** Opens the run in `hash`; a refused link shows why, loads the default scenario and offers the last run. */
+export async function openLink(hash: string): Promise<void> {
+  const { decodeLink } = await codec();
+  const r = decodeLink(hash, decodeOptions);
+  if (r.ok) {
+    shareStore.setState({ linkError: undefined, notices: r.notices, canRestore: false });
+    await openRun(r.run);
+    return;
+  }
+  shareStore.setState({ linkError: r.error, notices: [] });
+  await loadBuiltinRun(DEFAULT_SCENARIO);
+  const last = await lastRunStore();
+  const store = storage();
+  const saved = store ? last.loadLastRun(store, decodeOptions) : undefined;
+  shareStore.setState({ canRestore: saved?.ok === true });
+}
+
+/** Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario. */
+export async function startApp(): Promise<void> {
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== lastWrittenHash && location.hash.length > 1) void openLink(location.hash);
+  });
+  watchForSaves();
+  watchSharedLoads();
+  if (location.hash.includes('s=')) return openLink(location.hash);
+  const name = new URLSearchParams(location.search).get('scenario') ?? DEFAULT_SCENARIO;
+  const known = (BUILTIN_SCENARIOS as readonly string[]).includes(name);
+  try {
+    await loadBuiltinRun(known ? name : DEFAULT_SCENARIO);
+  } catch (err) {
+    simStore.setState({ phase: 'invalid', banner: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** The current run as a share run (`atStepStart`: at the start of the active lesson step). */
+export function currentRun(atStepStart = false): ShareRun | undefined {
+  const share = shareStore.getState();
+  const sim = simStore.getState();
+  const lesson = lessonStore.getState().lesson;
+  if (!share.source || sim.phase !== 'ready') return undefined;
+  const now = atStepStart && lesson ? Math.min(lesson.startedAt, sim.clock.now) : sim.clock.now;
+  const inputs: Parameters<typeof buildShareRun>[0] = { source: share.source, runLog: share.runLog, now };
+  if (share.seed !== undefined) inputs.seed = share.seed;
+  if (sim.selection) inputs.selection = sim.selection;
+  const step = activeStepId(lesson);
+  if (step) inputs.step = step;
+  return buildShareRun(inputs);
+}
+
+/**
+ * Puts the current run in the URL (history.replaceState) and on the clipboard; without a
+ * clipboard the link is shown in a selected text field instead.
+ */
+export async function copyLink(atStepStart = false): Promise<void> {
+  const run = currentRun(atStepStart);
+  if (!run) return;
+  const { encodeLink } = await codec();
+  const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
+  if (!enc.ok) {
+    shareStore.setState({ copy: { kind: 'error', message: enc.error } });
+    return;
+  }
+  lastWrittenHash = enc.hash;
+  history.replaceState(history.state, '', enc.hash);
+  const link = location.href;
+  shareStore.setState({ linkLength: enc.hash.length });
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(link);
+    shareStore.setState({ copy: { kind: 'copied', link } });
+  } catch {
+    shareStore.setState({ copy: { kind: 'fallback', link } });
+  }
+}
+
+export function dismissCopy(): void {
+  shareStore.setState({ copy: undefined });
+}
+
+/** Restores the last good run from local storage. */
+export async function restoreLastRun(): Promise<void> {
+  const store = storage();
+  if (!store) return;
+  const last = await lastRunStore();
+  const r = last.loadLastRun(store, decodeOptions);
+  if (!r?.ok) {
+    shareStore.setState({ canRestore: false });
+    return;
+  }
+  shareStore.setState({ linkError: undefined, canRestore: false, notices: r.notices });
+  await openRun(r.run);
+}
+
+export function dismissLinkError(): void {
+  shareStore.setState({ linkError: undefined, canRestore: false });
+}
+
+export function dismissNotices(): void {
+  shareStore.setState({ notices: [] });
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** When the pending save was first asked for: while playing, save at least every few seconds. */
+let pendingSince = 0;
+const SAVE_AT_LEAST_EVERY_MS = 5000;
+
+/** Saves the last good run soon (debounced). Never while a refused link is on screen: the default scenario must not replace the run the user may want to restore. */
+function saveSoon(): void {
+  if (saveTimer !== undefined) {
+    if (Date.now() - pendingSince > SAVE_AT_LEAST_EVERY_MS) return;
+    clearTimeout(saveTimer);
+  } else pendingSince = Date.now();
+  saveTimer = setTimeout(() => {
+    saveTimer = undefined;
+    if (shareStore.getState().linkError) return;
+    const run = currentRun();
+    const store = storage();
+    if (!run || !store) return;
+    void lastRunStore().then((m) => m.saveLastRun(store, run, BUILTIN_SCENARIOS));
+  }, SAVE_DELAY_MS);
+}
+
+function watchSharedLoads(): void {
+  simStore.subscribe((s, prev) => {
+    if (s.phase === prev.phase || !openingShared) return;
+    if (s.phase === 'ready') openingShared = false;
+    if (s.phase !== 'invalid') return;
+    openingShared = false;
+    shareStore.setState({ linkError: `The link's scenario cannot run: ${s.banner ?? 'it is not valid'}.` });
+    simStore.setState({ banner: undefined });
+    void loadBuiltinRun(DEFAULT_SCENARIO);
+  });
+}
+
+/** Saves on every change that matters: commands, the moment (when it settles), the view, the lesson step. */
+function watchForSaves(): void {
+  shareStore.subscribe((s, prev) => {
+    if (s.runLog !== prev.runLog || s.source !== prev.source) saveSoon();
+  });
+  simStore.subscribe((s, prev) => {
+    if (s.clock.now !== prev.clock.now || s.selection !== prev.selection) saveSoon();
+  });
+  lessonStore.subscribe((s, prev) => {
+    if (s.lesson?.index !== prev.lesson?.index) saveSoon();
+  });
+}

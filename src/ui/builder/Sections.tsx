@@ -1,0 +1,272 @@
+import { PROFILES } from '../../sim/runtime';
+import { errorProps, FieldError, fieldDomId } from './Field';
+import { SETTING_LABELS, builderMessages as t } from './labels';
+import {
+  type BuilderForm,
+  type BuilderNode,
+  type BuilderWorkload,
+  defaultSettingText,
+  type FieldErrors,
+  MAX_NODES,
+  resizeNodes,
+  SETTING_ORDER,
+  type WorkloadKind,
+} from './model';
+
+type Update = (f: (form: BuilderForm) => BuilderForm) => void;
+
+interface SectionProps {
+  form: BuilderForm;
+  errors: FieldErrors;
+  update: Update;
+}
+
+function setNode(form: BuilderForm, i: number, patch: Partial<BuilderNode>): BuilderForm {
+  return { ...form, nodes: form.nodes.map((n, j) => (j === i ? { ...n, ...patch } : n)) };
+}
+
+function setWorkload(form: BuilderForm, i: number, patch: Partial<BuilderWorkload>): BuilderForm {
+  return { ...form, workloads: form.workloads.map((w, j) => (j === i ? { ...w, ...patch } : w)) };
+}
+
+/** How many nodes, and each node's name, role and zone. */
+export function NodesSection({ form, errors, update }: SectionProps) {
+  return (
+    <fieldset className="builder-section" aria-describedby={errors.nodes ? `${fieldDomId('nodes')}-error` : undefined}>
+      <legend>{t.nodes}</legend>
+      <div className="builder-field inline">
+        <label htmlFor="builder-node-count">{t.nodeCount}</label>
+        <input
+          id="builder-node-count"
+          type="number"
+          min={1}
+          max={MAX_NODES}
+          value={form.nodes.length}
+          onChange={(e) => update((f) => ({ ...f, nodes: resizeNodes(f.nodes, Number(e.target.value)) }))}
+        />
+      </div>
+      <FieldError field="nodes" error={errors.nodes} />
+      <table className="builder-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.role}</th>
+            <th scope="col">{t.columns.zone}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.nodes.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; names are being edited.
+            <tr key={i}>
+              <td>
+                <input
+                  {...errorProps(`nodes.${i}.name`, errors[`nodes.${i}.name`])}
+                  aria-label={t.nodeName(i)}
+                  value={n.name}
+                  spellCheck={false}
+                  onChange={(e) => update((f) => setNode(f, i, { name: e.target.value }))}
+                />
+                <FieldError field={`nodes.${i}.name`} error={errors[`nodes.${i}.name`]} />
+              </td>
+              <td>
+                <select
+                  {...errorProps(`nodes.${i}.role`, errors[`nodes.${i}.role`])}
+                  aria-label={t.nodeRole(i)}
+                  value={n.role}
+                  onChange={(e) => update((f) => setNode(f, i, { role: e.target.value as BuilderNode['role'] }))}
+                >
+                  <option value="control-plane">{t.roleControlPlane}</option>
+                  <option value="worker">{t.roleWorker}</option>
+                </select>
+              </td>
+              <td>
+                <input
+                  {...errorProps(`nodes.${i}.zone`, errors[`nodes.${i}.zone`])}
+                  aria-label={t.nodeZone(i)}
+                  value={n.zone}
+                  size={8}
+                  spellCheck={false}
+                  onChange={(e) => update((f) => setNode(f, i, { zone: e.target.value }))}
+                />
+                <FieldError field={`nodes.${i}.zone`} error={errors[`nodes.${i}.zone`]} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </fieldset>
+  );
+}
+
+/** Deployments, StatefulSets and DaemonSets with their replicas and image. */
+export function WorkloadsSection({ form, errors, update }: SectionProps) {
+  return (
+    <fieldset className="builder-section">
+      <legend>{t.workloads}</legend>
+      <table className="builder-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.columns.kind}</th>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.replicas}</th>
+            <th scope="col">{t.columns.image}</th>
+            <th scope="col">
+              <span className="sr-only">{t.removeWorkload('')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.workloads.map((w, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; names are being edited.
+            <tr key={i}>
+              <td>
+                <select
+                  aria-label={t.kind(i)}
+                  value={w.kind}
+                  onChange={(e) => update((f) => setWorkload(f, i, { kind: e.target.value as WorkloadKind }))}
+                >
+                  <option>Deployment</option>
+                  <option>StatefulSet</option>
+                  <option>DaemonSet</option>
+                </select>
+              </td>
+              {(['name', 'replicas', 'image'] as const).map((k) => {
+                const field = `workloads.${i}.${k}`;
+                const label = k === 'name' ? t.workloadName(i) : k === 'replicas' ? t.replicas(i) : t.image(i);
+                if (k === 'replicas' && w.kind === 'DaemonSet')
+                  return (
+                    <td key={k} className="muted">
+                      {t.onePerNode}
+                    </td>
+                  );
+                return (
+                  <td key={k}>
+                    <input
+                      {...errorProps(field, errors[field])}
+                      aria-label={label}
+                      value={w[k]}
+                      size={k === 'replicas' ? 4 : k === 'image' ? 16 : 12}
+                      inputMode={k === 'replicas' ? 'numeric' : undefined}
+                      spellCheck={false}
+                      onChange={(e) => update((f) => setWorkload(f, i, { [k]: e.target.value }))}
+                    />
+                    <FieldError field={field} error={errors[field]} />
+                  </td>
+                );
+              })}
+              <td>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={t.removeWorkload(w.name || String(i + 1))}
+                  onClick={() => update((f) => ({ ...f, workloads: f.workloads.filter((_, j) => j !== i) }))}
+                >
+                  ✕
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        className="btn"
+        onClick={() =>
+          update((f) => ({
+            ...f,
+            workloads: [
+              ...f.workloads,
+              { kind: 'Deployment', name: `app${f.workloads.length + 1}`, replicas: '2', image: 'nginx:1.27' },
+            ],
+          }))
+        }
+      >
+        {t.addWorkload}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Every constant of the profile, as durations; empty keeps the default. */
+export function SettingsSection({ form, errors, update }: SectionProps) {
+  return (
+    <fieldset className="builder-section">
+      <legend>{t.settings}</legend>
+      <p className="muted builder-hint">{t.settingsHint}</p>
+      <div className="builder-settings">
+        {SETTING_ORDER.map((key) => {
+          const field = `settings.${key}`;
+          const [label, upstream] = SETTING_LABELS[key];
+          const def = defaultSettingText(form.profile, key);
+          return (
+            <div className="builder-field" key={key}>
+              <label htmlFor={fieldDomId(field)}>
+                {label} <code className="muted">{upstream}</code>
+              </label>
+              <input
+                {...errorProps(field, errors[field])}
+                value={form.settings[key] ?? ''}
+                placeholder={def}
+                size={10}
+                spellCheck={false}
+                aria-description={t.defaultValue(def)}
+                onChange={(e) =>
+                  update((f) => {
+                    const settings = { ...f.settings };
+                    if (e.target.value.trim() === '') delete settings[key];
+                    else settings[key] = e.target.value;
+                    return { ...f, settings };
+                  })
+                }
+              />
+              <FieldError field={field} error={errors[field]} />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Title, profile and seed. */
+export function GeneralSection({ form, errors, update }: SectionProps) {
+  return (
+    <fieldset className="builder-section builder-general">
+      <legend>{t.general}</legend>
+      <div className="builder-field">
+        <label htmlFor={fieldDomId('title')}>{t.name}</label>
+        <input
+          {...errorProps('title', errors.title)}
+          value={form.title}
+          onChange={(e) => update((f) => ({ ...f, title: e.target.value }))}
+        />
+        <FieldError field="title" error={errors.title} />
+      </div>
+      <div className="builder-field">
+        <label htmlFor={fieldDomId('profile')}>{t.profile}</label>
+        <select
+          {...errorProps('profile', errors.profile)}
+          value={form.profile}
+          onChange={(e) => update((f) => ({ ...f, profile: e.target.value as BuilderForm['profile'] }))}
+        >
+          {(Object.keys(PROFILES) as (keyof typeof PROFILES)[]).map((p) => (
+            <option key={p} value={p}>
+              {t.profiles[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="builder-field">
+        <label htmlFor={fieldDomId('seed')}>{t.seed}</label>
+        <input
+          {...errorProps('seed', errors.seed)}
+          value={form.seed}
+          size={8}
+          inputMode="numeric"
+          onChange={(e) => update((f) => ({ ...f, seed: e.target.value }))}
+        />
+        <FieldError field="seed" error={errors.seed} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,2 @@
+/** Builder strings: they live in the message catalog (src/ui/messages.ts). */
+export { builderMessages, SETTING_LABELS } from '../messages';

@@ -1,0 +1,42 @@
+import { useStore } from 'zustand';
+import { shareStore } from '../../state/share';
+import { dismissLinkError, dismissNotices, restoreLastRun } from '../../state/share-actions';
+import { shareMessages as t } from './messages';
+
+/** A refused link: what is wrong with it, the default scenario instead, and the last run to restore. */
+export function LinkNotice() {
+  const error = useStore(shareStore, (s) => s.linkError);
+  const canRestore = useStore(shareStore, (s) => s.canRestore);
+  const notices = useStore(shareStore, (s) => s.notices);
+  if (error)
+    return (
+      <div className="share-banner share-bad" role="alert">
+        <p>
+          <strong>
+            <span aria-hidden="true">✖ </span>
+            {t.badLink}
+          </strong>{' '}
+          <span className="link-error">{error}</span> {t.badLinkFallback}
+        </p>
+        <div className="share-actions">
+          {canRestore ? (
+            <button type="button" className="btn btn-primary" onClick={() => void restoreLastRun()}>
+              {t.restoreLastRun}
+            </button>
+          ) : null}
+          <button type="button" className="btn" onClick={dismissLinkError}>
+            {t.dismiss}
+          </button>
+        </div>
+      </div>
+    );
+  if (notices.length === 0) return null;
+  return (
+    <div className="share-banner" role="status">
+      <p>{notices.join(' ')}</p>
+      <button type="button" className="btn" onClick={dismissNotices}>
+        {t.dismiss}
+      </button>
+    </div>
+  );
+}

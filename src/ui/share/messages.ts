@@ -1,0 +1,2 @@
+/** Sharing strings: they live in the message catalog (src/ui/messages.ts). */
+export { shareMessages } from '../messages';

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadRunner, type SimRunner } from './runner';
+import { loadReplay, RunExtras } from './share';
+
+const eviction = readFileSync(new URL('../../public/scenarios/eviction.json', import.meta.url), 'utf8');
+
+function load(text = eviction): SimRunner {
+  const r = loadRunner(text, [], 0);
+  if (!r.ok) throw new Error(r.message);
+  return r.runner;
+}
+
+/** Plays like the worker does: in frames, checking the lesson after each. */
+function play(r: SimRunner, x: RunExtras, until: number, frame = 1600): void {
+  r.clock.playing = true;
+  while (r.clock.playing && r.now < until) {
+    r.advance(Math.min(until, r.now + frame));
+    x.afterAdvance();
+  }
+}
+
+describe('lesson in the worker', () => {
+  it('waits for simulation events, pausing the clock when a step completes', () => {
+    const r = load();
+    const x = new RunExtras(r, { fresh: true });
+    const l = x.lesson;
+    expect(l?.state().steps.map((s) => s.id)).toEqual(['stop', 'unknown', 'predict', 'evicted']);
+    expect(l?.state().done).toBe(false);
+    // Not following the lesson yet: it narrates but never stops the clock.
+    play(r, x, 40_000);
+    expect(r.now).toBe(40_000);
+    expect(l?.state()).toMatchObject({ done: true, doneAt: 30_400 });
+    x.handle({ type: 'lesson', action: 'restart' });
+    expect(r.now).toBe(0);
+    play(r, x, 600_000);
+    // Paused at the first frame boundary at or after 30s, not at the end.
+    expect(r.clock.playing).toBe(false);
+    expect(r.now).toBeGreaterThanOrEqual(30_000);
+    expect(r.now).toBeLessThan(32_000);
+    expect(l?.state().done).toBe(true);
+    l?.next(r);
+    expect(l?.state()).toMatchObject({ index: 1, done: false, startedAt: r.now });
+    play(r, x, 600_000);
+    expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node2\s+NotReady/);
+    expect(l?.state().done).toBe(true);
+  });
+
+  it('Skip ahead finds the event; Back rolls the clock back to the step start', () => {
+    const r = load();
+    const x = new RunExtras(r, { fresh: true });
+    const l = x.lesson;
+    if (!l) throw new Error('no lesson');
+    l.skip(r);
+    expect(r.now).toBe(30_000);
+    l.next(r);
+    const unknownStart = r.now;
+    l.skip(r);
+    expect(l.state().done).toBe(true);
+    const notReadyAt = r.now;
+    expect(notReadyAt).toBeGreaterThan(70_000); // last heartbeat before 30s + 50s grace
+    l.next(r); // predict: waits for the learner
+    expect(l.state().done).toBe(false);
+    l.next(r); // evicted
+    l.skip(r);
+    expect(l.state().done).toBe(true);
+    expect(r.sim.kubectl('kubectl get events')).toContain('TaintManagerEviction');
+    l.next(r);
+    expect(l.state().index).toBe(4); // free play
+    expect(l.stepId()).toBe('free-play');
+    l.back(r);
+    l.back(r);
+    l.back(r);
+    expect(l.state().index).toBe(1);
+    expect(r.now).toBe(unknownStart);
+    expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node2\s+Ready/);
+  });
+
+  it('goTo a later step skips through the earlier ones deterministically', () => {
+    const a = load();
+    const xa = new RunExtras(a, { fresh: true });
+    xa.handle({ type: 'lesson', action: 'goto', step: 'evicted' });
+    const b = load();
+    const xb = new RunExtras(b, { fresh: true });
+    xb.handle({ type: 'lesson', action: 'goto', step: 'evicted' });
+    expect(xa.lesson?.state().index).toBe(3);
+    expect(a.now).toBe(b.now);
+    expect(a.sim.traceHash()).toBe(b.sim.traceHash());
+  });
+});
+
+describe('replay from a link', () => {
+  it('the whole command log replayed as the timeline gives the same trace hash', () => {
+    const r = load();
+    r.advance(45_000);
+    r.command('kubectl cordon node3');
+    r.advance(130_000);
+    r.command('ssh node2 systemctl start kubelet');
+    r.advance(150_000);
+    const log = r.sim.engine.state.commandLog.map((c) => ({ at: c.at, line: c.line }));
+    const replay = loadReplay(eviction, { runLog: log }, 150_000);
+    if (!replay.ok) throw new Error(replay.message);
+    expect(replay.runner.sim.traceHash()).toBe(r.sim.traceHash());
+    expect(replay.runner.sim.kubectl('kubectl get nodes')).toBe(r.sim.kubectl('kubectl get nodes'));
+    // The timeline entries after the link's time still come.
+    replay.runner.advance(480_000);
+    expect(replay.runner.sim.engine.state.commandLog.some((c) => c.at === 420_000)).toBe(true);
+  });
+
+  it('commands at 0 are in the replayed state at 0', () => {
+    const r = load();
+    r.command('kubectl cordon node3');
+    const log = r.sim.engine.state.commandLog.map((c) => ({ at: c.at, line: c.line }));
+    const replay = loadReplay(eviction, { runLog: log }, 0);
+    if (!replay.ok) throw new Error(replay.message);
+    expect(replay.runner.sim.kubectl('kubectl get nodes')).toMatch(/node3\s+Ready,SchedulingDisabled/);
+    expect(replay.runner.sim.traceHash()).toBe(r.sim.traceHash());
+  });
+
+  it('run info carries the whole log once and the lesson; then only what changed', () => {
+    const r = load();
+    const x = new RunExtras(r, { fresh: true });
+    const first = x.message(true);
+    expect(first?.runLog).toEqual([]);
+    expect(first?.lesson?.index).toBe(0);
+    expect(x.message()).toBeUndefined();
+    r.advance(31_000);
+    const m = x.message();
+    expect(m?.runLog).toEqual([{ at: 30_000, line: 'ssh node2 systemctl stop kubelet' }]);
+    expect(m?.traceHash).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it('a link to a step resumes the lesson there', () => {
+    const r = load();
+    r.advance(90_000);
+    const x = new RunExtras(r, { step: 'predict' });
+    expect(x.lesson?.state()).toMatchObject({ index: 2, startedAt: 90_000 });
+  });
+});

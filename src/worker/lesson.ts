@@ -1,0 +1,221 @@
+/**
+ * Guided lessons in the worker (DESIGN section 7): which step of the scenario's `lesson:` is
+ * active, when it started, and whether the simulation event it waits for has happened. Checked
+ * after every advance, so a step completes on the engine's own state, never on a wall-clock timer.
+ *
+ * Rules:
+ * - a step with `waitFor` is done when its condition holds (compileLesson + stepComplete); once
+ *   the learner follows the lesson (used a lesson control, or opened a link to a step), the first
+ *   time a step becomes done while playing the clock pauses, so the narration lines up with the
+ *   moment. Before that the lesson only narrates: exploring a scenario is never interrupted;
+ * - a step without `waitFor` (narration, a prediction) waits for the learner's Next;
+ * - Next starts the following step now and runs its `run` command (a fork, if in the past);
+ * - Back returns to the previous step and seeks to the time that step started;
+ * - after the last step comes free play (`index === steps.length`).
+ */
+import { type CompiledStep, compileLesson, type LessonStep, type Scenario, stepComplete } from '../sim/runtime';
+import type { SimRunner } from './runner';
+
+/** One step as the lesson panel shows it. */
+export interface LessonStepView {
+  id: string;
+  text: string;
+  /** The `waitFor` condition as written, if any. */
+  waitFor?: string;
+  predict?: LessonStep['predict'];
+  run?: string;
+}
+
+/** The lesson as the UI sees it (sent whenever it changes). */
+export interface LessonState {
+  /** Scenario name (for narration catalog keys). */
+  scenario: string;
+  steps: LessonStepView[];
+  /** Active step; `steps.length` means free play after the last step. */
+  index: number;
+  /** Simulated time the active step started. */
+  startedAt: number;
+  /** The active step's condition holds (always false for steps without one). */
+  done: boolean;
+  /** When `done` first became true in this step, if it did. */
+  doneAt?: number;
+  /** `Skip ahead` found no such event within the hour. */
+  notFound?: boolean;
+}
+
+/** Longest a `Skip ahead` looks for the step's event. */
+export const SKIP_LIMIT_MS = 3_600_000;
+/** Bound on engine steps per skip (each is one state change). */
+const SKIP_MAX_STEPS = 200_000;
+
+export class LessonTracker {
+  private readonly steps: CompiledStep[];
+  private readonly scenarioName: string;
+  index = 0;
+  /** Known start time of each step reached (undefined: not known, e.g. opened from a link). */
+  private starts: (number | undefined)[] = [];
+  private done = false;
+  private doneAt: number | undefined;
+  private notFound = false;
+  /** The learner follows the lesson: completing a step pauses the clock. */
+  private following = false;
+
+  private constructor(scenario: Scenario, steps: CompiledStep[]) {
+    this.scenarioName = scenario.metadata.name;
+    this.steps = steps;
+  }
+
+  /** A tracker for the scenario's lesson, or undefined when it has none (or it does not compile). */
+  static for(scenario: Scenario): LessonTracker | undefined {
+    if (!scenario.spec.lesson.length) return undefined;
+    const compiled = compileLesson(scenario.spec.lesson);
+    return compiled.ok ? new LessonTracker(scenario, compiled.steps) : undefined;
+  }
+
+  get length(): number {
+    return this.steps.length;
+  }
+
+  /**
+   * Start (or resume) the lesson. `stepId` from a link resumes at that step, started `now`;
+   * otherwise the lesson begins with its first step (running its `run` on a fresh run at 0).
+   */
+  begin(r: SimRunner, stepId?: string, fresh = false): void {
+    const at = stepId === undefined ? -1 : this.indexOf(stepId);
+    this.index = Math.max(at, 0);
+    this.following = at >= 0;
+    this.starts = [];
+    // A fresh lesson starts with the scenario; one opened from a link starts where the link is.
+    this.starts[this.index] = at < 0 ? 0 : r.now;
+    const first = this.steps[this.index];
+    if (fresh && first?.run && r.now === 0) r.command(first.run);
+    this.evaluate(r, false);
+  }
+
+  private indexOf(id: string): number {
+    if (id === 'free-play') return this.steps.length;
+    return this.steps.findIndex((s) => s.id === id);
+  }
+
+  /** Re-checks the active step after the clock moved. Returns true if the clock was paused. */
+  check(r: SimRunner): boolean {
+    return this.evaluate(r, true);
+  }
+
+  private evaluate(r: SimRunner, mayPause: boolean): boolean {
+    const step = this.steps[this.index];
+    const was = this.done;
+    this.done = step !== undefined && stepComplete(r.sim.engine, step, this.startedAt());
+    if (this.done && !was) {
+      this.doneAt = r.now;
+      if (mayPause && this.following && r.clock.playing) {
+        r.clock.playing = false;
+        return true;
+      }
+    }
+    if (!this.done) this.doneAt = undefined;
+    return false;
+  }
+
+  private startedAt(): number {
+    return this.starts[this.index] ?? 0;
+  }
+
+  /** Next step (or free play), started now; its `run` runs now. */
+  next(r: SimRunner): void {
+    this.following = true;
+    if (this.index >= this.steps.length) return;
+    this.index++;
+    this.starts[this.index] = r.now;
+    this.notFound = false;
+    this.done = false;
+    const step = this.steps[this.index];
+    if (step?.run) r.command(step.run);
+    this.evaluate(r, false);
+  }
+
+  /** Previous step, and the clock back to when it started. */
+  back(r: SimRunner): void {
+    this.following = true;
+    if (this.index === 0) return;
+    this.index--;
+    this.notFound = false;
+    r.clock.playing = false;
+    r.seek(this.startedAt());
+    this.done = false;
+    this.evaluate(r, false);
+  }
+
+  /** Back to the first step at the start of the scenario. */
+  restart(r: SimRunner): void {
+    this.following = true;
+    this.index = 0;
+    this.notFound = false;
+    r.clock.playing = false;
+    r.seek(this.starts[0] ?? 0);
+    this.starts = [this.starts[0] ?? 0];
+    this.done = false;
+    this.evaluate(r, false);
+  }
+
+  /**
+   * Plays forward, one state change at a time, until the active step's event happens (at most an
+   * hour of simulated time). The same path the Play button would take, only without waiting.
+   */
+  skip(r: SimRunner): void {
+    this.following = true;
+    const step = this.steps[this.index];
+    if (!step?.condition) return;
+    r.clock.playing = false;
+    const limit = r.now + SKIP_LIMIT_MS;
+    for (let i = 0; i < SKIP_MAX_STEPS && r.now < limit; i++) {
+      if (stepComplete(r.sim.engine, step, this.startedAt())) break;
+      const before = r.now;
+      r.step();
+      if (r.now === before) r.advance(Math.min(limit, before + 1000));
+    }
+    this.evaluate(r, false);
+    this.notFound = !this.done;
+  }
+
+  /** Jumps to a step: back in time to a step already started, or forward by skipping ahead. */
+  goTo(r: SimRunner, id: string): void {
+    const target = this.indexOf(id);
+    if (target < 0) return;
+    this.following = true;
+    while (this.index > target) this.back(r);
+    while (this.index < target) {
+      if (!this.done && this.steps[this.index]?.condition) {
+        this.skip(r);
+        if (!this.done) return;
+      }
+      this.next(r);
+    }
+  }
+
+  state(): LessonState {
+    const s: LessonState = {
+      scenario: this.scenarioName,
+      steps: this.steps.map(viewOf),
+      index: this.index,
+      startedAt: this.startedAt(),
+      done: this.done,
+    };
+    if (this.doneAt !== undefined) s.doneAt = this.doneAt;
+    if (this.notFound) s.notFound = true;
+    return s;
+  }
+
+  /** The active step's id (`free-play` after the last), for share links. */
+  stepId(): string {
+    return this.steps[this.index]?.id ?? 'free-play';
+  }
+}
+
+function viewOf(s: CompiledStep): LessonStepView {
+  const v: LessonStepView = { id: s.id, text: s.text };
+  if (s.waitFor !== undefined) v.waitFor = s.waitFor;
+  if (s.predict !== undefined) v.predict = s.predict;
+  if (s.run !== undefined) v.run = s.run;
+  return v;
+}

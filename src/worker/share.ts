@@ -1,0 +1,120 @@
+/**
+ * What the worker tells the UI about the run as a whole, for share links, the last-run store,
+ * export and lessons: the engine's whole command log (scenario timeline entries that ran and the
+ * user's commands, in order: the `commands` of a share link), the trace hash, and the lesson.
+ * Also: loading a run from a link (the command log replayed as the timeline, src/share/CONTEXT.md).
+ */
+import { scenarioForReplay } from '../sim/runtime';
+import { type LessonState, LessonTracker } from './lesson';
+import type { LoggedCommand } from './protocol';
+import { type LoadResult, parseScenarioJson, SimRunner } from './runner';
+
+/** Worker -> UI: sent when any field changed (at most once per frame). */
+export interface RunInfo {
+  type: 'run';
+  /** The engine's whole command log up to now; only sent when it changed. */
+  runLog?: LoggedCommand[];
+  traceHash: string;
+  /** The lesson, when the scenario has one; only sent when it changed. */
+  lesson?: LessonState;
+}
+
+/** UI -> worker: lesson navigation. */
+export type LessonMessage =
+  | { type: 'lesson'; action: 'next' | 'back' | 'skip' | 'restart' }
+  | { type: 'lesson'; action: 'goto'; step: string };
+
+/** How a run is replayed from a link or the last-run store. */
+export interface ReplayInput {
+  /** The engine's whole command log of the shared run (becomes the timeline). */
+  runLog: LoggedCommand[];
+  seed?: number;
+}
+
+/**
+ * A runner that replays a shared run: the scenario with its timeline replaced by the run's
+ * command log (scenarioForReplay), played to `at`. Same inputs, same engine: same trace hash.
+ */
+export function loadReplay(
+  scenarioJson: string,
+  replay: ReplayInput,
+  at: number,
+  userLog: LoggedCommand[] = [],
+): LoadResult {
+  const p = parseScenarioJson(scenarioJson);
+  if (!p.ok) return p;
+  const opts: { now: number; seed?: number } = { now: at };
+  if (replay.seed !== undefined) opts.seed = replay.seed;
+  // Commands logged at 0 go to the runner's own log: the runner starts at 0 and runs its log's
+  // commands due at the current time, but a timeline entry at 0 would wait for the clock to move.
+  const atStart = replay.runLog.filter((c) => c.at <= 0);
+  const later = replay.runLog.filter((c) => c.at > 0);
+  // userLog: commands run after the shared moment (a restart after a crash brings them back).
+  const runner = new SimRunner(scenarioForReplay(p.scenario, later, opts), [...atStart, ...userLog]);
+  runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
+  return { ok: true, runner };
+}
+
+/** Keeps the lesson and the run info of one runner, and diffs what was sent. */
+export class RunExtras {
+  readonly lesson: LessonTracker | undefined;
+  private sentLog = '';
+  private sentHash = '';
+  private sentLesson = '';
+
+  constructor(
+    private readonly runner: SimRunner,
+    opts: { step?: string; fresh?: boolean } = {},
+  ) {
+    this.lesson = LessonTracker.for(runner.scenario);
+    this.lesson?.begin(runner, opts.step, opts.fresh ?? false);
+  }
+
+  /** After the clock moved (a frame, a step, a seek, a command): the lesson may pause it. */
+  afterAdvance(): void {
+    this.lesson?.check(this.runner);
+  }
+
+  /** Handles a lesson message. Returns true when the clock jumped (the UI needs a snapshot). */
+  handle(msg: LessonMessage): boolean {
+    const l = this.lesson;
+    if (!l) return false;
+    const before = this.runner.epoch;
+    switch (msg.action) {
+      case 'next':
+        l.next(this.runner);
+        break;
+      case 'back':
+        l.back(this.runner);
+        break;
+      case 'skip':
+        l.skip(this.runner);
+        break;
+      case 'restart':
+        l.restart(this.runner);
+        break;
+      case 'goto':
+        l.goTo(this.runner, msg.step);
+        break;
+    }
+    return this.runner.epoch !== before;
+  }
+
+  /** The run info if anything changed since the last call; `force` sends everything. */
+  message(force = false): RunInfo | undefined {
+    const log = this.runner.sim.engine.state.commandLog;
+    const last = log[log.length - 1];
+    const logSig = `${log.length}:${last?.at}:${last?.line}`;
+    const hash = this.runner.sim.traceHash();
+    const lesson = this.lesson?.state();
+    const lessonSig = lesson ? JSON.stringify(lesson) : '';
+    if (!force && logSig === this.sentLog && hash === this.sentHash && lessonSig === this.sentLesson) return undefined;
+    const info: RunInfo = { type: 'run', traceHash: hash };
+    if (force || logSig !== this.sentLog) info.runLog = log.map((c) => ({ at: c.at, line: c.line }));
+    if (lesson && (force || lessonSig !== this.sentLesson)) info.lesson = lesson;
+    this.sentLog = logSig;
+    this.sentHash = hash;
+    this.sentLesson = lessonSig;
+    return info;
+  }
+}
