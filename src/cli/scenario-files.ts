@@ -4,7 +4,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { parseScenario, type Scenario, type ScenarioError } from '../sim/index';
 import { BUILTIN_SCENARIOS, builtinScenarioFile, isBuiltinScenario } from '../sim/scenario/builtins';
 
@@ -53,11 +52,13 @@ export function builtinIndex(): { name: string; title: string; description: stri
   }));
 }
 
-/** `[NAME.json, text]` for every built-in: the YAML file's data as JSON, for the app. */
+/**
+ * `[NAME.json, text]` for every built-in: the scenario parsed, validated and normalised, wrapped
+ * as `{"normalised": Scenario}`, which the app's worker loads without a parser or validator.
+ */
 export function builtinJson(): [string, string][] {
-  return BUILTIN_SCENARIOS.map((n) => {
-    const file = builtinScenarioFile(n);
-    const data: unknown = parseYaml(readFileSync(join(SCENARIO_DIR, file), 'utf8'));
-    return [file.replace(/\.yaml$/, '.json'), `${JSON.stringify(data)}\n`];
-  });
+  return loadBuiltins().map((s) => [
+    builtinScenarioFile(s.metadata.name as (typeof BUILTIN_SCENARIOS)[number]).replace(/\.yaml$/, '.json'),
+    `${JSON.stringify({ normalised: s })}\n`,
+  ]);
 }

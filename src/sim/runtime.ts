@@ -20,6 +20,5 @@ export {
 export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
-export { formatPath, type ScenarioError, validateScenario } from './scenario/validate';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

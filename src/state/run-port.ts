@@ -15,6 +15,11 @@ export interface LoadOptions {
   step?: string;
   /** A new run from the start: the lesson begins with its first step. */
   fresh?: boolean;
+  /**
+   * The text is a built-in's JSON twin, already validated and normalised (public/scenarios/NAME.json);
+   * any other text (a file, an inline link, the builder) is parsed and validated first.
+   */
+  builtin?: boolean;
 }
 
 export interface RunPort {

@@ -54,7 +54,7 @@ export async function loadBuiltinRun(name: string): Promise<void> {
   openingShared = false;
   const text = await builtinText(name);
   shareStore.setState({ source: { builtin: name }, seed: undefined });
-  startLoad(text, { fresh: true });
+  startLoad(text, { fresh: true, builtin: true });
 }
 
 /** Starts a scenario given as text (imported file, builder) from the beginning. */
@@ -77,6 +77,7 @@ export async function openRun(run: ShareRun): Promise<void> {
   const text = 'builtin' in sc ? await builtinText(sc.builtin) : sc.inline;
   shareStore.setState({ source: sc, seed: run.seed });
   const opts: LoadOptions = { replay: { runLog: run.commands }, at: run.t };
+  if ('builtin' in sc) opts.builtin = true;
   if (run.seed !== undefined && opts.replay) opts.replay.seed = run.seed;
   if (run.step) opts.step = run.step;
   startLoad(text, opts);

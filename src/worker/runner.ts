@@ -7,14 +7,12 @@ import {
   type ClusterView,
   createSimulation,
   type Explanation,
-  formatPath,
   formatSimTime,
   type NodeView,
   type PodView,
   type Scenario,
   type SimSnapshot,
   type Simulation,
-  validateScenario,
 } from '../sim/runtime';
 import type {
   ClockState,
@@ -39,7 +37,11 @@ interface Checkpoint {
 
 export type LoadResult = { ok: true; runner: SimRunner } | { ok: false; message: string };
 
-/** A scenario given as JSON text of its written form, validated; or what is wrong with it. */
+/**
+ * The scenario as the main thread sends it: `{"normalised": Scenario}`, already parsed and
+ * validated there (state/bridge.ts) or generated from a built-in file and checked by a test. The
+ * worker does not validate again, which keeps the parser and validator out of its bundle.
+ */
 export function parseScenarioJson(text: string): { ok: true; scenario: Scenario } | { ok: false; message: string } {
   let data: unknown;
   try {
@@ -47,17 +49,14 @@ export function parseScenarioJson(text: string): { ok: true; scenario: Scenario 
   } catch (err) {
     return { ok: false, message: `the scenario is not valid JSON: ${(err as Error).message}` };
   }
-  const parsed = validateScenario(data);
-  if (parsed.ok) return parsed;
-  const why = parsed.raw.map((e) => (e.keys.length ? `${formatPath(e.keys)}: ${e.message}` : e.message)).join('; ');
-  return { ok: false, message: why };
+  const scenario = (data as { normalised?: Scenario } | null)?.normalised;
+  if (scenario?.kind !== 'Scenario' || !Array.isArray(scenario.spec?.nodes)) {
+    return { ok: false, message: 'the scenario reached the engine without being validated first' };
+  }
+  return { ok: true, scenario };
 }
 
-/**
- * Validates the scenario (JSON text of the written form: the main thread turns YAML into JSON, so
- * the worker never loads the YAML library for it) and replays the command log up to `at`
- * (default: the last command).
- */
+/** Loads the (normalised) scenario and replays the command log up to `at` (default: the last command). */
 export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: number): LoadResult {
   const parsed = parseScenarioJson(scenarioJson);
   if (!parsed.ok) return parsed;

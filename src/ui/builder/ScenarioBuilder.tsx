@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { formatPath, validateScenario } from '../../sim/runtime';
+import { formatPath, validateScenario } from '../../sim/scenario/validate';
 import { loadInlineRun } from '../../state/share-actions';
 import { fieldDomId } from './Field';
 import { builderMessages as t } from './labels';
