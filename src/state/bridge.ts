@@ -87,7 +87,7 @@ async function loadRun(text: string, opts: LoadOptions): Promise<void> {
   } catch (err) {
     simStore.setState({
       phase: 'invalid',
-      banner: `The scenario could not be read: ${err instanceof Error ? err.message : String(err)}`,
+      banner: err instanceof Error ? err.message : String(err),
     });
     return;
   }

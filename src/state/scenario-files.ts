@@ -5,6 +5,7 @@
  * on demand, so they are not in the main bundle.
  */
 import { create } from 'zustand';
+import type { Scenario } from '../sim';
 import { shareStore } from './share';
 import { builtinText, loadInlineRun } from './share-actions';
 import { simStore } from './store';
@@ -65,9 +66,11 @@ export async function exportCurrentRun(): Promise<{ fileName: string; yaml: stri
   if (!source) return undefined;
   const text = 'builtin' in source ? await builtinText(source.builtin) : source.inline;
   const { parseScenario, exportScenario } = await import('../sim');
-  const parsed = parseScenario(text);
+  // A built-in's text is its normalised JSON twin; anything else is scenario text to parse.
+  const parsed =
+    'builtin' in source ? { ok: true as const, scenario: JSON.parse(text).normalised } : parseScenario(text);
   if (!parsed.ok) return undefined;
-  const scenario = parsed.scenario;
+  const scenario: Scenario = parsed.scenario;
   if (share.seed !== undefined) scenario.spec.seed = share.seed;
   const now = Math.max(0, Math.round(sim.clock.now));
   const log = share.runLog.filter((c) => c.at <= now);
