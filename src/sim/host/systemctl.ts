@@ -107,12 +107,9 @@ export function systemctl(e: Engine, hostName: string, verb: string, unit: strin
     return { ok: false, output: `Failed to ${verb} ${name}: Unit ${name} not found.` };
   }
   if (verb === 'status') return { ok: true, output: systemctlStatus(e, h, u) };
-  const c = e.cause({
-    actor: `user on ${hostName}`,
-    what: `systemctl ${verb} ${u}`,
-    parents: [cause],
-  });
-  if (verb === 'stop' || verb === 'restart') stopService(e, h, u, c);
-  if (verb === 'start' || verb === 'restart') startService(e, h, u, c);
+  // The command's own cause is the parent of what systemd does: "Why?" then reads
+  // "systemd on node2: kubelet stopped" <- "you ran ssh node2 systemctl stop kubelet".
+  if (verb === 'stop' || verb === 'restart') stopService(e, h, u, cause);
+  if (verb === 'start' || verb === 'restart') startService(e, h, u, cause);
   return { ok: true, output: '' };
 }
