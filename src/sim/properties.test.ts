@@ -54,8 +54,8 @@ function scenarioOf(c: ClusterShape): Scenario {
   for (let i = 1; i <= c.workers; i++) nodes.push({ name: `w${i}`, roles: [], zone: `z${i % c.zones}` } as never);
   const objects: Manifest[] = [];
   const cpOnly = c.workers === 0;
-  c.deployments.forEach((r, i) => objects.push(workload('Deployment', `d${i}`, r, 'nginx:1.27', cpOnly)));
-  c.statefulSets.forEach((r, i) => objects.push(workload('StatefulSet', `s${i}`, r, 'redis:7', cpOnly)));
+  for (const [i, r] of c.deployments.entries()) objects.push(workload('Deployment', `d${i}`, r, 'nginx:1.27', cpOnly));
+  for (const [i, r] of c.statefulSets.entries()) objects.push(workload('StatefulSet', `s${i}`, r, 'redis:7', cpOnly));
   if (c.daemonSet) objects.push(workload('DaemonSet', 'agent', undefined, 'busybox:1.36', cpOnly));
   return {
     apiVersion: 'notready/v1',

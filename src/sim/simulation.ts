@@ -2,10 +2,12 @@
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
 
+import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
-import { Engine, type SimModule } from './core/engine';
+import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
+import { copyState } from './core/snapshot';
 import type { SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -19,6 +21,8 @@ import { buildView, type ClusterView } from './view';
 
 export interface SimSnapshot {
   readonly state: SimState;
+  /** The engine's derived indexes at snapshot time (rebuilt from the state when absent). */
+  readonly indexes?: EngineIndexes;
 }
 
 export function initialState(scenario: Scenario): SimState {
@@ -77,6 +81,8 @@ export class Simulation {
   readonly scenario: Scenario;
   readonly engine: Engine;
   private timelineIndex = 0;
+  /** The last snapshot taken or restored, with the engine's write counts at that moment. */
+  private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
 
   constructor(scenario: Scenario, modules: readonly SimModule[] = MODULES) {
     this.scenario = scenario;
@@ -143,13 +149,29 @@ export class Simulation {
     return actionsFor(this.engine, target);
   }
 
+  /**
+   * A copy of the state. Kinds with no write since the previous snapshot (or the restored one)
+   * share that snapshot's copy: snapshots are never changed, and in quiet stretches the Pods and
+   * Events of a big cluster are most of a snapshot's size.
+   */
   snapshot(): SimSnapshot {
-    return { state: structuredClone(this.engine.state) };
+    const e = this.engine;
+    const prev = this.lastSnapshot;
+    const same = (k: Kind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
+    const reuse = (k: Kind) => (same(k) ? prev?.snap.state.api.objects[k] : undefined);
+    const ix = prev?.snap.indexes;
+    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: same('Event') });
+    const snap: SimSnapshot = { state: copyState(e.state, reuse), indexes };
+    this.lastSnapshot = { snap, writes: new Map(e.writes) };
+    return snap;
   }
 
   restore(s: SimSnapshot): void {
-    this.engine.state = structuredClone(s.state);
-    this.engine.rebuildIndexes();
+    this.engine.state = copyState(s.state);
+    if (s.indexes) this.engine.importIndexes(s.indexes);
+    else this.engine.rebuildIndexes();
+    // The live records now equal this snapshot's: later snapshots may share its copies.
+    this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
     if (this.timelineIndex < 0) this.timelineIndex = this.scenario.spec.timeline.length;
   }

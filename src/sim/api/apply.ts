@@ -9,6 +9,7 @@
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { randomSuffix } from '../core/random';
+import { clonePlain } from '../core/snapshot';
 import type { Manifest } from '../scenario/types';
 import { admitDefaultTolerationSeconds } from './admission';
 import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
@@ -203,7 +204,7 @@ function mergeSpec(existing: ApiObject, built: ApiObject): ApiObject | undefined
   // clusterIP is immutable and allocated once.
   if (existing.kind === 'Service') newSpec.clusterIP = oldSpec.clusterIP;
   if (JSON.stringify(oldSpec) === JSON.stringify(newSpec)) return undefined;
-  const next = structuredClone(existing) as ApiObject & { spec: unknown };
+  const next = clonePlain(existing) as ApiObject & { spec: unknown };
   next.spec = newSpec as never;
   next.metadata.generation = (next.metadata.generation ?? 1) + 1;
   return next;
@@ -257,7 +258,7 @@ export function podFromTemplate(
   meta.ownerReferences = [
     { apiVersion: 'apps/v1', kind: owner.kind, name: owner.name, uid: owner.uid, controller: true },
   ];
-  const t = structuredClone(template.spec);
+  const t = clonePlain(template.spec);
   const spec: Pod['spec'] = {
     ...t,
     containers: t.containers,

@@ -5,6 +5,7 @@
 
 import { controllerManagerActive, schedulerActive } from '../controllers/control-plane';
 import type { Engine } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import type { ApiObject, OwnerReference, Pod, Taint, Toleration } from './types';
 
 /** kube-controller-manager's controllers act (API up, KCM running and leading): control-plane.ts. */
@@ -100,7 +101,7 @@ export function isMirrorPod(p: Pod): boolean {
 
 /** Deep-enough copy of an object before mutating it (put must receive a new object). */
 export function clone<T>(o: T): T {
-  return structuredClone(o);
+  return clonePlain(o);
 }
 
 /** Code-unit string order: deterministic everywhere (localeCompare depends on the ICU locale). */

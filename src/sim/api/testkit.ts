@@ -17,6 +17,7 @@ import { seedRng } from '../core/random';
 import type { Host, SimState } from '../core/state';
 import { FNV_OFFSET } from '../core/trace';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
+import { containersChanged } from '../runtime/containers';
 import { PROFILES, type ProfileName } from '../scenario/profiles';
 import type { Scenario } from '../scenario/types';
 import type { Node, Pod } from './types';
@@ -117,6 +118,7 @@ export function setComponent(
   const cp = Object.values(e.state.hosts).find((h) => h.role === 'control-plane')!;
   for (const [k, c] of Object.entries(cp.containers))
     if (c.podName === `${component}-${cp.name}`) delete cp.containers[k];
+  containersChanged(cp);
   // Leader election is control-plane.ts's: the test makes the new process the leader at once.
   if (component === 'kube-controller-manager' || component === 'kube-scheduler') {
     e.state.controllers.leaderElection ??= {};
@@ -170,6 +172,7 @@ export function setComponent(
     startedAt: e.now,
     staticPod: true,
   };
+  containersChanged(cp);
 }
 
 export function nodeObject(e: Engine, name: string, controlPlane: boolean, cpu = 4000, memory = 8192): Node {

@@ -10,7 +10,9 @@ describe('kubectl apply -f - manifests', () => {
     expect(json).toEqual({ manifests: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' } }] });
     const yaml = kubectlManifests('apiVersion: v1\nkind: Pod\nmetadata: {name: y}\n---\n');
     expect(yaml).toEqual({ manifests: [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'y' } }] });
-    expect(kubectlManifests('{"apiVersion":')).toMatchObject({ error: expect.stringMatching(/^error: error parsing STDIN/) });
+    expect(kubectlManifests('{"apiVersion":')).toMatchObject({
+      error: expect.stringMatching(/^error: error parsing STDIN/),
+    });
     expect(kubectlManifests('kind: Pod\nmetadata: {name: z}')).toEqual({
       error:
         'error: error validating "STDIN": error validating data: [apiVersion not set]; if you choose to ignore these errors, turn validation off with --validate=false',

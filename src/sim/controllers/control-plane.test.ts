@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { controllerManagerActive, LEASE_DURATION_MS, schedulerActive } from './control-plane';
+import { controllerManagerActive, LEASE_DURATION_MS, RETRY_PERIOD_MS, schedulerActive } from './control-plane';
+import { wakeLeaderElection } from './control-plane-idle';
 import { advanceUntil, cond, events, kitSim, node, run } from './node-lifecycle.testkit';
 
 function kcmContainers(sim: ReturnType<typeof kitSim>) {
@@ -18,8 +19,25 @@ describe('leader election', () => {
       const l = e.get('Lease', `kube-system/${name}`);
       expect(l?.spec.holderIdentity).toMatch(/^cp_[0-9a-f-]{36}$/);
       expect(l?.spec.leaseDurationSeconds).toBe(LEASE_DURATION_MS / 1000);
-      // renewed every 2s
-      expect(sim.now - (l?.spec.renewTime ?? -1e9)).toBeLessThanOrEqual(2000);
+      // Routine renewals are skipped while nothing changes on the control-plane host (control-plane-idle.ts).
+      expect(l?.spec.renewTime).toBeLessThanOrEqual(sim.now);
+    }
+  });
+
+  it('an idle leader renews again on its 2s grid once something changes on the control-plane host', () => {
+    const sim = kitSim();
+    const e = sim.engine;
+    const before = e.get('Lease', 'kube-system/kube-controller-manager')?.spec.renewTime ?? 0;
+    sim.advanceTo(sim.now + 60_000);
+    // Idle: a minute without a single renewal write.
+    expect(e.get('Lease', 'kube-system/kube-controller-manager')?.spec.renewTime).toBe(before);
+    wakeLeaderElection(e, 'cp');
+    sim.advanceTo(sim.now + RETRY_PERIOD_MS);
+    for (const name of ['kube-controller-manager', 'kube-scheduler']) {
+      const renew = e.get('Lease', `kube-system/${name}`)?.spec.renewTime ?? -1e9;
+      expect(sim.now - renew).toBeLessThanOrEqual(RETRY_PERIOD_MS);
+      // Still on the grid of the first renewal.
+      expect((renew - before) % RETRY_PERIOD_MS).toBe(0);
     }
   });
 });

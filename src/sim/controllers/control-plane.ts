@@ -18,11 +18,12 @@ import type { Engine, SimModule } from '../core/engine';
 import type { ControllerMemory, LeaderElectionState } from '../core/state';
 import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
 import { containerExited } from '../runtime/containers';
+import { electionChain, idleElection, RETRY_PERIOD_MS } from './control-plane-idle';
 
 /** client-go leader election defaults used by kube-controller-manager and kube-scheduler. LE [C] */
 export const LEASE_DURATION_MS = 15_000;
 export const RENEW_DEADLINE_MS = 10_000;
-export const RETRY_PERIOD_MS = 2_000;
+export { RETRY_PERIOD_MS };
 
 export type LeaderComponent = 'kube-controller-manager' | 'kube-scheduler';
 const COMPONENTS: readonly LeaderComponent[] = ['kube-controller-manager', 'kube-scheduler'];
@@ -234,8 +235,9 @@ function exitCandidate(e: Engine, comp: LeaderComponent, le: LeaderElectionState
 }
 
 /** One leader-election attempt (every retryPeriod) of a component's current process. */
-function electionTick(e: Engine, comp: LeaderComponent): void {
-  e.schedule(RETRY_PERIOD_MS, 'leader-election.tick', comp);
+function electionTick(e: Engine, comp: LeaderComponent, chain: number): void {
+  if (chain !== electionChain(e, comp)) return;
+  e.schedule(RETRY_PERIOD_MS, 'leader-election.tick', comp, chain);
   const les = controllerMemory(e).leaderElection;
   const cp = controlPlaneHost(e);
   let le = les[comp];
@@ -261,14 +263,17 @@ function electionTick(e: Engine, comp: LeaderComponent): void {
     return;
   }
   delete le.failingSince;
+  const wasLeading = le.leading;
   acquireOrRenew(e, comp, le, cp.name);
+  // A routine renewal: nothing to do until something changes on the host (control-plane-idle.ts).
+  if (wasLeading && le.leading && le.lastRenew === e.now) idleElection(e, comp);
 }
 
 /** The control-plane module: leader-election loops, started by the first API write. */
 export const controlPlaneModule: SimModule = {
   name: 'control-plane',
   timers: {
-    'leader-election.tick': (e, t) => electionTick(e, t.target as LeaderComponent),
+    'leader-election.tick': (e, t) => electionTick(e, t.target as LeaderComponent, t.gen),
   },
   watch: {
     Node: (e) => ensureElectionLoops(e),

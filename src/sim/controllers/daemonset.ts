@@ -18,6 +18,7 @@ import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady, 
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'daemonset-controller';
 
@@ -141,7 +142,7 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
     rule: 'updateDaemonSetStatus',
     parents,
   });
-  e.put({ ...structuredClone(cur), status }, `status ${ready}/${desired} ready`, c);
+  e.put({ ...clonePlain(cur), status }, `status ${ready}/${desired} ready`, c);
 }
 
 const MODULE = 'daemonset';

@@ -13,6 +13,7 @@ import { markDirty, takeDirty } from '../api/owner-index';
 import { byNamespacedName, controllerRef, kcmActive } from '../api/podutil';
 import type { Deployment, ReplicaSet } from '../api/types';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'deployment-controller';
 
@@ -30,7 +31,7 @@ function scaleMessage(e: Engine, up: boolean, rs: string, from: number, to: numb
 /** The ReplicaSet a Deployment owns for its current template (not stored yet). */
 export function newReplicaSetFor(e: Engine, d: Deployment, replicas: number): ReplicaSet {
   const hash = podTemplateHash(d.spec.template);
-  const template = structuredClone(d.spec.template);
+  const template = clonePlain(d.spec.template);
   template.metadata.labels = { ...template.metadata.labels, 'pod-template-hash': hash };
   return {
     kind: 'ReplicaSet',
@@ -56,9 +57,10 @@ export function newReplicaSetFor(e: Engine, d: Deployment, replicas: number): Re
   };
 }
 
-function scaleRS(e: Engine, d: Deployment, rs: ReplicaSet, to: number, parents: number[]): void {
+/** Scale `rs` to `to`; returns the ReplicaSet as written (stored objects are never mutated: snapshots share them). */
+function scaleRS(e: Engine, d: Deployment, rs: ReplicaSet, to: number, parents: number[]): ReplicaSet {
   const from = rs.spec.replicas;
-  if (from === to) return;
+  if (from === to) return rs;
   const msg = scaleMessage(e, to > from, rs.metadata.name, from, to);
   const c = e.cause({
     actor: ACTOR,
@@ -66,12 +68,12 @@ function scaleRS(e: Engine, d: Deployment, rs: ReplicaSet, to: number, parents: 
     rule: 'deployment spec.replicas / rolling update',
     parents,
   });
-  const next = structuredClone(rs);
+  const next = clonePlain(rs);
   next.spec.replicas = to;
   next.metadata.annotations['deployment.kubernetes.io/desired-replicas'] = String(d.spec.replicas);
   e.put(next, `scaled to ${to}`, c);
   e.event(dref(d), 'Normal', 'ScalingReplicaSet', msg, ACTOR, c);
-  rs.spec.replicas = to;
+  return next;
 }
 
 /** Reconcile one Deployment with the ReplicaSets it controls. */
@@ -105,22 +107,23 @@ export function syncDeployment(e: Engine, d: Deployment, owned: ReplicaSet[]): v
       e.event(dref(d), 'Normal', 'ScalingReplicaSet', scaleMessage(e, true, rs.metadata.name, 0, replicas), ACTOR, c);
     newRS = rs;
   } else if (oldTotal === 0) {
-    scaleRS(e, d, newRS, desired, parents);
+    newRS = scaleRS(e, d, newRS, desired, parents);
   } else {
     // Rolling update: surge the new RS, then scale old ones down while enough pods stay available.
     const total = oldTotal + newRS.spec.replicas;
     if (newRS.spec.replicas < desired) {
       const up = Math.min(desired, newRS.spec.replicas + Math.max(0, desired + maxSurge - total));
-      scaleRS(e, d, newRS, up, parents);
+      newRS = scaleRS(e, d, newRS, up, parents);
     }
     const allPods = oldTotal + newRS.spec.replicas;
     const newUnavailable = Math.max(0, newRS.spec.replicas - newRS.status.availableReplicas);
     let canScaleDown = allPods - (desired - maxUnavailable) - newUnavailable;
-    for (const r of olds) {
+    for (let i = 0; i < olds.length; i++) {
+      const r = olds[i] as ReplicaSet;
       if (canScaleDown <= 0) break;
       if (r.spec.replicas === 0) continue;
       const by = Math.min(r.spec.replicas, canScaleDown);
-      scaleRS(e, d, r, r.spec.replicas - by, parents);
+      olds[i] = scaleRS(e, d, r, r.spec.replicas - by, parents);
       canScaleDown -= by;
     }
   }
@@ -143,7 +146,7 @@ export function syncDeployment(e: Engine, d: Deployment, owned: ReplicaSet[]): v
     rule: 'READY = sum of ReplicaSet readyReplicas',
     parents: [e.lastCause(`ReplicaSet/${ns}/${newRS.metadata.name}`, 'status') ?? parents[0]!],
   });
-  e.put({ ...structuredClone(cur), status }, `status ${status.readyReplicas}/${desired} ready`, c);
+  e.put({ ...clonePlain(cur), status }, `status ${status.readyReplicas}/${desired} ready`, c);
 }
 
 const MODULE = 'deployment';

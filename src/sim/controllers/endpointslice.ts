@@ -11,6 +11,7 @@ import { byNamespacedName, cmp, isPodReady, kcmActive, selectorMatches } from '.
 import type { Endpoint, EndpointSlice, Pod, Service } from '../api/types';
 import type { Engine, SimModule } from '../core/engine';
 import { randomSuffix } from '../core/random';
+import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'endpointslice-controller';
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -62,7 +63,7 @@ export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], po
     parents: [e.lastCause(`Service/${svcKey}`) ?? 0],
   });
   if (cur) {
-    e.put({ ...structuredClone(cur), endpoints, ports }, `endpoints ${ready}/${endpoints.length} ready`, c);
+    e.put({ ...clonePlain(cur), endpoints, ports }, `endpoints ${ready}/${endpoints.length} ready`, c);
     return;
   }
   let name = '';

@@ -8,6 +8,7 @@
  */
 import type { ConditionStatus, Node, NodeCondition, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import type { NodeHealth } from '../core/state';
 import { controlPlaneHost, formatDuration } from '../core/world';
 import { controllerMemory } from './control-plane';
@@ -64,6 +65,10 @@ function freshHealth(at: number, ready: NodeCondition | undefined): NodeHealth {
   };
   saveReady(h, ready);
   return h;
+}
+
+function allUnknown(node: Node): boolean {
+  return UNKNOWN_CONDITION_TYPES.every((type) => condition(node, type)?.status === 'Unknown');
 }
 
 function sameCondition(a: NodeCondition | undefined, b: NodeCondition): boolean {
@@ -134,8 +139,10 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   const result: HealthResult = { observed: observedCond.status, current: cur?.status };
   // Upstream checks now.After(probe+grace); its 5s loop drifts later every pass, so the check made
   // exactly `grace` after the probe already passes. `>=` reproduces that on our exact 5s grid.
-  if (now >= h.probeTimestamp + grace) {
-    const next = structuredClone(node);
+  // Once every condition is Unknown a pass changes nothing: skip the copy (silent nodes are
+  // checked every 5s for as long as they stay silent).
+  if (now >= h.probeTimestamp + grace && !allUnknown(node)) {
+    const next = clonePlain(node);
     for (const type of UNKNOWN_CONDITION_TYPES) {
       const c = next.status.conditions.find((x) => x.type === type);
       if (!c) {
@@ -198,7 +205,7 @@ export function markPodsNotReady(e: Engine, nodeName: string, pods: readonly Pod
       rule: `MarkPodsNotReady: node ${nodeName} is not Ready`,
       parents,
     });
-    const next = structuredClone(pod);
+    const next = clonePlain(pod);
     next.status.conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
     e.put(next, 'Ready=False (NodeNotReady)', cause);
     e.event(

@@ -11,6 +11,7 @@
  */
 import type { Node, NodeCondition, Taint, TaintEffect } from '../api/types';
 import type { Engine } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import { controllerMemory } from './control-plane';
 import {
   NODE_EVICTION_PERIOD_MS,
@@ -80,7 +81,7 @@ export function swapNodeControllerTaint(
   const removed = node.spec.taints.filter((t) => !kept.includes(t));
   const added = change.add.filter((a) => !kept.some((t) => t.key === a.key && t.effect === a.effect));
   if (added.length === 0 && removed.length === 0) return false;
-  const next = structuredClone(node);
+  const next = clonePlain(node);
   next.spec.taints = [
     ...kept.map((t) => ({ ...t })),
     ...added.map((t) => ({ key: t.key, effect: t.effect, timeAdded: e.now })),

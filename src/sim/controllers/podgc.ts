@@ -15,6 +15,7 @@
  */
 import type { Pod, PodCondition } from '../api/types';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 
@@ -45,7 +46,7 @@ function markFailedAndDeletePod(
 ): void {
   const key = podKey(pod);
   if (e.state.profile.disruptionConditions && !isTerminal(pod)) {
-    const next = structuredClone(pod);
+    const next = clonePlain(pod);
     next.status.phase = 'Failed';
     let what = 'phase=Failed';
     if (condition) {

@@ -13,6 +13,7 @@ import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../ap
 import type { Lease, Pod, ReplicaSet } from '../api/types';
 import { forgetDeparted, markReplacement, noteDeparture, onLeaderLease, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'replicaset-controller';
 
@@ -103,7 +104,7 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
       rule: 'readyReplicas counts pods with Ready=True (calculateStatus)',
       parents: [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0],
     });
-    e.put({ ...structuredClone(cur), status }, `status ${status.readyReplicas}/${rs.spec.replicas} ready`, c);
+    e.put({ ...clonePlain(cur), status }, `status ${status.readyReplicas}/${rs.spec.replicas} ready`, c);
   }
 }
 

@@ -17,6 +17,7 @@ import { cmp, firstUntoleratedTaint, podRequests, schedulerRunning, toleratesTai
 import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
 import { onLeaderLease } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
 
@@ -305,7 +306,7 @@ function fail(e: Engine, pod: Pod, message: string): void {
   };
   const old = pod.status.conditions.find((x) => x.type === 'PodScheduled');
   if (old?.status !== 'False' || old.message !== message) {
-    const next = structuredClone(pod);
+    const next = clonePlain(pod);
     next.status.conditions = setCondition(next.status.conditions, cond);
     e.put(next, 'unschedulable', c);
   }
@@ -376,7 +377,7 @@ export const schedulerModule: SimModule = {
             rule: 'kubeadm --register-with-taints',
             parents: [e.lastCause(`Node/${key}`) ?? 0],
           });
-          e.put({ ...structuredClone(n), spec: { ...structuredClone(n.spec), taints } }, 'register-with-taints', c);
+          e.put({ ...clonePlain(n), spec: { ...clonePlain(n.spec), taints } }, 'register-with-taints', c);
           return;
         }
       }

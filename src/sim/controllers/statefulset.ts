@@ -18,6 +18,7 @@ import { byNamespacedName, isPodReady, kcmActive } from '../api/podutil';
 import type { Pod, StatefulSet } from '../api/types';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'statefulset-controller';
 
@@ -145,7 +146,7 @@ export function syncStatefulSet(e: Engine, s: StatefulSet, owned: Pod[]): void {
     rule: 'readyReplicas counts Running pods with Ready=True',
     parents: [e.lastCause(`StatefulSet/${key}`) ?? 0],
   });
-  e.put({ ...structuredClone(cur), status }, `status ${ready}/${s.spec.replicas} ready`, c);
+  e.put({ ...clonePlain(cur), status }, `status ${ready}/${s.spec.replicas} ready`, c);
 }
 
 /** Keep departures whose ordinal is still wanted and not yet recreated (the pod may still be Terminating). */

@@ -18,6 +18,7 @@
 import { removeOrTerminate } from '../api/delete';
 import type { Node, Pod, Taint } from '../api/types';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { podsOnNodeSorted } from './node-lifecycle-health';
@@ -194,7 +195,7 @@ function evict(e: Engine, key: string): void {
     const reason = 'DeletionByTaintManager';
     const message = 'Taint manager: deleting due to NoExecute taint';
     if (old?.status !== 'True' || old.reason !== reason || old.message !== message) {
-      const next = structuredClone(pod);
+      const next = clonePlain(pod);
       const cond = {
         type: 'DisruptionTarget' as const,
         status: 'True' as const,

@@ -6,6 +6,7 @@
 import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
+import { KindMaps } from './kind-maps';
 import { randomHex, uniformInt } from './random';
 import type { Cause, SimState } from './state';
 import { fnvUpdate } from './trace';
@@ -34,6 +35,13 @@ export interface CauseInput {
 const TRACE_KEEP = 4000;
 const HISTORY_KEEP = 24;
 
+/** The engine's derived indexes (pods by node, event aggregation keys); not part of the state. */
+export interface EngineIndexes {
+  readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly eventIndex: ReadonlyMap<string, string>;
+  readonly eventsOldest?: number | undefined;
+}
+
 export class Engine {
   state: SimState;
   private readonly timerHandlers = new Map<string, TimerHandler>();
@@ -42,6 +50,15 @@ export class Engine {
   /** Derived indexes, rebuilt after a restore. */
   private podsByNode = new Map<string, Set<string>>();
   private eventIndex = new Map<string, string>();
+  private readonly kindMaps = new KindMaps();
+  /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
+  private eventsOldest: number | undefined;
+  private eventsOldestOf: object | undefined;
+  /**
+   * Writes per kind since this engine was made (put, remove, expiry): unchanged counts between two
+   * snapshots let the later one share the earlier one's copy of that kind (Simulation.snapshot).
+   */
+  readonly writes = new Map<Kind, number>();
   /** Observers of trace lines (CLI --events); not part of the state. */
   traceListeners: ((line: string) => void)[] = [];
 
@@ -187,6 +204,9 @@ export class Engine {
   }
 
   list<K extends Kind>(kind: K): ObjectOfKind<K>[] {
+    // A Map mirror (core/kind-maps.ts): Object.values over thousands of keys is slow.
+    const m = this.kindMaps.get(this.state.api.objects, kind);
+    if (m) return [...m.values()] as ObjectOfKind<K>[];
     return Object.values(this.state.api.objects[kind]) as ObjectOfKind<K>[];
   }
 
@@ -212,8 +232,14 @@ export class Engine {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
     const key = keyOf(obj);
     const old = objects[key];
-    obj.metadata.resourceVersion = ++this.state.api.resourceVersion;
+    // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
+    // stored object must never change once written (snapshots share them, see core/snapshot.ts).
+    obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
     objects[key] = obj;
+    this.kindMaps.set(objects, obj.kind, key, obj);
+    if (obj.kind === 'Event' && this.eventsOldest !== undefined)
+      this.eventsOldest = Math.min(this.eventsOldest, obj.lastTimestamp);
+    this.writes.set(obj.kind, (this.writes.get(obj.kind) ?? 0) + 1);
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = `${obj.kind}/${key}`;
     if (obj.kind !== 'Event') {
@@ -229,6 +255,8 @@ export class Engine {
     const old = objects[key];
     if (!old) return;
     delete objects[key];
+    this.kindMaps.delete(objects, kind, key);
+    this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
     const ref = `${kind}/${key}`;
@@ -252,7 +280,31 @@ export class Engine {
     }
   }
 
+  /** Copies of the derived indexes, to restore them with a snapshot without rebuilding them. */
+  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }): EngineIndexes {
+    let podsByNode = reuse?.podsSame ? reuse.podsByNode : undefined;
+    if (!podsByNode) {
+      const copy = new Map<string, Set<string>>();
+      for (const [node, keys] of this.podsByNode) copy.set(node, new Set(keys));
+      podsByNode = copy;
+    }
+    const eventIndex = reuse?.eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
+    return { podsByNode, eventIndex, eventsOldest: this.eventsOldest };
+  }
+
+  /** Install indexes exported together with the state now in place (copied: the caller keeps its own). */
+  importIndexes(ix: EngineIndexes): void {
+    this.kindMaps.clear();
+    this.podsByNode = new Map();
+    for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
+    this.eventIndex = new Map(ix.eventIndex);
+    this.eventsOldest = ix.eventsOldest;
+    this.eventsOldestOf = this.state.api.objects.Event;
+  }
+
   rebuildIndexes(): void {
+    this.kindMaps.clear();
+    this.eventsOldest = undefined;
     this.podsByNode = new Map();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     this.eventIndex = new Map();
@@ -264,11 +316,24 @@ export class Engine {
     this.state.eventsSweptAt = this.state.now;
     const events = this.state.api.objects.Event;
     const cutoff = this.state.now - EVENT_TTL;
-    for (const [key, ev] of Object.entries(events)) {
-      if (ev.lastTimestamp >= cutoff) continue;
+    // The bound belongs to the record it was computed on (a state swapped in makes it unknown).
+    const bound = this.eventsOldestOf === events ? this.eventsOldest : undefined;
+    if (bound !== undefined && bound >= cutoff) return;
+    let oldest = Number.POSITIVE_INFINITY;
+    // The Map mirror iterates in the same order as the record, without copying 10^4 entries.
+    const m = this.kindMaps.get(this.state.api.objects, 'Event') as Map<string, KubeEvent> | undefined;
+    for (const [key, ev] of m ?? Object.entries(events)) {
+      if (ev.lastTimestamp >= cutoff) {
+        oldest = Math.min(oldest, ev.lastTimestamp);
+        continue;
+      }
       delete events[key];
+      this.kindMaps.delete(events, 'Event', key);
+      this.writes.set('Event', (this.writes.get('Event') ?? 0) + 1);
       this.eventIndex.delete(eventAggKey(ev));
     }
+    this.eventsOldest = oldest;
+    this.eventsOldestOf = events;
   }
 
   /**

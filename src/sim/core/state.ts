@@ -116,6 +116,10 @@ export interface KubeletMemory {
   leaseExists: boolean;
   fastStatusUntil: number;
   /** (H2 additions) */
+  /** The updateRuntimeUp loop went idle at this tick, everything healthy (kubelet/runtime-health.ts). */
+  runtimeUpIdleSince?: number;
+  /** Cause reused by every routine Lease renewal of this process. */
+  leaseRenewCause?: number;
   /** updateRuntimeUp succeeded at least once (lastBaseRuntimeSync is meaningful). */
   runtimeEverSynced: boolean;
   /** When PLEG's first relist happens (the sync loop starts a little after the process). */
@@ -236,6 +240,8 @@ export interface ControllerMemory {
   kcmCause?: number;
   /** Leader election candidates by component name. */
   leaderElection?: Record<string, LeaderElectionState>;
+  /** Leader-election loop timers: chain per component, idle loops (controllers/control-plane-idle.ts). */
+  electionLoops?: { chain: Record<string, number>; idleSince: Record<string, number> };
   /** Node -> zone key for nodes in a zone's NoExecute tainting set (UniqueQueue set: kept after tainting). */
   taintQueued?: Record<string, string>;
   /** When the next NoExecute tainting tick is scheduled (dedupes timers). */

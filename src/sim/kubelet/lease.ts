@@ -41,13 +41,16 @@ export function leaseTick(e: Engine, h: RunningHost): void {
   const node = e.get('Node', h.name);
   const startCause = h.services.kubelet?.cause ?? 0;
   if (existing) {
-    const c = e.cause({
+    // One cause for every routine renewal of this process (they all have the same reason);
+    // a cause per renewal made the cause list grow by thousands per simulated hour.
+    h.kubelet.leaseRenewCause ??= e.cause({
       actor: actor(h),
       what: `lease renewed ${h.name}`,
       rule: 'lease renew interval = leaseDuration x 0.25',
       constant: `nodeLeaseDurationSeconds=${e.state.settings.nodeLeaseDurationSeconds}`,
       parents: [startCause],
     });
+    const c = h.kubelet.leaseRenewCause;
     const lease: Lease = {
       ...existing,
       metadata: { ...existing.metadata },

@@ -17,7 +17,7 @@ import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
 import { pullFinished } from './pod-workers';
 import { tryRegister } from './registration';
-import { RUNTIME_UP_PERIOD, runtimeErrors, updateRuntimeUp } from './runtime-health';
+import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
 
 export { kubeletEndpointError } from './endpoint';
 
@@ -84,7 +84,7 @@ export const kubeletModule: SimModule = {
       updateRuntimeUp(e, h);
       // Runtime healthy again: the skipped sync loop resumes promptly.
       if (before > 0 && runtimeErrors(e, h).length === 0) requestPodSync(e, h, 0);
-      e.schedule(RUNTIME_UP_PERIOD, 'kubelet.runtime-up', h.name, t.gen);
+      continueRuntimeUpLoop(e, h, t.gen);
     },
     'kubelet.sync': (e, t) => {
       const name = t.target;

@@ -147,6 +147,14 @@ function copyNode(n: Node): Node {
 }
 
 /**
+ * Per host (derived, not state: a restore gives new hosts, hence misses), the stored Node after
+ * which a status pass changed nothing and recorded no event, with what the setters read besides
+ * it: the Ready verdict and the boot id (the ip never changes). Stored Nodes are never mutated, so
+ * while the same Node is stored and those agree, the pass would change nothing again.
+ */
+const settled = new WeakMap<Host, { node: Node; ready: boolean; message: string; bootId: string }>();
+
+/**
  * One try of tryUpdateNodeStatus. Returns an error string on failure. Writes the Node only when
  * the status changed or nodeStatusReportFrequency passed since the last post.
  */
@@ -158,11 +166,26 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   if (err) return `error getting node "${h.name}": ${err}`;
   const stored = e.get('Node', h.name);
   if (!stored) return `error getting node "${h.name}": nodes "${h.name}" not found`;
+  const due = e.now - mem.lastStatusPostAt >= e.state.settings.nodeStatusReportFrequency;
+  const verdict = readyVerdict(e, h);
+  const seen = settled.get(h);
+  // Our own last write, unchanged since, and the same Ready verdict: the setters would only move
+  // heartbeats (ignored by statusChanged) and record no event.
+  if (
+    !due &&
+    seen?.node === stored &&
+    seen.ready === verdict.ready &&
+    seen.message === verdict.message &&
+    seen.bootId === h.bootId
+  )
+    return undefined;
   const node = copyNode(stored);
   const events = runSetters(e, h, node);
   const changed = statusChanged(node, stored);
-  const due = e.now - mem.lastStatusPostAt >= e.state.settings.nodeStatusReportFrequency;
-  if (!changed && !due) return undefined;
+  if (!changed && !due) {
+    if (events.length === 0) settled.set(h, { node: stored, ...verdict, bootId: h.bootId });
+    return undefined;
+  }
   const ready = node.status.conditions.find((c) => c.type === 'Ready');
   const c = e.cause({
     actor: actor(h),
@@ -175,6 +198,7 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   });
   e.put(node, changed ? `status Ready=${ready?.status}` : 'status heartbeat', c);
   mem.lastStatusPostAt = e.now;
+  if (events.length === 0) settled.set(h, { node, ...verdict, bootId: h.bootId });
   for (const ev of events) kubeletEvent(e, h, nodeRef(h), ev.type, ev.reason, ev.message, c);
   return undefined;
 }

@@ -7,7 +7,7 @@
  */
 import type { ContainerStatus, Pod, PodCondition, PodConditionType } from '../api/types';
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { containersOf } from '../runtime/containers';
 import { actor, deepEqual } from './memory';
@@ -134,13 +134,62 @@ export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {
   return p.metadata.uid === w.uid ? p : undefined;
 }
 
+/**
+ * Pod status inputs last seen to give exactly the API pod's status, per worker (derived data, not
+ * state: a restore gives new workers, hence misses). buildPodStatus is a function of the API pod
+ * (stored objects are never mutated, so the same object means the same status), the worker, the
+ * pod's host containers and, through readiness, the clock: while those are unchanged the status
+ * would be the same again and the write skipped. Most sync passes change nothing for most pods.
+ */
+const verified = new WeakMap<KubeletPodWorker, { pod: Pod; inputs: unknown[] }>();
+let cacheEnabled = true;
+
+/** Tests compare runs with and without the cache (core/snapshot.test.ts). */
+export function setStatusCacheForTests(enabled: boolean): void {
+  cacheEnabled = enabled;
+}
+
+/**
+ * Every input buildPodStatus reads besides the pod, h.ip and the profile (constants of the run);
+ * undefined when the status depends on the clock itself. Keep in step with
+ * containerStatuses/buildPodStatus (core/snapshot.test.ts checks the cache against full rebuilds).
+ * A flat list of primitives: comparing it is cheaper than building and comparing a string.
+ */
+function statusInputs(e: Engine, h: Host, w: KubeletPodWorker): unknown[] | undefined {
+  // A terminated worker reports ContainerStatusUnknown finished "now": always rebuild.
+  if (w.state === 'terminated' || !cacheEnabled) return undefined;
+  const out: unknown[] = [w.readyAt === undefined || e.now >= w.readyAt, w.podIP, w.startTime];
+  for (const name in w.containers) {
+    const st = w.containers[name] as KubeletContainerState;
+    const wt = st.waiting;
+    out.push(name, st.image, st.restartCount, st.lastTerminated?.finishedAt, wt?.reason, wt?.message, st.containerId);
+  }
+  for (const c of containersOf(h, w.uid)) {
+    if (c.state === 'exited' && c.finishedAt === undefined) return undefined;
+    out.push(c.id, c.name, c.state, c.startedAt, c.finishedAt, c.exitCode, c.reason);
+  }
+  return out;
+}
+
+function sameInputs(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Write the worker's status if it changed and the API answers. */
 export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, reachable?: boolean): void {
   if (!(reachable ?? canReachApi(e, h.name))) return;
   const p = reportTarget(e, w);
   if (!p) return;
+  const inputs = statusInputs(e, h, w);
+  const seen = verified.get(w);
+  if (inputs !== undefined && seen?.pod === p && sameInputs(seen.inputs, inputs)) return;
   const status = buildPodStatus(e, h, w, p);
-  if (deepEqual(status, p.status)) return;
+  if (deepEqual(status, p.status)) {
+    if (inputs !== undefined) verified.set(w, { pod: p, inputs });
+    return;
+  }
   const cs = status.containerStatuses[0];
   const summary = cs ? Object.keys(cs.state)[0] : 'none';
   const c = e.cause({
@@ -149,5 +198,7 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
     rule: 'status manager writes the status observed on the node',
     parents: [w.cause],
   });
-  e.put({ ...p, status }, `status ${status.phase} (${summary})`, c);
+  const next = { ...p, status };
+  e.put(next, `status ${status.phase} (${summary})`, c);
+  if (inputs !== undefined) verified.set(w, { pod: next, inputs });
 }

@@ -41,7 +41,14 @@ interface Desired {
   grace: number;
   api?: Pod;
   manifestFile?: string;
-  cause: number;
+  /** Static pods: the cause of the manifest. API pods: read from `ref`'s history when needed (desiredCause). */
+  cause?: number;
+  ref?: string;
+}
+
+/** The cause a new worker starts from: the manifest's, or the latest on the API pod. */
+function desiredCause(e: Engine, d: Desired): number {
+  return d.cause ?? (d.ref !== undefined ? e.lastCause(d.ref) : undefined) ?? 0;
 }
 
 /** Pods that should run here. `apiKnown` is false when the API is unreachable: the kubelet then keeps its last view of API pods. */
@@ -66,22 +73,37 @@ function desiredPods(e: Engine, h: RunningHost): { pods: Map<string, Desired>; a
   const pods = e.podsOnNode(h.name).sort((a, b) => (a.metadata.uid < b.metadata.uid ? -1 : 1));
   for (const p of pods) {
     if (isMirrorPod(p)) continue;
-    const key = `${p.metadata.namespace}/${p.metadata.name}`;
-    out.set(p.metadata.uid, {
-      uid: p.metadata.uid,
-      key,
-      name: p.metadata.name,
-      namespace: p.metadata.namespace ?? 'default',
-      staticPod: false,
-      containers: p.spec.containers.map((c) => ({ name: c.name, image: c.image })),
-      hostNetwork: p.spec.hostNetwork === true,
-      deleting: p.metadata.deletionTimestamp !== undefined,
-      grace: p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds,
-      api: p,
-      cause: e.lastCause(`Pod/${key}`) ?? 0,
-    });
+    const d = fromApi(p);
+    out.set(d.uid, d);
   }
   return { pods: out, apiKnown: true };
+}
+
+/**
+ * What an API pod asks of this node (its cause is read when a worker starts). Cached per pod
+ * object: stored objects are never mutated, and every sync pass asks again for every pod.
+ */
+const desiredOfPod = new WeakMap<Pod, Desired>();
+
+function fromApi(p: Pod): Desired {
+  let d = desiredOfPod.get(p);
+  if (d) return d;
+  const key = `${p.metadata.namespace}/${p.metadata.name}`;
+  d = {
+    uid: p.metadata.uid,
+    key,
+    ref: `Pod/${key}`,
+    name: p.metadata.name,
+    namespace: p.metadata.namespace ?? 'default',
+    staticPod: false,
+    containers: p.spec.containers.map((c) => ({ name: c.name, image: c.image })),
+    hostNetwork: p.spec.hostNetwork === true,
+    deleting: p.metadata.deletionTimestamp !== undefined,
+    grace: p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds,
+    api: p,
+  };
+  desiredOfPod.set(p, d);
+  return d;
 }
 
 function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
@@ -111,7 +133,7 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     state: 'pulling',
     pullBackoffCount: 0,
     containers,
-    cause: d.cause,
+    cause: desiredCause(e, d),
   };
   if (d.manifestFile) w.manifestFile = d.manifestFile;
   const apiIP = d.api?.status.podIP;
@@ -169,7 +191,7 @@ export function syncPods(e: Engine, h: RunningHost): void {
   const errs = runtimeErrors(e, h);
   if (errs.length > 0) {
     logLine(e, h.name, 'kubelet', 'E', 'kubelet.go:2452', `"Skipping pod synchronization" err=${q(aggregate(errs))}`);
-    for (const uid of Object.keys(mem.pods).sort()) {
+    for (const uid of workerUids(mem)) {
       const w = mem.pods[uid];
       if (w) publishStatus(e, h, w, apiKnown);
     }
@@ -178,7 +200,7 @@ export function syncPods(e: Engine, h: RunningHost): void {
     return;
   }
   // Workers whose pod is no longer wanted.
-  for (const uid of Object.keys(mem.pods).sort()) {
+  for (const uid of workerUids(mem)) {
     const w = mem.pods[uid] as KubeletPodWorker;
     const known = desired.has(uid) || (!apiKnown && !w.staticPod);
     if (known) continue;
@@ -186,7 +208,7 @@ export function syncPods(e: Engine, h: RunningHost): void {
       // Manifest removed or changed: stop the old pod (the mirror goes in syncMirrorPods).
       if (w.state !== 'terminating' && w.state !== 'terminated')
         startTermination(e, h, w, 30, 'static pod manifest removed or changed');
-      if (w.state === 'terminated') delete mem.pods[uid];
+      if (w.state === 'terminated') deleteWorker(mem, uid);
       continue;
     }
     // SyncLoop REMOVE: the API object is gone (PodGC, force delete, node deleted...).
@@ -198,7 +220,7 @@ export function syncPods(e: Engine, h: RunningHost): void {
     });
     logLine(e, h.name, 'kubelet', 'I', 'kubelet.go:2559', `"SyncLoop REMOVE" source="api" pods=[${q(w.key)}]`);
     killWorkerContainers(e, h, w, c);
-    delete mem.pods[uid];
+    deleteWorker(mem, uid);
   }
   for (const d of desired.values()) {
     let w = mem.pods[d.uid];
@@ -210,19 +232,20 @@ export function syncPods(e: Engine, h: RunningHost): void {
       }
       w = newWorker(e, h, d);
       mem.pods[d.uid] = w;
+      sortedUids.delete(mem.pods);
     }
     if (d.deleting && w.state !== 'terminating' && w.state !== 'terminated') {
       startTermination(e, h, w, d.grace, 'pod has a deletionTimestamp');
     }
   }
-  for (const uid of Object.keys(mem.pods).sort()) {
+  for (const uid of workerUids(mem)) {
     const w = mem.pods[uid] as KubeletPodWorker;
     if (w.state === 'terminated') {
       const d = desired.get(uid);
       if (!w.staticPod && d && apiKnown) {
         publishStatus(e, h, w, apiKnown);
         finishDeletion(e, h, d);
-        delete mem.pods[uid];
+        deleteWorker(mem, uid);
       }
       continue;
     }
@@ -233,13 +256,34 @@ export function syncPods(e: Engine, h: RunningHost): void {
   if (apiKnown) syncMirrorPods(e, h);
 }
 
+/**
+ * Worker uids in order, cached per `mem.pods` record (derived, not state): a pass walks them three
+ * times. Only this file adds or deletes workers, and it drops the cache when it does; the cached
+ * array is never changed, so a loop over it may delete workers.
+ */
+const sortedUids = new WeakMap<KubeletMemory['pods'], string[]>();
+
+function workerUids(mem: KubeletMemory): string[] {
+  let uids = sortedUids.get(mem.pods);
+  if (!uids) {
+    uids = Object.keys(mem.pods).sort();
+    sortedUids.set(mem.pods, uids);
+  }
+  return uids;
+}
+
+function deleteWorker(mem: KubeletMemory, uid: string): void {
+  delete mem.pods[uid];
+  sortedUids.delete(mem.pods);
+}
+
 /** The pod is terminated on the node: the kubelet's final DELETE (grace 0) removes it. */
 function finishDeletion(e: Engine, h: RunningHost, d: Desired): void {
   const c = e.cause({
     actor: actor(h),
     what: `pod deleted ${d.key}`,
     rule: 'Pod fully terminated on the node: kubelet deletes it with grace 0',
-    parents: [e.lastCause(`Pod/${d.key}`) ?? d.cause],
+    parents: [e.lastCause(`Pod/${d.key}`) ?? desiredCause(e, d)],
   });
   logLine(e, h.name, 'kubelet', 'I', 'kubelet.go:2580', `"Pod fully terminated and removed from etcd" pod=${q(d.key)}`);
   e.remove('Pod', d.key, 'deleted by kubelet after termination', c);

@@ -10,7 +10,7 @@
  */
 import type { ObjectReference } from '../api/types';
 import type { Engine } from '../core/engine';
-import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { goDuration } from '../host/clock';
 import { logLine, q } from '../host/journal';
 import { containersOf, criAvailable, criError, removeContainer, startContainer } from '../runtime/containers';
@@ -69,8 +69,9 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: KubeletPodWor
 }
 
 function syncContainer(e: Engine, h: RunningHost, w: KubeletPodWorker, st: KubeletContainerState): void {
-  const all = containersOf(h, w.uid).filter((c) => c.name === st.name);
-  const latest = all[all.length - 1];
+  const all = containersOf(h, w.uid);
+  let latest: HostContainer | undefined;
+  for (let i = all.length - 1; i >= 0 && !latest; i--) if (all[i]?.name === st.name) latest = all[i];
   if (latest?.state === 'running') {
     st.containerId = latest.id;
     delete st.waiting;
@@ -220,7 +221,7 @@ function createAndStart(
   parent: number,
 ): void {
   // Clean the previous instance (the kubelet keeps one dead container per container; we keep none).
-  for (const old of containersOf(h, w.uid))
+  for (const old of [...containersOf(h, w.uid)])
     if (old.name === st.name && old.state === 'exited') removeContainer(e, h, old.id, parent);
   if (st.containerId !== undefined) st.restartCount++;
   const spec = {
@@ -256,5 +257,5 @@ function createAndStart(
 
 /** Kill every container of a worker (graceful stop already waited for by the caller). */
 export function killWorkerContainers(e: Engine, h: Host, w: KubeletPodWorker, cause: number): void {
-  for (const c of containersOf(h, w.uid)) removeContainer(e, h, c.id, cause);
+  for (const c of [...containersOf(h, w.uid)]) removeContainer(e, h, c.id, cause);
 }

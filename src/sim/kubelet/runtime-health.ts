@@ -6,6 +6,11 @@
  * `plegFirstRelistAt` while the runtime answers `ListPodSandbox`, so its last success is the
  * last tick before the runtime went down (or now).
  *
+ * `updateRuntimeUp` is also lazy while everything is healthy: a tick that leaves no runtime error
+ * only moves lastBaseRuntimeSync to its own time, so the loop goes idle (no timer) and
+ * `lastRuntimeSync` reads the last tick of its 5s grid; stopping the runtime unit (the only way
+ * it stops answering while the kubelet runs) wakes the loop at the next grid tick.
+ *
  * Cause `what` prefixes: `runtime down`, `runtime up`.
  */
 import type { Engine } from '../core/engine';
@@ -62,6 +67,36 @@ export function updateRuntimeUp(e: Engine, h: RunningHost): void {
   mem.runtimeEverSynced = true;
 }
 
+/** lastBaseRuntimeSync, read through the idle loop's grid (see the header). */
+export function lastRuntimeSync(e: Engine, h: RunningHost): number {
+  const idle = h.kubelet.runtimeUpIdleSince;
+  if (idle === undefined) return h.kubelet.lastBaseRuntimeSync;
+  return idle + Math.floor((e.now - idle) / RUNTIME_UP_PERIOD) * RUNTIME_UP_PERIOD;
+}
+
+/** After a tick: go idle if nothing is wrong, else tick again in 5s. */
+export function continueRuntimeUpLoop(e: Engine, h: RunningHost, gen: number): void {
+  // Idle only after a tick that refreshed lastBaseRuntimeSync (the runtime answers) with no error left.
+  if (h.kubelet.lastBaseRuntimeSync === e.now && runtimeErrors(e, h).length === 0) {
+    h.kubelet.runtimeUpIdleSince = e.now;
+    return;
+  }
+  e.schedule(RUNTIME_UP_PERIOD, 'kubelet.runtime-up', h.name, gen);
+}
+
+/**
+ * The runtime unit stopped: an idle loop fixes lastBaseRuntimeSync to its last grid tick (a tick
+ * at this very ms already ran: timers run before commands) and ticks again at the next one.
+ */
+export function wakeRuntimeUpLoop(e: Engine, h: RunningHost, gen: number): void {
+  const idle = h.kubelet.runtimeUpIdleSince;
+  if (idle === undefined) return;
+  const last = lastRuntimeSync(e, h);
+  h.kubelet.lastBaseRuntimeSync = last;
+  delete h.kubelet.runtimeUpIdleSince;
+  e.schedule(last + RUNTIME_UP_PERIOD - e.now, 'kubelet.runtime-up', h.name, gen);
+}
+
 /** Time of PLEG's last successful relist, or undefined if it never succeeded in this process. */
 export function plegLastRelist(e: Engine, h: RunningHost): number | undefined {
   const mem = h.kubelet;
@@ -102,7 +137,7 @@ export function runtimeErrors(e: Engine, h: RunningHost): string[] {
   const mem = h.kubelet;
   const errs: string[] = [];
   if (!mem.runtimeEverSynced) errs.push('container runtime status check may not have completed yet');
-  else if (mem.lastBaseRuntimeSync + e.state.settings.maxWaitForContainerRuntime <= e.now)
+  else if (lastRuntimeSync(e, h) + e.state.settings.maxWaitForContainerRuntime <= e.now)
     errs.push('container runtime is down');
   const pleg = plegError(e, h);
   if (pleg) errs.push(`PLEG is not healthy: ${pleg}`);

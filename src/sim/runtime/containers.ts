@@ -5,6 +5,8 @@
  *
  * Cause `what` prefixes: `container started`, `container killed`, `container exited`.
  */
+
+import { wakeLeaderElection } from '../controllers/control-plane-idle';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer } from '../core/state';
 import { serviceActive } from '../core/world';
@@ -23,19 +25,52 @@ export function criError(e: Engine): string {
   return 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
 }
 
+/**
+ * Containers by pod uid, per `host.containers` record (derived data, not state). The kubelet asks
+ * for a pod's containers several times per pod and sync pass; scanning every container of the
+ * host each time dominated profiles of big clusters. The index stays valid because
+ * `host.containers` is only written through this file (startContainer, removeContainer,
+ * dropAllContainers replaces the record); tests that poke the record call `containersChanged`.
+ * A restore clones the state, so its records are new keys and get a fresh index.
+ */
+const byPod = new WeakMap<Host['containers'], Map<string, HostContainer[]>>();
+
+function podIndex(h: Host): Map<string, HostContainer[]> {
+  let idx = byPod.get(h.containers);
+  if (idx) return idx;
+  idx = new Map();
+  for (const c of Object.values(h.containers)) {
+    const list = idx.get(c.podUid);
+    if (list) list.push(c);
+    else idx.set(c.podUid, [c]);
+  }
+  for (const list of idx.values()) list.sort(byStart);
+  byPod.set(h.containers, idx);
+  return idx;
+}
+
+function byStart(a: HostContainer, b: HostContainer): number {
+  return a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1);
+}
+
+/** Forget the index of `h` (for code that writes `h.containers` directly, e.g. test kits). */
+export function containersChanged(h: Host): void {
+  byPod.delete(h.containers);
+}
+
 /** Running containers of a pod on this host, sorted by name. */
 export function runningContainersOf(h: Host, podUid: string): HostContainer[] {
-  return Object.values(h.containers)
-    .filter((c) => c.podUid === podUid && c.state === 'running')
+  return containersOf(h, podUid)
+    .filter((c) => c.state === 'running')
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** All containers (running or exited) of a pod, newest last. */
-export function containersOf(h: Host, podUid: string): HostContainer[] {
-  return Object.values(h.containers)
-    .filter((c) => c.podUid === podUid)
-    .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+/** All containers (running or exited) of a pod, newest last. Do not mutate the returned array. */
+export function containersOf(h: Host, podUid: string): readonly HostContainer[] {
+  return podIndex(h).get(podUid) ?? NONE;
 }
+
+const NONE: readonly HostContainer[] = [];
 
 export interface ContainerRequest {
   podUid: string;
@@ -50,7 +85,16 @@ export interface ContainerRequest {
 export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
   const c: HostContainer = { id: e.hex(64), ...req, state: 'running', startedAt: e.now };
   h.containers[c.id] = c;
+  const idx = byPod.get(h.containers);
+  if (idx) {
+    const list = idx.get(c.podUid);
+    if (list) {
+      list.push(c);
+      list.sort(byStart);
+    } else idx.set(c.podUid, [c]);
+  }
   e.trace(`host ${h.name} container ${req.namespace}/${req.podName}/${req.name} started ${c.id.slice(0, 13)}`);
+  wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container started ${req.podName}/${req.name}`, cause);
   return c;
 }
@@ -60,7 +104,13 @@ export function removeContainer(e: Engine, h: Host, id: string, cause: number): 
   const c = h.containers[id];
   if (!c) return;
   delete h.containers[id];
+  const list = byPod.get(h.containers)?.get(c.podUid);
+  if (list) {
+    const i = list.indexOf(c);
+    if (i >= 0) list.splice(i, 1);
+  }
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} killed ${c.id.slice(0, 13)}`);
+  wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container killed ${c.podName}/${c.name}`, cause);
 }
 
@@ -85,6 +135,7 @@ export function containerExited(
   c.reason = reason;
   c.finishedAt = e.now;
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} exited ${exitCode} ${reason}`);
+  wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container exited ${c.podName}/${c.name} (${reason})`, cause);
   requestPodSync(e, h, 0);
 }
@@ -93,6 +144,7 @@ export function containerExited(
 export function dropAllContainers(e: Engine, h: Host, cause: number): void {
   const n = Object.keys(h.containers).length;
   h.containers = {};
+  wakeLeaderElection(e, h.name);
   if (n > 0) {
     e.trace(`host ${h.name} ${n} containers lost`);
     e.remember(`Host/${h.name}`, `container killed: ${n} containers lost with power`, cause);

@@ -10,7 +10,9 @@
  */
 import type { Engine, SimModule } from '../core/engine';
 import type { Host } from '../core/state';
+import { kgen, kubeletRunning } from '../kubelet/memory';
 import { requestPodSync } from '../kubelet/pod-sync-queue';
+import { wakeRuntimeUpLoop } from '../kubelet/runtime-health';
 import { containerExited } from './containers';
 
 /** systemd started the runtime unit. The kubelet notices through its 5s runtime check and PLEG. */
@@ -20,6 +22,7 @@ export function runtimeServiceStarted(e: Engine, h: Host, _cause: number): void 
 
 /** systemd stopped the runtime unit. */
 export function runtimeServiceStopped(e: Engine, h: Host, cause: number): void {
+  if (kubeletRunning(h)) wakeRuntimeUpLoop(e, h, kgen(h));
   if (!e.state.profile.runtimeStopKillsContainers) return;
   const c = e.cause({
     actor: `dockerd on ${h.name}`,

@@ -1,0 +1,60 @@
+/**
+ * Maps mirroring the API store's records, for `Engine.list`: Object.values over a record of
+ * thousands of keys (the Pods of a big cluster, an hour of Events) cost ~0.7 ms per call, a Map
+ * copy a hundredth of that. Derived data, not state: a Map is built on first use per kind, kept
+ * in step by the engine's writes, and tied to the record object it mirrors, so a state swapped in
+ * (restore) gets fresh maps. Objects order integer-like keys first; a Map keeps insertion order,
+ * so a kind with such a key (only a cluster-scoped name like a Node `1` can be one) is not mirrored.
+ */
+import type { ApiObject, Kind } from '../api/types';
+import type { ApiState } from './state';
+
+export class KindMaps {
+  private maps = new Map<Kind, { rec: object; map: Map<string, ApiObject> }>();
+  private unordered = new Set<Kind>();
+
+  /** The mirror of `objects[kind]`, or undefined when the record's order cannot be mirrored. */
+  get(objects: ApiState['objects'], kind: Kind): Map<string, ApiObject> | undefined {
+    const rec = objects[kind] as Record<string, ApiObject>;
+    const cached = this.maps.get(kind);
+    if (cached?.rec === rec) return cached.map;
+    if (this.unordered.has(kind)) return undefined;
+    const map = new Map<string, ApiObject>();
+    for (const [k, o] of Object.entries(rec)) {
+      if (mayBeIndex(k)) {
+        this.unordered.add(kind);
+        return undefined;
+      }
+      map.set(k, o);
+    }
+    this.maps.set(kind, { rec, map });
+    return map;
+  }
+
+  /** `rec[key] = obj` happened. */
+  set(rec: object, kind: Kind, key: string, obj: ApiObject): void {
+    const m = this.maps.get(kind);
+    if (m?.rec !== rec) return;
+    if (mayBeIndex(key)) {
+      this.maps.delete(kind);
+      this.unordered.add(kind);
+    } else m.map.set(key, obj);
+  }
+
+  /** `delete rec[key]` happened. */
+  delete(rec: object, kind: Kind, key: string): void {
+    const m = this.maps.get(kind);
+    if (m?.rec === rec) m.map.delete(key);
+  }
+
+  clear(): void {
+    this.maps = new Map();
+    this.unordered = new Set();
+  }
+}
+
+/** A key an object could order before the others (a canonical array index, e.g. a Node named `1`). */
+function mayBeIndex(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57 && !key.includes('/');
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import type { Pod } from '../api/types';
+import { setStatusCacheForTests } from '../kubelet/pod-status';
+import { MODULES } from '../modules';
+import type { Scenario } from '../scenario/types';
+import { Simulation } from '../simulation';
+import type { SimModule } from './engine';
+import { clonePlain, copyState } from './snapshot';
+
+function deepFreeze(o: unknown): void {
+  if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
+  Object.freeze(o);
+  for (const v of Object.values(o)) deepFreeze(v);
+}
+
+/** Freezes every object as it is written: any later in-place change throws. */
+const freezeModule: SimModule = {
+  name: 'freeze-written-objects',
+  watch: Object.fromEntries(
+    [
+      'Node',
+      'Pod',
+      'ReplicaSet',
+      'Deployment',
+      'StatefulSet',
+      'DaemonSet',
+      'Service',
+      'EndpointSlice',
+      'Lease',
+      'Event',
+    ].map((k) => [k, (_e: unknown, _key: string, obj: unknown) => deepFreeze(obj)]),
+  ),
+};
+
+const MIN = 60_000;
+
+function busyScenario(): Scenario {
+  const template = (app: string, image: string) => ({
+    metadata: { labels: { app } },
+    spec: { containers: [{ name: 'main', image }] },
+  });
+  return {
+    apiVersion: 'notready/v1',
+    kind: 'Scenario',
+    metadata: { name: 'busy', title: 'busy' },
+    spec: {
+      profile: 'v1.33',
+      seed: 3,
+      settings: {},
+      nodes: [
+        { name: 'control-plane', roles: ['control-plane'] },
+        { name: 'node1', roles: [] },
+        { name: 'node2', roles: [] },
+        { name: 'node3', roles: [] },
+      ],
+      objects: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web' },
+          spec: { replicas: 6, selector: { matchLabels: { app: 'web' } }, template: template('web', 'nginx:1.27') },
+        },
+        {
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSet',
+          metadata: { name: 'db' },
+          spec: {
+            replicas: 2,
+            serviceName: 'db',
+            selector: { matchLabels: { app: 'db' } },
+            template: template('db', 'redis:7.2'),
+          },
+        },
+      ],
+      staticPods: [],
+      timeline: [
+        { at: 1 * MIN, run: 'ssh node2 systemctl stop kubelet' },
+        { at: 2 * MIN, run: 'kubectl scale deployment web --replicas=9' },
+        { at: 3 * MIN, run: 'ssh node3 systemctl stop containerd' },
+        { at: 5 * MIN, run: 'ssh node1 poweroff' },
+        { at: 8 * MIN, run: 'ssh node2 systemctl start kubelet' },
+        { at: 9 * MIN, run: 'ssh node3 systemctl start containerd' },
+        { at: 10 * MIN, run: 'ssh control-plane mv /etc/kubernetes/manifests/kube-apiserver.yaml /tmp/' },
+        { at: 11 * MIN, run: 'ssh control-plane mv /tmp/kube-apiserver.yaml /etc/kubernetes/manifests/' },
+        { at: 13 * MIN, run: 'power-on node1' },
+        { at: 14 * MIN, run: 'kubectl scale deployment web --replicas=4' },
+      ],
+      lesson: [],
+    },
+  };
+}
+
+describe('snapshots share what is never changed', () => {
+  it('no stored API object is changed after it was written (snapshots share them)', () => {
+    const sim = new Simulation(busyScenario(), [...MODULES, freezeModule]);
+    expect(() => sim.advanceTo(20 * MIN)).not.toThrow();
+    expect(sim.engine.state.commandLog.map((c) => c.ok)).toEqual(Array(10).fill(true));
+    expect(Object.keys(sim.engine.state.api.objects.Pod).length).toBeGreaterThan(5);
+  });
+
+  it('restoring a snapshot replays to the same trace, and the snapshot is unaffected by the run', () => {
+    const sim = new Simulation(busyScenario());
+    sim.advanceTo(4 * MIN);
+    const snap = sim.snapshot();
+    const frozen = JSON.stringify(snap.state);
+    sim.advanceTo(20 * MIN);
+    const hash = sim.traceHash();
+    expect(JSON.stringify(snap.state)).toBe(frozen);
+    sim.restore(snap);
+    sim.advanceTo(20 * MIN);
+    expect(sim.traceHash()).toBe(hash);
+    expect(JSON.stringify(snap.state)).toBe(frozen);
+  });
+
+  it('a snapshot shares the kinds unwritten since the previous one, and both restore exactly', () => {
+    const sim = new Simulation(busyScenario());
+    sim.advanceTo(4 * MIN);
+    const a = sim.snapshot();
+    const b = sim.snapshot();
+    expect(b.state.api.objects.Pod).toBe(a.state.api.objects.Pod);
+    sim.advanceTo(6 * MIN);
+    const c = sim.snapshot();
+    expect(c.state.api.objects.Lease).not.toBe(a.state.api.objects.Lease);
+    sim.advanceTo(20 * MIN);
+    const hash = sim.traceHash();
+    for (const s of [a, b, a, c]) {
+      sim.restore(s);
+      const again = sim.snapshot();
+      expect(again.state.api.objects.Pod).toBe(s.state.api.objects.Pod);
+      sim.advanceTo(20 * MIN);
+      expect(sim.traceHash()).toBe(hash);
+    }
+  });
+
+  it('copyState and clonePlain give equal, independent copies', () => {
+    const sim = new Simulation(busyScenario());
+    sim.advanceTo(2 * MIN);
+    const s = sim.engine.state;
+    const c = copyState(s);
+    expect(c).toEqual(s);
+    expect(clonePlain(s)).toEqual(s);
+    (c.hosts.node1 as { journal: unknown[] }).journal.push({ t: 0, unit: 'x', line: 'x' });
+    c.causes.push({ id: -1, at: 0, actor: 'x', what: 'x', parents: [] });
+    expect(s.hosts.node1?.journal.some((l) => l.unit === 'x')).toBe(false);
+    expect(s.causes.some((x) => x.id === -1)).toBe(false);
+  });
+});
+
+describe('kubelet pod status cache', () => {
+  it('gives the same run as rebuilding every status at every pass', () => {
+    const run = (cache: boolean) => {
+      setStatusCacheForTests(cache);
+      try {
+        const sim = new Simulation(busyScenario());
+        sim.advanceTo(20 * MIN);
+        const pods = Object.values(sim.engine.state.api.objects.Pod) as Pod[];
+        return { hash: sim.traceHash(), statuses: JSON.stringify(pods.map((p) => p.status)) };
+      } finally {
+        setStatusCacheForTests(true);
+      }
+    };
+    expect(run(true)).toEqual(run(false));
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Copies of the whole state for snapshots and restores, cheaper than one `structuredClone`.
+ *
+ * Most of the state by size is data that is never changed once written, so copies may share it:
+ * - API objects: `Engine.put` stores a new object for every write (with a fresh `metadata`) and
+ *   nobody mutates a stored object (core/snapshot.test.ts checks this with frozen objects);
+ * - causes, history entries, trace lines and journal lines are append-only records.
+ * Only the containers holding them (records and arrays, which are mutated) are copied (or shared
+ * with the previous snapshot when no object of that kind was written since); everything
+ * else (hosts, controller and kubelet memory, timers, PRNG) is cloned deeply with `clonePlain`.
+ */
+import type { Kind } from '../api/types';
+import type { ApiState, Host, SimState } from './state';
+
+/**
+ * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
+ * on the many small objects of hosts and component memory. The state is plain data by design
+ * (state.ts) without shared references, so nothing is lost.
+ */
+export function clonePlain<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = clonePlain(v[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v) out[k] = clonePlain((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+/** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
+export type ReuseKind = (kind: Kind) => object | undefined;
+
+function copyApi(api: ApiState, reuse?: ReuseKind): ApiState {
+  const objects = {} as Record<string, unknown>;
+  for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = reuse?.(kind as Kind) ?? { ...byKey };
+  const history: ApiState['history'] = {};
+  for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
+  return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
+}
+
+function copyHost(h: Host): Host {
+  const { journal, ...rest } = h;
+  const out = clonePlain(rest) as Host;
+  out.journal = journal.slice();
+  return out;
+}
+
+/** An independent copy of `s`: later changes to either side never show in the other. */
+export function copyState(s: SimState, reuse?: ReuseKind): SimState {
+  const { api, hosts, causes, trace, ...rest } = s;
+  const out = clonePlain(rest) as SimState;
+  out.api = copyApi(api, reuse);
+  out.hosts = {};
+  for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
+  out.causes = causes.slice();
+  out.trace = trace.slice();
+  return out;
+}
