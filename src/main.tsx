@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './state/bridge';
 import { startApp } from './state/share-actions';
+import { installTestHooks } from './state/test-hooks';
 import { App } from './ui/App';
 import { EmbedApp, isEmbed } from './ui/embed/EmbedApp';
 
@@ -16,4 +17,5 @@ const root = document.getElementById('root');
 if (!root) throw new Error('NotReady: #root element is missing from index.html');
 createRoot(root).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</StrictMode>);
 
+installTestHooks();
 void startApp();

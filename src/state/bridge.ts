@@ -60,7 +60,9 @@ const client = new SimClient({
       views: openViews(),
       playing: s.clock.playing,
       speed: s.clock.speed,
+      skipQuiet: s.clock.skipQuiet,
       step: activeStepId(lessonStore.getState().lesson),
+      resume: { terminal: s.terminal, markers: s.markers, reached: s.clock.reached },
     };
   },
 });
@@ -124,6 +126,11 @@ export const actions = {
   dismissBanner: () => simStore.setState({ banner: undefined }),
   toggleShortcuts: (open?: boolean) => simStore.setState((s) => ({ shortcutsOpen: open ?? !s.shortcutsOpen })),
 };
+
+/** Test hook (state/test-hooks.ts, only under `?e2e=1`): makes the worker throw, as an engine bug would. */
+export function crashWorkerForTest(): void {
+  client.send({ type: 'crash-for-test' });
+}
 
 connectRunPort({
   load: (text, opts) => void loadRun(text, opts),

@@ -2,7 +2,7 @@
  * The UI side of the worker bridge: starts the engine worker, sends typed messages, and restarts
  * the worker from the scenario and the command log if it ever crashes, so nothing is lost.
  */
-import type { FromWorker, LoggedCommand, OpenViews, ToWorker } from './protocol';
+import type { FromWorker, LoggedCommand, OpenViews, ResumeInput, ToWorker } from './protocol';
 
 export interface ClientHooks {
   onMessage(msg: FromWorker): void;
@@ -15,13 +15,16 @@ export interface ClientHooks {
     views: OpenViews;
     playing: boolean;
     speed: number;
+    skipQuiet: boolean;
     /** The active lesson step, if any. */
     step?: string;
+    /** What the UI already showed (terminal lines, markers, the timeline's known end). */
+    resume: ResumeInput;
   };
 }
 
 /** Init fields besides the scenario and the user's commands (share links, lessons). */
-export type LoadExtra = Pick<Extract<ToWorker, { type: 'init' }>, 'replay' | 'step' | 'fresh'>;
+export type LoadExtra = Pick<Extract<ToWorker, { type: 'init' }>, 'replay' | 'step' | 'fresh' | 'resume'>;
 
 export class SimClient {
   private worker: Worker | undefined;
@@ -70,11 +73,11 @@ export class SimClient {
     if (++this.crashes > 3) return;
     const r = this.hooks.recovery();
     // The lesson resumes where it was (not from its first step), the replayed run stays replayed.
-    const extra: LoadExtra = {};
+    const extra: LoadExtra = { resume: r.resume };
     if (this.extra.replay) extra.replay = this.extra.replay;
     if (r.step !== undefined) extra.step = r.step;
     this.load(this.scenarioText, r.commandLog, r.views, r.at, extra);
-    this.send({ type: 'setSpeed', speed: r.speed });
+    this.send({ type: 'setSpeed', speed: r.speed, skipQuiet: r.skipQuiet });
     if (r.playing) this.send({ type: 'play' });
   }
 

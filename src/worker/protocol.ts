@@ -61,6 +61,8 @@ export type ToWorker =
       step?: string;
       /** A new run from the start: the lesson begins with its first step. */
       fresh?: boolean;
+      /** A restart after a crash: what the UI already showed (terminal, markers, the known end). */
+      resume?: ResumeInput;
     }
   | { type: 'command'; line: string }
   | { type: 'play' }
@@ -70,7 +72,20 @@ export type ToWorker =
   | { type: 'seek'; t: number }
   | { type: 'views'; views: OpenViews }
   | { type: 'actions'; requestId: number; target: ActionTarget }
+  /**
+   * Test hook: the worker throws inside its message handler, as an engine bug would. Sent only
+   * when the page URL has `?e2e=1` (checked on the main side, state/test-hooks.ts).
+   */
+  | { type: 'crash-for-test' }
   | LessonMessage;
+
+/** What a restarted worker takes over from the UI so that the terminal and timeline stay as they were. */
+export interface ResumeInput {
+  terminal: TerminalLine[];
+  markers: TimelineMarker[];
+  /** The furthest time the lost worker had reached (the timeline's known end). */
+  reached: number;
+}
 
 /** Text views by id: a kubectl command line, or `journal:NODE`. */
 export type Texts = Record<string, string>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diffEntities, loadRunner, type SimRunner } from './runner';
+import { diffEntities, forkMessage, loadRunner, type SimRunner } from './runner';
 
 const text = readFileSync(new URL('../../public/scenarios/eviction.json', import.meta.url), 'utf8');
 
@@ -36,6 +36,43 @@ describe('SimRunner', () => {
     r.command('ssh node1 systemctl stop kubelet');
     expect(r.log.map((c) => c.line)).toEqual(['ssh node2 systemctl stop kubelet', 'ssh node1 systemctl stop kubelet']);
     expect(r.clock.reached).toBe(30_000);
+    const lines = r.snapshot().terminal.map((l) => l.text);
+    expect(lines).toContain(
+      'Forked a new future at 30s: 1 later command was dropped: ssh node2 systemctl start kubelet (at 1m).',
+    );
+  });
+
+  it('the fork message names every dropped command, or says the old future went', () => {
+    expect(forkMessage(45_000, [])).toBe('Forked a new future at 45s: what happened after 45s was dropped.');
+    expect(
+      forkMessage(10_000, [
+        { at: 20_000, line: 'kubectl cordon node1' },
+        { at: 90_000, line: 'kubectl cordon node3' },
+      ]),
+    ).toBe(
+      'Forked a new future at 10s: 2 later commands were dropped: kubectl cordon node1 (at 20s); kubectl cordon node3 (at 1m30s).',
+    );
+  });
+
+  it('a restart after a crash keeps the terminal, the markers and the known end, and says so', () => {
+    const a = load();
+    a.advance(10_000);
+    a.command('kubectl cordon node1');
+    a.advance(120_000);
+    a.seek(60_000);
+    const before = a.snapshot();
+    const loaded = loadRunner(text, before.commandLog, before.clock.now);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const b = loaded.runner;
+    b.resume({ terminal: before.terminal, markers: before.markers, reached: before.clock.reached });
+    const after = b.snapshot();
+    expect(after.clock.now).toBe(60_000);
+    expect(after.clock.reached).toBe(120_000);
+    expect(after.markers).toEqual(before.markers);
+    expect(after.terminal.slice(0, -1)).toEqual(before.terminal);
+    expect(after.terminal.at(-1)?.text).toBe('Restarted after a crash at 1m: the scenario and 1 command replayed.');
+    expect(new Set(after.terminal.map((l) => l.id)).size).toBe(after.terminal.length);
+    expect(JSON.stringify(b.sim.view())).toBe(JSON.stringify(a.sim.view()));
   });
 
   it('a load replays the command log to the requested time', () => {

@@ -19,6 +19,7 @@ import type {
   LoggedCommand,
   OpenViews,
   Patch,
+  ResumeInput,
   Snapshot,
   TerminalLine,
   Texts,
@@ -186,12 +187,13 @@ export class SimRunner {
   command(line: string): void {
     const now = this.sim.now;
     if (this.applied < this.log.length || this.clock.reached > now) {
+      const dropped = this.log.slice(this.applied);
       this.log = this.log.slice(0, this.applied);
       this.checkpoints = this.checkpoints.filter((c) => c.t <= now);
       this.markers = this.markers.filter((m) => m.at <= now || this.isScenarioMarker(m));
       this.clock.reached = now;
       this.markersChanged = true;
-      this.info(`Forked a new future at ${formatSimTime(now)}.`);
+      this.info(forkMessage(now, dropped));
     }
     const res = this.sim.run(line);
     this.log.push({ at: now, line: res.canonical || line });
@@ -205,6 +207,22 @@ export class SimRunner {
 
   private isScenarioMarker(m: TimelineMarker): boolean {
     return m.kind === 'command' && this.scenario.spec.timeline.some((t) => t.at === m.at && t.run === m.label);
+  }
+
+  /**
+   * After a crash the UI hands back what it already showed (the lost worker's terminal lines,
+   * markers and known end), so the restarted run looks exactly as before. Call before snapshot().
+   */
+  resume(r: ResumeInput): void {
+    this.terminal = r.terminal.slice(-TERMINAL_KEEP);
+    this.nextLineId = Math.max(this.nextLineId, ...this.terminal.map((l) => l.id + 1));
+    this.pendingLines = [];
+    this.markers = [...r.markers];
+    if (r.reached > this.clock.reached) this.clock.reached = r.reached;
+    const n = this.log.length;
+    this.info(
+      `Restarted after a crash at ${formatSimTime(this.now)}: the scenario and ${n === 1 ? '1 command' : `${n} commands`} replayed.`,
+    );
   }
 
   info(text: string): void {
@@ -331,6 +349,14 @@ export class SimRunner {
     }
     return changed || anyText ? p : undefined;
   }
+}
+
+/** The terminal's note when acting in the past: the new future, and the commands it dropped. */
+export function forkMessage(at: number, dropped: LoggedCommand[]): string {
+  const head = `Forked a new future at ${formatSimTime(at)}`;
+  if (!dropped.length) return `${head}: what happened after ${formatSimTime(at)} was dropped.`;
+  const list = dropped.map((c) => `${c.line} (at ${formatSimTime(c.at)})`).join('; ');
+  return `${head}: ${dropped.length === 1 ? '1 later command was' : `${dropped.length} later commands were`} dropped: ${list}.`;
 }
 
 function rest(v: ClusterView): NonNullable<Patch['rest']> {

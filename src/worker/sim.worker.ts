@@ -84,6 +84,7 @@ function handle(msg: ToWorker): void {
     }
     runner = loaded.runner;
     runner.views = msg.views;
+    if (msg.resume) runner.resume(msg.resume);
     const opts: { step?: string; fresh?: boolean } = {};
     if (msg.step !== undefined) opts.step = msg.step;
     if (msg.fresh) opts.fresh = true;
@@ -92,6 +93,9 @@ function handle(msg: ToWorker): void {
     post(extras.message(true) as FromWorker);
     return;
   }
+  // Test hook (the UI sends it only under ?e2e=1): an exception here is what an engine bug
+  // looks like to the UI, so the crash banner and the restart can be tested end to end.
+  if (msg.type === 'crash-for-test') throw new Error('a deliberate crash for a test (?e2e=1)');
   const r = runner;
   if (!r) return;
   switch (msg.type) {

@@ -76,32 +76,40 @@ export function ActionMenu() {
       ) : options.length === 0 ? (
         <div className="menu-note">{t.menuEmpty}</div>
       ) : (
-        options.map((o) => (
-          <button
-            key={o.label}
-            type="button"
-            role="menuitem"
-            aria-label={o.label}
-            className="menu-item"
-            aria-disabled={o.disabledReason ? true : undefined}
-            aria-describedby={o.disabledReason ? `why-${o.label.replace(/\W+/g, '-')}` : undefined}
-            tabIndex={-1}
-            onClick={() => {
-              if (o.disabledReason) return;
-              actions.command(o.command);
-              close();
-            }}
-          >
-            <span className="menu-label">{o.label}</span>
-            {o.disabledReason ? (
-              <span className="menu-reason" id={`why-${o.label.replace(/\W+/g, '-')}`}>
-                {o.disabledReason}
-              </span>
-            ) : (
-              <code className="menu-cmd">{o.command}</code>
-            )}
-          </button>
-        ))
+        options.map((o) => {
+          // The item's name is its label alone (the contract name); the command it issues, or why
+          // it cannot apply now, is its description. The button is stretched over the whole row,
+          // so the visible text inside the button is exactly its accessible name.
+          const detail = `menu-detail-${o.label.replace(/\W+/g, '-')}`;
+          return (
+            <div key={o.label} role="none" className={`menu-item${o.disabledReason ? ' is-disabled' : ''}`}>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-label stretch"
+                aria-disabled={o.disabledReason ? true : undefined}
+                aria-describedby={detail}
+                tabIndex={-1}
+                onClick={() => {
+                  if (o.disabledReason) return;
+                  actions.command(o.command);
+                  close();
+                }}
+              >
+                {o.label}
+              </button>
+              {o.disabledReason ? (
+                <span className="menu-reason" id={detail}>
+                  {o.disabledReason}
+                </span>
+              ) : (
+                <code className="menu-cmd" id={detail}>
+                  {o.command}
+                </code>
+              )}
+            </div>
+          );
+        })
       )}
     </div>
   );

@@ -1,0 +1,32 @@
+/**
+ * Hooks for the end-to-end tests, installed only when the page URL has `?e2e=1` (the check is
+ * here, on the main side, so a normal page can never send the worker a test message):
+ * `window.__notreadyTest.crashWorker()` makes the engine worker throw inside its message handler,
+ * which exercises the real crash path (the banner, the restart from the scenario and the command log).
+ */
+import { crashWorkerForTest } from './bridge';
+
+export interface NotReadyTestHooks {
+  crashWorker(): void;
+}
+
+declare global {
+  interface Window {
+    __notreadyTest?: NotReadyTestHooks;
+  }
+}
+
+/** True when the page was opened with `?e2e=1`. */
+export function e2eMode(search: string = location.search): boolean {
+  return new URLSearchParams(search).get('e2e') === '1';
+}
+
+/** Exposes `window.__notreadyTest` under `?e2e=1`; does nothing otherwise. */
+export function installTestHooks(): void {
+  if (!e2eMode()) return;
+  window.__notreadyTest = {
+    crashWorker: () => {
+      if (e2eMode()) crashWorkerForTest();
+    },
+  };
+}
