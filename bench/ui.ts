@@ -1,0 +1,314 @@
+/**
+ * The UI rows of `npm run bench` (DESIGN section 8), measured on the production build in headless
+ * Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH, driven by Playwright).
+ *
+ * Method:
+ * 1. `vite build` into a temporary folder (bench/ui-build.ts), never the repo's dist/ (the e2e
+ *    tests may be serving it). A loopback static server (bench/ui-server.ts, port 4175 or any free
+ *    one) serves that folder; it, the folder and the browser are gone when the bench ends.
+ * 2. Bundle sizes: gzip -9 of the entry chunk and its static imports (main), the worker chunk, the
+ *    CSS; lazy chunks are informational rows.
+ * 3. Frame rate (bench/ui-page.ts): every requestAnimationFrame is recorded in the page from just
+ *    before Play is pressed (Speed slider at 10x, then Play, by their accessible names); after a
+ *    warm-up and a window of wall time, the last window of page time is read back: frames per
+ *    second, interval percentiles, the simulated clock at both ends (a window that did not play at
+ *    10x gets no passing verdict), long tasks (`longtask`) and long animation frames. No round trip
+ *    to the page happens inside the window. The baseline is the same recorder on an empty page in
+ *    the same browser, before and after the classroom run (their mean: headless Chromium caps rAF
+ *    and the machine is shared). The classroom lesson pauses the clock when a step's event
+ *    happens, so the bench first walks it like a learner (Skip ahead, Next) to its last step, which
+ *    waits for the eviction: minutes of uninterrupted play.
+ * 4. 100 nodes / 3,000 pods: the engine rows' scenario (bench/scenarios.ts) imported as a file
+ *    through "Import scenario", then measured like 3.
+ * 5. First graph: fresh context (cold cache), ms from navigation start to the first animation frame
+ *    in which a node card (role=group "node ...") is laid out in the viewport and not hidden;
+ *    the median of several loads is judged (the machine is noisy), each load is printed.
+ * 6. If a frame-rate or long-task budget is missed (or with `--profile`): the long frames' script
+ *    attribution, and a 3 s CPU profile of the page while it still plays (bench/ui-profile.ts),
+ *    naming the functions with the most self time, mapped to the original sources through the
+ *    build's hidden source maps. A page that answered the window read late is flooded and would
+ *    not answer the profiler either: the profile is skipped then, and the row says so.
+ * UI_BENCH_TRACE=1 prints the steps with their wall time to stderr.
+ * Verdicts are computed from the figures measured in this run; nothing is hard-coded.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { formatTime } from '../src/ui/common/time';
+import { type BenchRow, thousands } from './rows';
+import { largeZoneFailure } from './scenarios';
+import { buildApp, bundleRows, bundleSizes } from './ui-build';
+import {
+  type FirstGraph,
+  type FrameStats,
+  measureEmpty,
+  measureFirstGraph,
+  measurePlaying,
+  type PlayResult,
+  type ScenarioFile,
+  trace,
+} from './ui-page';
+import { type Hot, loafEntryPoints, profilePage, SourceMaps } from './ui-profile';
+import { serveStatic } from './ui-server';
+
+const PORT = 4175;
+const WINDOW_MS = 8_000;
+const EMPTY_MS = 4_000;
+const WARMUP_MS = 1_500;
+const FIRST_GRAPH_LOADS = 3;
+const PROFILE_MS = 3_000;
+/** A window read answered later than this means the page is flooded: no profile then. */
+const FLOODED_MS = 5_000;
+const FIRST_GRAPH_BUDGET_MS = 1_000;
+const LONG_TASK_MS = 50;
+const FPS_RATIO = 0.95;
+const LARGE_FPS = 30;
+const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'];
+
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const ms = (n: number) => `${thousands(n)} ms`;
+const fps = (n: number) => `${n.toFixed(1)} fps`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function longest(s: FrameStats): number {
+  return Math.max(0, ...s.longTasks.map((t) => t.duration));
+}
+
+/** "73 ms (3 long tasks, longest frame 90 ms: fn@chunk 60 ms)" or "none over 50 ms". */
+function longText(s: FrameStats): string {
+  const loaf = [...s.loafs].sort((a, b) => b.duration - a.duration)[0];
+  let loafText = '';
+  if (loaf) {
+    const top = [...loaf.scripts].sort((a, b) => b.duration - a.duration)[0];
+    const who = top ? `: ${top.name || top.invoker || '?'}@${top.url.split('/').pop() || '?'} ${ms(top.duration)}` : '';
+    loafText = `; ${s.loafs.length} long frames, longest ${ms(loaf.duration)}${who}`;
+  }
+  if (s.longTasks.length === 0) return `none over ${LONG_TASK_MS} ms${loafText}`;
+  return `${ms(longest(s))} (${s.longTasks.length} long tasks${loafText})`;
+}
+
+function playedText(r: PlayResult): string {
+  const paused = r.stats.paused ? ', PAUSED in the window' : '';
+  return `sim ${formatTime(r.fromMs)} +${(r.simulatedMs / 1000).toFixed(0)} s in ${(r.stats.windowMs / 1000).toFixed(1)} s at ${r.speedText}${paused}`;
+}
+
+/**
+ * A window in which the app did not play at 10x measures nothing: the verdict is then false. The
+ * clock shows whole seconds, hence the tolerance.
+ */
+function played(r: PlayResult): boolean {
+  return !r.stats.paused && r.speedText === '10×' && r.simulatedMs >= 8 * r.stats.windowMs;
+}
+
+function hotRow(label: string, hot: Hot | string): BenchRow {
+  const text =
+    typeof hot === 'string'
+      ? hot
+      : `main thread busy ${hot.busyPct.toFixed(0)}%: ${hot.top.map((h) => `${h.name} ${h.where} ${h.selfPct.toFixed(0)}%`).join('; ')}`;
+  const what = `  ${label}: hot functions (main thread self time, ${PROFILE_MS / 1000} s CPU profile after the window)`;
+  return { what, measured: text, budget: '', ok: undefined };
+}
+
+/** A `diagnose` hook for measurePlaying: profiles the page, still playing, when `missed` says so. */
+/**
+ * A `diagnose` hook for measurePlaying: when `missed` says so, names where the window's long frames
+ * spent their script time, then profiles the page, still playing; a page that answered the window
+ * read late is flooded, and would not answer the profiler in time either.
+ */
+function profileIf(c: Ctx, label: string, missed: (r: PlayResult) => boolean) {
+  return async (r: PlayResult, page: Page) => {
+    if (!missed(r) && !c.profile) return;
+    if (r.stats.loafs.length)
+      c.hot.push({
+        what: `  ${label}: long frames by entry point (script attribution)`,
+        measured: loafEntryPoints(r.stats.loafs, c.maps, 3),
+        budget: '',
+        ok: undefined,
+      });
+    const late = r.stats.readDelayMs > FLOODED_MS;
+    const hot = late
+      ? `skipped: the page answered the window read ${(r.stats.readDelayMs / 1000).toFixed(0)} s late (flooded)`
+      : await profilePage(page, { ms: PROFILE_MS, maps: c.maps });
+    c.hot.push(hotRow(label, hot));
+  };
+}
+
+interface Ctx {
+  rows: BenchRow[];
+  browser: Browser;
+  origin: string;
+  empty: FrameStats[];
+  maps: SourceMaps;
+  /** `--profile`: profile even when the budgets are met. */
+  profile: boolean;
+  /** Rows of the latest profile, appended after the rows they explain. */
+  hot: BenchRow[];
+}
+
+async function guard(rows: BenchRow[], what: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    rows.push({ what, measured: `error: ${(err as Error).message.split('\n')[0]}`, budget: '', ok: false });
+  }
+}
+
+function baseline(empty: FrameStats[]): number {
+  return empty.reduce((a, s) => a + s.fps, 0) / Math.max(1, empty.length);
+}
+
+function fpsOk(r: PlayResult, base: number): boolean {
+  return played(r) && base > 0 && r.stats.fps / base >= FPS_RATIO;
+}
+
+function longOk(r: PlayResult): boolean {
+  return played(r) && longest(r.stats) <= LONG_TASK_MS;
+}
+
+async function classroomRows(c: Ctx): Promise<void> {
+  const url = `${c.origin}/?scenario=eviction`;
+  // The profile decision can only use the baseline measured before; the verdict uses both.
+  const missed = (r: PlayResult) => !fpsOk(r, baseline(c.empty)) || !longOk(r);
+  const opts = { ms: WINDOW_MS, warmupMs: WARMUP_MS, loadTimeoutMs: 30_000 };
+  const r = await measurePlaying(c.browser, url, opts, profileIf(c, 'classroom', missed));
+  c.empty.push(await measureEmpty(c.browser, EMPTY_MS));
+  const base = baseline(c.empty);
+  const ratio = base > 0 ? r.stats.fps / base : 0;
+  const what = `UI, classroom (eviction, ${r.nodes} nodes / ${r.pods} pods, lesson ${r.opened.lesson}) at 10x`;
+  c.rows.push(
+    {
+      what: `${what}: frame rate vs empty page`,
+      measured: `${(ratio * 100).toFixed(1)}% (${fps(r.stats.fps)} vs ${fps(base)}; p95 frame ${r.stats.p95.toFixed(1)} ms; ${playedText(r)})`,
+      budget: `>= ${FPS_RATIO * 100}% of empty`,
+      ok: fpsOk(r, base),
+    },
+    {
+      what: `${what}: longest task`,
+      measured: longText(r.stats),
+      budget: `no long task > ${LONG_TASK_MS} ms`,
+      ok: longOk(r),
+    },
+    {
+      what: '  empty page baseline (before, after)',
+      measured: c.empty.map((s) => fps(s.fps)).join(', '),
+      budget: '',
+      ok: undefined,
+    },
+    ...c.hot.splice(0),
+  );
+  if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
+}
+
+/** The engine rows' 100-node scenario as a file to import (bench/scenarios.ts). */
+function largeFile(): ScenarioFile {
+  const scenario = largeZoneFailure();
+  const large = { ...scenario, metadata: { name: 'bench-large', title: '100 nodes / 3,000 pods' } };
+  return { name: 'bench-large.json', text: JSON.stringify(large), nodes: scenario.spec.nodes.length };
+}
+
+async function largeRows(c: Ctx): Promise<void> {
+  const url = `${c.origin}/`;
+  const file = largeFile();
+  const largeOk = (r: PlayResult) => played(r) && r.stats.fps >= LARGE_FPS;
+  const opts = { ms: WINDOW_MS, warmupMs: WARMUP_MS, loadTimeoutMs: 90_000, file };
+  const r = await measurePlaying(
+    c.browser,
+    url,
+    opts,
+    profileIf(c, '100 nodes', (x) => !largeOk(x)),
+  );
+  c.rows.push(
+    {
+      what: `UI, ${r.nodes} nodes / 3,000 pods (${r.pods} pod chips in the DOM) at 10x: frame rate`,
+      measured: `${fps(r.stats.fps)} (empty ${fps(baseline(c.empty))}; p95 frame ${r.stats.p95.toFixed(1)} ms; ${playedText(r)})`,
+      budget: `>= ${LARGE_FPS} fps`,
+      ok: largeOk(r),
+    },
+    { what: '  longest task while playing (100 nodes)', measured: longText(r.stats), budget: '', ok: undefined },
+    {
+      what: '  import of the 100-node scenario file until its 100 node cards are in the DOM',
+      measured: r.opened.importMs === undefined ? '-' : ms(r.opened.importMs),
+      budget: '',
+      ok: undefined,
+    },
+    ...c.hot.splice(0),
+  );
+  if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
+}
+
+async function firstGraphRow(c: Ctx): Promise<void> {
+  const loads: FirstGraph[] = [];
+  for (let i = 0; i < FIRST_GRAPH_LOADS; i++)
+    loads.push(await measureFirstGraph(c.browser, `${c.origin}/?scenario=eviction`, 30_000));
+  const frames = loads.map((l) => l.frame);
+  const mid = median(frames);
+  const fcp = loads.map((l) => l.fcp).filter((x): x is number => x !== undefined);
+  c.rows.push({
+    what: `first graph on screen after navigation (eviction, cold, median of ${loads.length})`,
+    measured: `${ms(mid)} (${frames.map((f) => thousands(f)).join(', ')}; first paint ${fcp.length ? ms(median(fcp)) : '-'})`,
+    budget: `<= ${thousands(FIRST_GRAPH_BUDGET_MS)} ms`,
+    ok: mid <= FIRST_GRAPH_BUDGET_MS,
+  });
+}
+
+/** The UI rows; every failure becomes a row, and everything started here is stopped here. */
+export async function runUiBench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'notready-ui-bench-'));
+  const out = join(dir, 'dist');
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    let built = false;
+    await guard(rows, 'production build (vite build)', async () => {
+      const buildMs = buildApp(out);
+      built = true;
+      rows.push(...bundleRows(bundleSizes(out)));
+      rows.push({ what: '  vite build (temporary folder)', measured: ms(buildMs), budget: '', ok: undefined });
+    });
+    if (!built) return rows;
+    server = await serveStatic(out, PORT);
+    trace(`built and serving ${server.origin}`);
+    const executablePath = chromiumPath();
+    browser = await chromium.launch({
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ...(executablePath ? { executablePath } : {}),
+    });
+    const c: Ctx = {
+      rows,
+      browser,
+      origin: server.origin,
+      empty: [],
+      maps: new SourceMaps(join(out, 'assets')),
+      profile: process.argv.includes('--profile'),
+      hot: [],
+    };
+    await guard(rows, 'UI, empty page baseline', async () => {
+      c.empty.push(await measureEmpty(c.browser, EMPTY_MS));
+    });
+    trace('baseline measured');
+    await guard(rows, 'UI, classroom scenario at 10x', () => classroomRows(c));
+    await guard(rows, 'first graph on screen after navigation', () => firstGraphRow(c));
+    trace('first graph measured');
+    await guard(rows, 'UI, 100 nodes / 3,000 pods at 10x', () => largeRows(c));
+    rows.push({
+      what: `  browser: ${browser.version()} headless, ${server.origin}`,
+      measured: '-',
+      budget: '',
+      ok: undefined,
+    });
+  } catch (err) {
+    rows.push({ what: 'UI bench', measured: `error: ${(err as Error).message.split('\n')[0]}`, budget: '', ok: false });
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
