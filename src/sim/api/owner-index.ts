@@ -6,28 +6,84 @@
  */
 import type { Engine } from '../core/engine';
 import type { SimState } from '../core/state';
-import { controllerRef } from './podutil';
+import { controllerRef, isPodActive, isPodReady } from './podutil';
 import type { ApiObject, Pod } from './types';
 import { workloadMemory } from './workload-memory';
 
-const indexes = new WeakMap<SimState, Map<string, Set<string>>>();
+/** What one pod adds to its controller's counts. */
+interface Contribution {
+  uid: string;
+  active: boolean;
+  ready: boolean;
+}
 
-function build(e: Engine): Map<string, Set<string>> {
-  const m = new Map<string, Set<string>>();
+/** Active and ready (among active) pods of one controller. */
+export interface OwnerCounts {
+  active: number;
+  ready: number;
+}
+
+interface OwnerIndex {
+  keys: Map<string, Set<string>>;
+  /** Per pod key: what it adds to `counts` (kept per key so that repeated updates stay idempotent). */
+  contrib: Map<string, Contribution>;
+  counts: Map<string, OwnerCounts>;
+}
+
+const indexes = new WeakMap<SimState, OwnerIndex>();
+
+/** Per stored pod object (never mutated, shared by snapshots): rebuilding after a restore reuses them. */
+const contributions = new WeakMap<ApiObject, Contribution | null>();
+
+function contributionOf(p: ApiObject): Contribution | undefined {
+  let c = contributions.get(p);
+  if (c === undefined) {
+    const ref = controllerRef(p);
+    const pod = p as Pod;
+    const active = isPodActive(pod);
+    c = ref ? { uid: ref.uid, active, ready: active && isPodReady(pod) } : null;
+    contributions.set(p, c);
+  }
+  return c ?? undefined;
+}
+
+function count(ix: OwnerIndex, c: Contribution, sign: 1 | -1): void {
+  let n = ix.counts.get(c.uid);
+  if (!n) {
+    n = { active: 0, ready: 0 };
+    ix.counts.set(c.uid, n);
+  }
+  if (c.active) n.active += sign;
+  if (c.ready) n.ready += sign;
+}
+
+function setContribution(ix: OwnerIndex, key: string, next: Contribution | undefined): void {
+  const prev = ix.contrib.get(key);
+  if (prev && next && prev.uid === next.uid && prev.active === next.active && prev.ready === next.ready) return;
+  if (prev) count(ix, prev, -1);
+  if (next) {
+    count(ix, next, 1);
+    ix.contrib.set(key, next);
+  } else ix.contrib.delete(key);
+}
+
+function build(e: Engine): OwnerIndex {
+  const ix: OwnerIndex = { keys: new Map(), contrib: new Map(), counts: new Map() };
   for (const [key, p] of Object.entries(e.state.api.objects.Pod)) {
     const ref = controllerRef(p);
     if (!ref) continue;
-    let s = m.get(ref.uid);
+    let s = ix.keys.get(ref.uid);
     if (!s) {
       s = new Set();
-      m.set(ref.uid, s);
+      ix.keys.set(ref.uid, s);
     }
     s.add(key);
+    setContribution(ix, key, contributionOf(p));
   }
-  return m;
+  return ix;
 }
 
-function index(e: Engine): Map<string, Set<string>> {
+function ownerIndex(e: Engine): OwnerIndex {
   let m = indexes.get(e.state);
   if (!m) {
     m = build(e);
@@ -36,10 +92,15 @@ function index(e: Engine): Map<string, Set<string>> {
   return m;
 }
 
+function index(e: Engine): Map<string, Set<string>> {
+  return ownerIndex(e).keys;
+}
+
 /** Pod watch hook: keep the index current (idempotent, several modules may call it). */
 export function updateOwnerIndex(e: Engine, key: string, obj: ApiObject | undefined, old: ApiObject | undefined): void {
-  const m = indexes.get(e.state);
-  if (!m) return; // built lazily from the store on first use
+  const ix = indexes.get(e.state);
+  if (!ix) return; // built lazily from the store on first use
+  const m = ix.keys;
   const before = old ? controllerRef(old)?.uid : undefined;
   const after = obj ? controllerRef(obj)?.uid : undefined;
   if (before && before !== after) m.get(before)?.delete(key);
@@ -51,6 +112,16 @@ export function updateOwnerIndex(e: Engine, key: string, obj: ApiObject | undefi
     }
     s.add(key);
   }
+  setContribution(ix, key, obj ? contributionOf(obj) : undefined);
+}
+
+/**
+ * Active and ready pods controlled by `uid`, as counting `podsOwnedBy(e, uid)` would give, without
+ * walking them (a ReplicaSet pass during an eviction burst would walk ~300 pods per status change).
+ */
+export function ownerCounts(e: Engine, uid: string): OwnerCounts {
+  const n = ownerIndex(e).counts.get(uid);
+  return { active: n?.active ?? 0, ready: n?.ready ?? 0 };
 }
 
 /**

@@ -108,6 +108,8 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.tecDirtyNodes = {};
   m.tecDirtyPods = {};
   m.nlcDirtyPods = {};
+  // A new process lists every node: all of them get a NoSchedule tainting pass.
+  delete m.nlcDirtyNodes;
   m.evictionWork = {};
 }
 

@@ -38,11 +38,24 @@ export function daemonTolerations(base: readonly Toleration[], hostNetwork: bool
   return out;
 }
 
+/** The daemon tolerations of a DaemonSet's template, per stored template (never mutated): asked once per node per pass. */
+const tolerationsOf = new WeakMap<object, Toleration[]>();
+
+function templateTolerations(ds: DaemonSet): Toleration[] {
+  const spec = ds.spec.template.spec;
+  let tols = tolerationsOf.get(spec);
+  if (!tols) {
+    tols = daemonTolerations(spec.tolerations ?? [], spec.hostNetwork === true);
+    tolerationsOf.set(spec, tols);
+  }
+  return tols;
+}
+
 /** NodeShouldRunDaemonPod: [shouldRun, shouldContinueRunning]. */
 export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): [boolean, boolean] {
   const sel = ds.spec.template.spec.nodeSelector ?? {};
   for (const [k, v] of Object.entries(sel)) if (node.metadata.labels[k] !== v) return [false, false];
-  const tols = daemonTolerations(ds.spec.template.spec.tolerations ?? [], ds.spec.template.spec.hostNetwork === true);
+  const tols = templateTolerations(ds);
   const bad = firstUntoleratedTaint(
     node.spec.taints,
     tols,

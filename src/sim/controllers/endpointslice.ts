@@ -94,8 +94,14 @@ export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], po
 }
 
 /** Workqueue: reconcile every Service's slice. */
+/** Any Service at all: without one a pass has nothing to do (and pod changes need no pass). */
+function hasServices(e: Engine): boolean {
+  for (const _ in e.state.api.objects.Service) return true;
+  return false;
+}
+
 export function syncEndpointSlices(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!kcmActive(e) || !hasServices(e)) return;
   const podsByNs = new Map<string, Pod[]>();
   for (const p of e.list('Pod')) {
     const ns = p.metadata.namespace ?? 'default';
@@ -137,7 +143,8 @@ export const endpointsliceModule: SimModule = {
       if (!obj) e.enqueue('endpointslice');
     },
     Pod: (e, _k, obj, old) => {
-      if (endpointRelevant(obj as Pod | undefined, old as Pod | undefined)) e.enqueue('endpointslice');
+      if (hasServices(e) && endpointRelevant(obj as Pod | undefined, old as Pod | undefined))
+        e.enqueue('endpointslice');
     },
   },
   sync: syncEndpointSlices,

@@ -129,11 +129,33 @@ function handleDisruption(e: Engine, zoneReady: Map<string, (string | undefined)
   }
 }
 
+/**
+ * Node names in order, per Node record (derived data), kept while no Node was created or removed
+ * (Engine.keysVersion): the 5s pass used to copy and sort every node each time.
+ */
+const sortedNames = new WeakMap<object, { version: number; names: string[] }>();
+
+/** The Node objects in name order. */
+function nodesByName(e: Engine): Node[] {
+  const record = e.state.api.objects.Node;
+  const version = e.keysVersion('Node');
+  let hit = sortedNames.get(record);
+  if (hit?.version !== version) {
+    hit = { version, names: Object.keys(record).sort() };
+    sortedNames.set(record, hit);
+  }
+  const out: Node[] = [];
+  for (const n of hit.names) {
+    const node = record[n];
+    if (node) out.push(node);
+  }
+  return out;
+}
+
 /** One `monitorNodeHealth` pass over the nodes in the API (the informer cache). */
 export function monitorNodeHealth(e: Engine): void {
   const m = controllerMemory(e);
-  const nodes = e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
-  const present = new Set(nodes.map((n) => n.metadata.name));
+  const nodes = nodesByName(e);
   const kcmParents = m.kcmCause !== undefined ? [m.kcmCause] : [];
   for (const n of nodes) {
     const name = n.metadata.name;
@@ -160,8 +182,11 @@ export function monitorNodeHealth(e: Engine): void {
     addZone(e, n);
     markNodeAsReachable(e, n, 'node newly observed by the controller (markNodeAsReachable)', [cause]);
   }
-  for (const name of Object.keys(m.knownNodes).sort()) {
-    if (present.has(name)) continue;
+  // Every listed node is known by now: only a longer memory can hold nodes gone from the API.
+  const known = Object.keys(m.knownNodes);
+  const present = known.length > nodes.length ? new Set(nodes.map((n) => n.metadata.name)) : undefined;
+  for (const name of present ? known.sort() : []) {
+    if (present?.has(name)) continue;
     const uid = m.knownNodes[name] as string;
     const gone = e.lastCause(`Node/${name}`);
     const cause = e.cause({
@@ -263,7 +288,11 @@ export const nodeLifecycleModule: SimModule = {
     },
   },
   watch: {
-    Node: (e) => e.enqueue('node-lifecycle'),
+    Node: (e, key) => {
+      const dirty = e.state.controllers.nlcDirtyNodes;
+      if (dirty) dirty[key] = true;
+      e.enqueue('node-lifecycle');
+    },
     Pod: (e, key, obj, old) => onPod(e, key, obj as Pod | undefined, old as Pod | undefined),
   },
   sync: (e) => {
@@ -272,8 +301,11 @@ export const nodeLifecycleModule: SimModule = {
     const pods = Object.keys(m.nlcDirtyPods).sort();
     m.nlcDirtyPods = {};
     for (const key of pods) processPod(e, key);
-    for (const n of e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
-      doNoScheduleTaintingPass(e, n.metadata.name);
-    }
+    // The pass is a function of the node object alone: a node not written since its last pass
+    // would not change, so only the written ones are visited (all of them after a restart).
+    const dirty = m.nlcDirtyNodes;
+    m.nlcDirtyNodes = {};
+    const names = dirty ? Object.keys(dirty) : e.list('Node').map((n) => n.metadata.name);
+    for (const name of names.sort()) doNoScheduleTaintingPass(e, name);
   },
 };

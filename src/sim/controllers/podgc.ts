@@ -144,18 +144,46 @@ function gcUnscheduledTerminating(e: Engine, pods: readonly Pod[]): void {
   }
 }
 
+/**
+ * Keys of pods with a deletionTimestamp, per Pod record of the store (derived data, not state: a
+ * restore brings a new record, hence one scan). Kept by the module's Pod watch, so that a pass
+ * does not scan every pod of a big cluster every 20s.
+ */
+const terminatingIndex = new WeakMap<object, Set<string>>();
+
+function terminatingKeys(e: Engine): Set<string> {
+  const record = e.state.api.objects.Pod;
+  let keys = terminatingIndex.get(record);
+  if (!keys) {
+    keys = new Set();
+    for (const [k, p] of Object.entries(record)) if (p.metadata.deletionTimestamp !== undefined) keys.add(k);
+    terminatingIndex.set(record, keys);
+  }
+  return keys;
+}
+
+function onPod(e: Engine, key: string, obj: Pod | undefined): void {
+  const keys = terminatingIndex.get(e.state.api.objects.Pod);
+  if (!keys) return;
+  if (obj?.metadata.deletionTimestamp !== undefined) keys.add(key);
+  else keys.delete(key);
+}
+
 /** One PodGC pass (`gc`). */
 export function podGC(e: Engine): void {
-  // One cheap scan; only the few candidates (terminating pods, pods on unknown nodes) are sorted.
+  // Candidates: terminating pods and pods on nodes absent from the API (the only ones any of the
+  // three sweeps acts on), in key order like the full list they were filtered from.
   const nodes = e.state.api.objects.Node;
-  const candidates: Pod[] = [];
-  for (const p of e.list('Pod')) {
-    const n = p.spec.nodeName;
-    if (p.metadata.deletionTimestamp !== undefined || (n && nodes[n] === undefined)) candidates.push(p);
+  const candidates = new Set(terminatingKeys(e));
+  for (const n of e.boundNodeNames()) {
+    if (nodes[n] === undefined) for (const k of e.podKeysOnNode(n)) candidates.add(k);
   }
-  if (candidates.length === 0 && Object.keys(controllerMemory(e).podgcQuarantine).length === 0) return;
-  const keyed = candidates.map((p) => [podKey(p), p] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const pods = keyed.map((x) => x[1]);
+  if (candidates.size === 0 && Object.keys(controllerMemory(e).podgcQuarantine).length === 0) return;
+  const pods: Pod[] = [];
+  for (const k of [...candidates].sort()) {
+    const p = e.state.api.objects.Pod[k];
+    if (p) pods.push(p);
+  }
   gcTerminating(e, pods);
   gcOrphaned(e, pods);
   gcUnscheduledTerminating(e, pods);
@@ -164,6 +192,7 @@ export function podGC(e: Engine): void {
 /** The PodGC module: a pass every podGCPeriod while kube-controller-manager leads. */
 export const podgcModule: SimModule = {
   name: 'podgc',
+  watch: { Pod: (e, key, obj) => onPod(e, key, obj as Pod | undefined) },
   timers: {
     'podgc.gc': (e, t) => {
       if (t.gen !== controllerMemory(e).generation) return;

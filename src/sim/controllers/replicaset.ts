@@ -8,7 +8,7 @@
  */
 import { createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
-import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { markDirty, ownerCounts, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
 import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../api/podutil';
 import type { Lease, Pod, ReplicaSet } from '../api/types';
 import { forgetDeparted, markReplacement, noteDeparture, onLeaderLease, takeDeparted } from '../api/workload-memory';
@@ -35,12 +35,15 @@ function ref(rs: ReplicaSet) {
   return { kind: 'ReplicaSet', name: rs.metadata.name, namespace: rs.metadata.namespace, uid: rs.metadata.uid };
 }
 
-/** Reconcile one ReplicaSet against its pods (already indexed by owner). */
-export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
+/**
+ * Reconcile one ReplicaSet against its pods. Counts come from the owner index (api/owner-index.ts);
+ * the pods themselves are only listed to choose which ones to delete.
+ */
+export function syncReplicaSet(e: Engine, rs: ReplicaSet): void {
   const ns = rs.metadata.namespace ?? 'default';
   const rsKey = `${ns}/${rs.metadata.name}`;
-  const active = owned.filter(isPodActive);
-  const diff = active.length - rs.spec.replicas;
+  const activeCount = ownerCounts(e, rs.metadata.uid).active;
+  const diff = activeCount - rs.spec.replicas;
   if (diff < 0) {
     for (let i = 0; i < -diff; i++) {
       const pod = podFromTemplate(e, rs.spec.template, ns, {
@@ -50,7 +53,9 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
       });
       const d = takeDeparted(e, rs.metadata.uid);
       const parents = [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0];
-      let what = `create pod for ReplicaSet ${rs.metadata.name} (${active.length + i}/${rs.spec.replicas} active)`;
+      // Byte-identical with the earlier list-based code, which added i to a list that had already
+      // grown by i (so the count shown is activeCount + 2i): correcting it is the owner's call.
+      let what = `create pod for ReplicaSet ${rs.metadata.name} (${activeCount + 2 * i}/${rs.spec.replicas} active)`;
       if (d) {
         const r = markReplacement(pod, d);
         what = r.what;
@@ -59,10 +64,10 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
       const c = e.cause({ actor: ACTOR, what, rule: 'active pods < spec.replicas (IsPodActive)', parents });
       createPod(e, pod, c, ACTOR, `${rs.metadata.name}-`);
       e.event(ref(rs), 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ACTOR, c);
-      active.push(pod);
     }
   } else if (diff > 0) {
-    const victims = active.slice().sort(deletionRank).slice(0, diff);
+    const active = podsOwnedBy(e, rs.metadata.uid).filter(isPodActive);
+    const victims = active.sort(deletionRank).slice(0, diff);
     const c = e.cause({
       actor: ACTOR,
       what: `scale down ${rs.metadata.name}: ${active.length} active > ${rs.spec.replicas} replicas`,
@@ -73,20 +78,18 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet, owned: Pod[]): void {
       removeOrTerminate(e, p, p.spec.terminationGracePeriodSeconds, c);
       e.event(ref(rs), 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, ACTOR, c);
     }
-    const gone = new Set(victims);
-    for (let i = active.length - 1; i >= 0; i--) if (gone.has(active[i]!)) active.splice(i, 1);
   }
   // Departures that did not need a replacement (scale down, replaced already) are forgotten.
   forgetDeparted(e, rs.metadata.uid);
-  let ready = 0;
-  for (const p of active) if (isPodReady(p)) ready++;
+  // After the creates and deletes above (their watches kept the counts current).
+  const counts = ownerCounts(e, rs.metadata.uid);
   // minReadySeconds 0: available = ready. fullyLabeledReplicas = active: pods are stamped from the
   // template and no command here relabels them.
   const status: ReplicaSet['status'] = {
-    replicas: active.length,
-    readyReplicas: ready,
-    availableReplicas: ready,
-    fullyLabeledReplicas: active.length,
+    replicas: counts.active,
+    readyReplicas: counts.ready,
+    availableReplicas: counts.ready,
+    fullyLabeledReplicas: counts.active,
   };
   const cur = e.get('ReplicaSet', rsKey);
   const st = cur?.status;
@@ -116,7 +119,7 @@ export function syncReplicaSets(e: Engine): void {
     .list('ReplicaSet')
     .filter((rs) => !dirty || dirty.has(rs.metadata.uid))
     .sort(byNamespacedName);
-  for (const rs of all) syncReplicaSet(e, rs, podsOwnedBy(e, rs.metadata.uid));
+  for (const rs of all) syncReplicaSet(e, rs);
 }
 
 const MODULE = 'replicaset';

@@ -13,31 +13,20 @@
  * Cause `what` prefixes: `bind`, `unschedulable`, `register-with-taints`.
  */
 import { CONTROL_PLANE_TAINT, registrationTaints } from '../api/admission';
-import { cmp, firstUntoleratedTaint, podRequests, schedulerRunning, toleratesTaint } from '../api/podutil';
+import { cmp, firstUntoleratedTaint, schedulerRunning, toleratesTaint } from '../api/podutil';
 import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
 import { onLeaderLease } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
+import { boundUsage, type Usage, usageOf } from './scheduler-usage';
 
 const ACTOR = 'default-scheduler';
 const BACKOFF_INITIAL = 1000;
 const BACKOFF_MAX = 10_000;
 /** podMaxInUnschedulablePodsDuration. */
 const UNSCHEDULABLE_FLUSH = 5 * 60_000;
-/** Non-zero defaults the scheduler uses for scoring containers without requests. */
-const DEFAULT_CPU = 100;
-const DEFAULT_MEM = 200;
-
-interface Usage {
-  cpu: number;
-  memory: number;
-  pods: number;
-  cpuNZ: number;
-  memNZ: number;
-}
-
 function memory(e: Engine): SchedulerMemory {
   const id = controlPlaneContainer(e, 'kube-scheduler')?.id ?? '';
   let m = e.state.controllers.scheduler;
@@ -47,17 +36,6 @@ function memory(e: Engine): SchedulerMemory {
     e.state.controllers.scheduler = m;
   }
   return m;
-}
-
-function usageOf(p: Pod): Omit<Usage, 'pods'> {
-  const r = podRequests(p);
-  let cpuNZ = 0;
-  let memNZ = 0;
-  for (const c of p.spec.containers) {
-    cpuNZ += c.resources?.requests?.cpu ?? DEFAULT_CPU;
-    memNZ += c.resources?.requests?.memory ?? DEFAULT_MEM;
-  }
-  return { cpu: r.cpu, memory: r.memory, cpuNZ, memNZ };
 }
 
 function taintText(e: Engine, t: Taint): string {
@@ -111,8 +89,6 @@ function resourceFilter(req: Omit<Usage, 'pods'>, node: Node, u: Usage): FilterF
   if (req.memory > 0 && u.memory + req.memory > a.memory) reasons.push('Insufficient memory');
   return { reasons, resolvable: true };
 }
-
-const EMPTY: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
 
 function least(c: number, cap: number): number {
   return cap <= 0 || c > cap ? 0 : Math.floor(((cap - c) * 100) / cap);
@@ -173,22 +149,19 @@ export function schedulePending(e: Engine): void {
   const mem = memory(e);
   const now = e.now;
   const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  // This pass's view of each node's usage: the bound pods' (cached), plus what it binds.
   const usage = new Map<string, Usage>();
+  const usageFor = (node: string): Usage => {
+    let u = usage.get(node);
+    if (!u) {
+      u = { ...boundUsage(e, node) };
+      usage.set(node, u);
+    }
+    return u;
+  };
   const pending: Pod[] = [];
   for (const p of e.list('Pod')) {
-    if (!p.spec.nodeName) {
-      if (p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
-      continue;
-    }
-    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
-    const u = usage.get(p.spec.nodeName) ?? { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
-    const r = usageOf(p);
-    u.cpu += r.cpu;
-    u.memory += r.memory;
-    u.cpuNZ += r.cpuNZ;
-    u.memNZ += r.memNZ;
-    u.pods++;
-    usage.set(p.spec.nodeName, u);
+    if (!p.spec.nodeName && p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
   }
   const live = new Set(pending.map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
   for (const k of Object.keys(mem.queue)) if (!live.has(k)) delete mem.queue[k];
@@ -201,6 +174,10 @@ export function schedulePending(e: Engine): void {
   );
   // Pods from one template share tolerations/selector: evaluate the static filters once per shape.
   const staticCache = new Map<string, (FilterFailure | null)[]>();
+  // Per shape and request: each node's NodeResourcesFit result and score, with the count of this
+  // pass's binds to the node they were computed at (most pods of a burst share one template).
+  const evaluated = new Map<string, { fit: (FilterFailure | null)[]; score: number[]; version: number[] }>();
+  const bound = new Map<string, number>();
   for (const pod of pending) {
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
     const q = mem.queue[key];
@@ -219,6 +196,13 @@ export function schedulePending(e: Engine): void {
     let bestScore = -1;
     const failures: FilterFailure[] = [];
     const req = usageOf(pod);
+    // A node's fit and score for this shape and request change only when this pass binds to it.
+    const evKey = `${shape}|${req.cpu}|${req.memory}|${req.cpuNZ}|${req.memNZ}`;
+    let ev = evaluated.get(evKey);
+    if (!ev) {
+      ev = { fit: [], score: [], version: [] };
+      evaluated.set(evKey, ev);
+    }
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i]!;
       const sf = statics[i];
@@ -226,13 +210,20 @@ export function schedulePending(e: Engine): void {
         failures.push(sf);
         continue;
       }
-      const used = usage.get(n.metadata.name) ?? EMPTY;
-      const rf = resourceFilter(req, n, used);
+      const v = bound.get(n.metadata.name) ?? 0;
+      if (ev.version[i] !== v) {
+        const used = usageFor(n.metadata.name);
+        const rf = resourceFilter(req, n, used);
+        ev.fit[i] = rf;
+        ev.score[i] = rf ? -1 : score(req, n, used);
+        ev.version[i] = v;
+      }
+      const rf = ev.fit[i];
       if (rf) {
         failures.push(rf);
         continue;
       }
-      const s = score(req, n, used);
+      const s = ev.score[i] as number;
       if (s > bestScore) {
         bestScore = s;
         best = n;
@@ -241,13 +232,13 @@ export function schedulePending(e: Engine): void {
     if (best) {
       bind(e, pod, best);
       delete mem.queue[key];
-      const u = usage.get(best.metadata.name) ?? { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+      bound.set(best.metadata.name, (bound.get(best.metadata.name) ?? 0) + 1);
+      const u = usageFor(best.metadata.name);
       u.cpu += req.cpu;
       u.memory += req.memory;
       u.cpuNZ += req.cpuNZ;
       u.memNZ += req.memNZ;
       u.pods++;
-      usage.set(best.metadata.name, u);
     } else {
       const attempts = (q?.attempts ?? 0) + 1;
       const backoff = Math.min(BACKOFF_MAX, BACKOFF_INITIAL * (1 << Math.min(attempts - 1, 10)));

@@ -4,6 +4,7 @@
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
 import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import { ChangeCounters } from './change-counters';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
@@ -50,6 +51,8 @@ export class Engine {
   /** Derived indexes, rebuilt after a restore. */
   private podsByNode = new Map<string, Set<string>>();
   private eventIndex = new Map<string, string>();
+  /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
+  private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
   /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
   private eventsOldest: number | undefined;
@@ -210,6 +213,28 @@ export class Engine {
     return Object.values(this.state.api.objects[kind]) as ObjectOfKind<K>[];
   }
 
+  /** Changes with each creation or removal of an object of `kind` (core/change-counters.ts). */
+  keysVersion(kind: Kind): number {
+    return this.changes.keysVersion(kind);
+  }
+
+  /** Changes with each write of a pod bound to `node`, status included. */
+  podWritesOn(node: string): number {
+    return this.changes.podWritesOn(node);
+  }
+
+  /** Changes with each pod joining or leaving `node`. */
+  podMovesOn(node: string): number {
+    return this.changes.podMovesOn(node);
+  }
+
+  /** Names of the nodes some pod is bound to (spec.nodeName), Node object or not; unordered. */
+  boundNodeNames(): string[] {
+    const out: string[] = [];
+    for (const [node, keys] of this.podsByNode) if (keys.size > 0) out.push(node);
+    return out;
+  }
+
   /** Keys of pods bound to a node (spec.nodeName). */
   podKeysOnNode(node: string): string[] {
     return [...(this.podsByNode.get(node) ?? [])];
@@ -236,6 +261,7 @@ export class Engine {
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
     obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
     objects[key] = obj;
+    if (!old) this.changes.keysChanged(obj.kind);
     this.kindMaps.set(objects, obj.kind, key, obj);
     if (obj.kind === 'Event' && this.eventsOldest !== undefined)
       this.eventsOldest = Math.min(this.eventsOldest, obj.lastTimestamp);
@@ -255,6 +281,7 @@ export class Engine {
     const old = objects[key];
     if (!old) return;
     delete objects[key];
+    this.changes.keysChanged(kind);
     this.kindMaps.delete(objects, kind, key);
     this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
@@ -268,7 +295,9 @@ export class Engine {
   private indexPod(key: string, old: Pod | undefined, now: Pod | undefined): void {
     const before = old?.spec.nodeName;
     const after = now?.spec.nodeName;
+    this.changes.podWritten(before, after);
     if (before === after && now) return;
+    this.changes.podMoved(before, after);
     if (before) this.podsByNode.get(before)?.delete(key);
     if (after) {
       let s = this.podsByNode.get(after);
@@ -294,6 +323,7 @@ export class Engine {
 
   /** Install indexes exported together with the state now in place (copied: the caller keeps its own). */
   importIndexes(ix: EngineIndexes): void {
+    for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
@@ -303,6 +333,7 @@ export class Engine {
   }
 
   rebuildIndexes(): void {
+    for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.eventsOldest = undefined;
     this.podsByNode = new Map();
@@ -328,6 +359,7 @@ export class Engine {
         continue;
       }
       delete events[key];
+      this.changes.keysChanged('Event');
       this.kindMaps.delete(events, 'Event', key);
       this.writes.set('Event', (this.writes.get('Event') ?? 0) + 1);
       this.eventIndex.delete(eventAggKey(ev));

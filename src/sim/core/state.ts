@@ -255,6 +255,8 @@ export interface ControllerMemory {
   tecDirtyPods?: Record<string, true>;
   /** node-lifecycle-controller: pods newly bound to a node (processPod queue). */
   nlcDirtyPods?: Record<string, true>;
+  /** node-lifecycle-controller: nodes written since their last NoSchedule tainting pass (undefined: all). */
+  nlcDirtyNodes?: Record<string, true>;
   /** taint-eviction: eviction work details (createdAt = start time, seq = timer generation; fired keeps the key). */
   evictionWork?: Record<string, { createdAt: number; seq: number; fired: boolean }>;
   evictionSeq?: number;

@@ -16,6 +16,7 @@ import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
 import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
 import { pullFinished } from './pod-workers';
+import { notePass, passIsNoop, probePass } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
 
@@ -91,12 +92,15 @@ export const kubeletModule: SimModule = {
       const h = e.state.hosts[name];
       if (h?.kubelet) delete h.kubelet.syncAt[String(t.at)];
       const o = owner(e, t);
-      if (o) syncPods(e, o);
+      if (!o || passIsNoop(e, o)) return;
+      const probe = probePass(e, o);
+      syncPods(e, o);
+      notePass(e, o, probe);
     },
     'kubelet.resync': (e, t) => {
       const h = owner(e, t);
       if (!h) return;
-      requestPodSync(e, h, 0);
+      requestPodSync(e, h, 0, true);
       e.schedule(SYNC_FREQUENCY, 'kubelet.resync', h.name, t.gen);
     },
     'kubelet.pull': (e, t) => {

@@ -135,30 +135,39 @@ export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {
 }
 
 /**
- * Pod status inputs last seen to give exactly the API pod's status, per worker (derived data, not
- * state: a restore gives new workers, hence misses). buildPodStatus is a function of the API pod
- * (stored objects are never mutated, so the same object means the same status), the worker, the
- * pod's host containers and, through readiness, the clock: while those are unchanged the status
- * would be the same again and the write skipped. Most sync passes change nothing for most pods.
+ * Pod status inputs last seen to give exactly the API pod's status, per API pod object (derived
+ * data, not state). buildPodStatus is a function of the API pod (stored objects are never mutated,
+ * so the same object means the same status), the worker, the pod's host containers and, through
+ * readiness, the clock: while those are unchanged the status would be the same again and the write
+ * skipped. Most sync passes change nothing for most pods. Keyed by the pod, which snapshots share,
+ * the answers survive a restore (the first passes after a seek would otherwise rebuild every status).
  */
-const verified = new WeakMap<KubeletPodWorker, { pod: Pod; inputs: unknown[] }>();
+const verified = new WeakMap<Pod, unknown[]>();
 let cacheEnabled = true;
 
-/** Tests compare runs with and without the cache (core/snapshot.test.ts). */
+/**
+ * Tests compare runs with and without the cache (core/snapshot.test.ts); turning it off also turns
+ * off the sync shortcuts of quiet-sync.ts, so the comparison covers them.
+ */
 export function setStatusCacheForTests(enabled: boolean): void {
   cacheEnabled = enabled;
 }
 
+/** The caches and shortcuts are on (always, outside that test). */
+export function statusCacheEnabled(): boolean {
+  return cacheEnabled;
+}
+
 /**
- * Every input buildPodStatus reads besides the pod, h.ip and the profile (constants of the run);
- * undefined when the status depends on the clock itself. Keep in step with
+ * Every input buildPodStatus reads besides the pod, h.ip (the host name is in the list) and the
+ * profile (constants of the run); undefined when the status depends on the clock itself. Keep in step with
  * containerStatuses/buildPodStatus (core/snapshot.test.ts checks the cache against full rebuilds).
  * A flat list of primitives: comparing it is cheaper than building and comparing a string.
  */
 function statusInputs(e: Engine, h: Host, w: KubeletPodWorker): unknown[] | undefined {
   // A terminated worker reports ContainerStatusUnknown finished "now": always rebuild.
   if (w.state === 'terminated' || !cacheEnabled) return undefined;
-  const out: unknown[] = [w.readyAt === undefined || e.now >= w.readyAt, w.podIP, w.startTime];
+  const out: unknown[] = [h.name, w.uid, w.readyAt === undefined || e.now >= w.readyAt, w.podIP, w.startTime];
   for (const name in w.containers) {
     const st = w.containers[name] as KubeletContainerState;
     const wt = st.waiting;
@@ -183,11 +192,11 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
   const p = reportTarget(e, w);
   if (!p) return;
   const inputs = statusInputs(e, h, w);
-  const seen = verified.get(w);
-  if (inputs !== undefined && seen?.pod === p && sameInputs(seen.inputs, inputs)) return;
+  const seen = verified.get(p);
+  if (inputs !== undefined && seen !== undefined && sameInputs(seen, inputs)) return;
   const status = buildPodStatus(e, h, w, p);
   if (deepEqual(status, p.status)) {
-    if (inputs !== undefined) verified.set(w, { pod: p, inputs });
+    if (inputs !== undefined) verified.set(p, inputs);
     return;
   }
   const cs = status.containerStatuses[0];
@@ -200,5 +209,5 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
   });
   const next = { ...p, status };
   e.put(next, `status ${status.phase} (${summary})`, c);
-  if (inputs !== undefined) verified.set(w, { pod: next, inputs });
+  if (inputs !== undefined) verified.set(next, inputs);
 }

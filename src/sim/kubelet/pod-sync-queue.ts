@@ -6,10 +6,16 @@
 import type { Engine } from '../core/engine';
 import type { Host } from '../core/state';
 import { kgen, kubeletRunning } from './memory';
+import { forgetQuiet } from './quiet-marks';
 
-/** Ask the kubelet on `h` to run a sync pass `delay` ms from now (no-op if it does not run). */
-export function requestPodSync(e: Engine, h: Host, delay: number): void {
+/**
+ * Ask the kubelet on `h` to run a sync pass `delay` ms from now (no-op if it does not run).
+ * `periodic` (the 1m resync) says nothing changed, so a pass known to be a no-op may still be
+ * skipped; any other request may follow a change the kubelet cannot see otherwise (quiet-sync.ts).
+ */
+export function requestPodSync(e: Engine, h: Host, delay: number, periodic = false): void {
   if (!kubeletRunning(h)) return;
+  if (!periodic) forgetQuiet(h);
   const at = e.now + Math.max(0, Math.round(delay));
   const key = String(at);
   if (h.kubelet.syncAt[key]) return;
@@ -23,6 +29,7 @@ export function requestPodSync(e: Engine, h: Host, delay: number): void {
  */
 export function ensurePodSyncWithin(e: Engine, h: Host, delay: number): void {
   if (!kubeletRunning(h)) return;
+  forgetQuiet(h);
   const limit = e.now + delay;
   for (const k of Object.keys(h.kubelet.syncAt)) {
     const at = Number(k);

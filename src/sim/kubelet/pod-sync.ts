@@ -11,6 +11,7 @@
  */
 import type { Pod } from '../api/types';
 import type { Engine } from '../core/engine';
+import { keyOf } from '../core/keys';
 import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
@@ -21,6 +22,7 @@ import { syncMirrorPods } from './mirror-pods';
 import { publishStatus } from './pod-status';
 import { ensurePodSyncWithin, requestPodSync } from './pod-sync-queue';
 import { killWorkerContainers, podRef, syncWorkerContainers } from './pod-workers';
+import { noteWorkerSync, probePass, workerSyncIsNoop } from './quiet-sync';
 import { aggregate, runtimeErrors } from './runtime-health';
 import { desiredStaticPods, isMirrorPod } from './static-pods';
 
@@ -70,13 +72,52 @@ function desiredPods(e: Engine, h: RunningHost): { pods: Map<string, Desired>; a
     });
   }
   if (!canReachApi(e, h.name)) return { pods: out, apiKnown: false };
-  const pods = e.podsOnNode(h.name).sort((a, b) => (a.metadata.uid < b.metadata.uid ? -1 : 1));
-  for (const p of pods) {
+  for (const p of podsByUid(e, h.name)) {
     if (isMirrorPod(p)) continue;
     const d = fromApi(p);
     out.set(d.uid, d);
   }
   return { pods: out, apiKnown: true };
+}
+
+/**
+ * Keys of the pods bound to a node in uid order, per state object (derived data) and node, while
+ * no pod joined or left the node (Engine.podMovesOn): passes come in bursts while pods start and
+ * their statuses change, and sorting the node's pods each time was a large part of a pass.
+ */
+const uidOrder = new WeakMap<object, Map<string, { moves: number; keys: string[]; uids: string[] }>>();
+
+function podsByUid(e: Engine, node: string): Pod[] {
+  let byNode = uidOrder.get(e.state);
+  if (!byNode) {
+    byNode = new Map();
+    uidOrder.set(e.state, byNode);
+  }
+  const moves = e.podMovesOn(node);
+  const hit = byNode.get(node);
+  if (hit && hit.moves === moves) {
+    const out: Pod[] = [];
+    for (let i = 0; i < hit.keys.length; i++) {
+      const p = e.get('Pod', hit.keys[i] as string);
+      // A key now naming another pod (same name, new uid) means the order must be rebuilt.
+      if (!p || p.metadata.uid !== hit.uids[i]) return sortedByUid(e, node, byNode, moves);
+      out.push(p);
+    }
+    return out;
+  }
+  return sortedByUid(e, node, byNode, moves);
+}
+
+function sortedByUid(
+  e: Engine,
+  node: string,
+  byNode: Map<string, { moves: number; keys: string[]; uids: string[] }>,
+  moves: number,
+): Pod[] {
+  const pods = e.podsOnNode(node).sort((a, b) => (a.metadata.uid < b.metadata.uid ? -1 : 1));
+  const keys = pods.map(keyOf);
+  byNode.set(node, { moves, keys, uids: pods.map((p) => p.metadata.uid) });
+  return pods;
 }
 
 /**
@@ -249,9 +290,11 @@ export function syncPods(e: Engine, h: RunningHost): void {
       }
       continue;
     }
-    if (w.state === 'terminating') continue;
+    if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
+    const probe = probePass(e, h);
     syncWorkerContainers(e, h, w);
     publishStatus(e, h, w, apiKnown);
+    noteWorkerSync(e, h, w, apiKnown, probe);
   }
   if (apiKnown) syncMirrorPods(e, h);
 }

@@ -56,6 +56,37 @@ function byStart(a: HostContainer, b: HostContainer): number {
 /** Forget the index of `h` (for code that writes `h.containers` directly, e.g. test kits). */
 export function containersChanged(h: Host): void {
   byPod.delete(h.containers);
+  bump(h);
+}
+
+/**
+ * Changes per `host.containers` record (derived, like the index), in all and per pod uid: with the
+ * record's identity they tell the kubelet that no container started, stopped or exited since its
+ * last sync pass (kubelet/quiet-sync.ts). Every write to the record goes through this file and bumps them.
+ */
+const versions = new WeakMap<Host['containers'], { all: number; resets: number; pods: Map<string, number> }>();
+
+function bump(h: Host, podUid?: string): void {
+  let v = versions.get(h.containers);
+  if (!v) {
+    v = { all: 0, resets: 0, pods: new Map() };
+    versions.set(h.containers, v);
+  }
+  v.all++;
+  // Without a pod uid (a test kit rewrote the record) every pod's count moves.
+  if (podUid === undefined) v.resets++;
+  else v.pods.set(podUid, (v.pods.get(podUid) ?? 0) + 1);
+}
+
+/** The change count of `h.containers` (compare together with the record's identity). */
+export function containersVersion(h: Host): number {
+  return versions.get(h.containers)?.all ?? 0;
+}
+
+/** The change count of one pod's containers in `h.containers` (compare with the record's identity). */
+export function podContainersVersion(h: Host, podUid: string): number {
+  const v = versions.get(h.containers);
+  return v ? v.resets * 1e9 + (v.pods.get(podUid) ?? 0) : 0;
 }
 
 /** Running containers of a pod on this host, sorted by name. */
@@ -85,6 +116,7 @@ export interface ContainerRequest {
 export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
   const c: HostContainer = { id: e.hex(64), ...req, state: 'running', startedAt: e.now };
   h.containers[c.id] = c;
+  bump(h, c.podUid);
   const idx = byPod.get(h.containers);
   if (idx) {
     const list = idx.get(c.podUid);
@@ -104,6 +136,7 @@ export function removeContainer(e: Engine, h: Host, id: string, cause: number): 
   const c = h.containers[id];
   if (!c) return;
   delete h.containers[id];
+  bump(h, c.podUid);
   const list = byPod.get(h.containers)?.get(c.podUid);
   if (list) {
     const i = list.indexOf(c);
@@ -131,6 +164,7 @@ export function containerExited(
   const c = h?.containers[containerId];
   if (!h || !c || c.state !== 'running') return;
   c.state = 'exited';
+  bump(h, c.podUid);
   c.exitCode = exitCode;
   c.reason = reason;
   c.finishedAt = e.now;

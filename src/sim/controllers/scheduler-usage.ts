@@ -1,0 +1,69 @@
+/**
+ * kube-scheduler's view of node usage (helper of scheduler.ts): the requests of the pods bound to
+ * each node, as NodeResourcesFit and the scoring plugins count them.
+ */
+import { podRequests } from '../api/podutil';
+import type { Pod } from '../api/types';
+import type { Engine } from '../core/engine';
+
+/** Non-zero defaults the scheduler uses for scoring containers without requests. */
+const DEFAULT_CPU = 100;
+const DEFAULT_MEM = 200;
+
+/** Requests (and non-zero-defaulted requests for scoring) of pods bound to one node. */
+export interface Usage {
+  cpu: number;
+  memory: number;
+  pods: number;
+  cpuNZ: number;
+  memNZ: number;
+}
+
+/** Per stored pod object (never mutated): a pass re-sums the pods of every node it bound to. */
+const requestsOf = new WeakMap<Pod, Omit<Usage, 'pods'>>();
+
+/** One pod's requests. Do not mutate the result. */
+export function usageOf(p: Pod): Omit<Usage, 'pods'> {
+  const hit = requestsOf.get(p);
+  if (hit) return hit;
+  const r = podRequests(p);
+  let cpuNZ = 0;
+  let memNZ = 0;
+  for (const c of p.spec.containers) {
+    cpuNZ += c.resources?.requests?.cpu ?? DEFAULT_CPU;
+    memNZ += c.resources?.requests?.memory ?? DEFAULT_MEM;
+  }
+  const u = { cpu: r.cpu, memory: r.memory, cpuNZ, memNZ };
+  requestsOf.set(p, u);
+  return u;
+}
+
+/**
+ * Requests of the non-terminal pods bound to `node`, per state object (derived data: a restore
+ * brings a new state, hence new sums) and recomputed only when a pod on the node was written
+ * (Engine.podWritesOn): a pass used to sum every pod of the cluster. Do not mutate the result.
+ */
+const boundUsageCache = new WeakMap<object, Map<string, { writes: number; usage: Usage }>>();
+
+export function boundUsage(e: Engine, node: string): Usage {
+  let byNode = boundUsageCache.get(e.state);
+  if (!byNode) {
+    byNode = new Map();
+    boundUsageCache.set(e.state, byNode);
+  }
+  const writes = e.podWritesOn(node);
+  const hit = byNode.get(node);
+  if (hit && hit.writes === writes) return hit.usage;
+  const u: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+  for (const p of e.podsOnNode(node)) {
+    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
+    const r = usageOf(p);
+    u.cpu += r.cpu;
+    u.memory += r.memory;
+    u.cpuNZ += r.cpuNZ;
+    u.memNZ += r.memNZ;
+    u.pods++;
+  }
+  byNode.set(node, { writes, usage: u });
+  return u;
+}

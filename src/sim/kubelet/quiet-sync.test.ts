@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../scenario/types';
+import { Simulation } from '../simulation';
+import { passIsNoop } from './quiet-sync';
+
+const MIN = 60_000;
+
+function scenario(): Scenario {
+  return {
+    apiVersion: 'notready/v1',
+    kind: 'Scenario',
+    metadata: { name: 'quiet', title: 'quiet' },
+    spec: {
+      profile: 'v1.33',
+      seed: 5,
+      settings: {},
+      nodes: [
+        { name: 'control-plane', roles: ['control-plane'] },
+        { name: 'node1', roles: [] },
+      ],
+      objects: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web' },
+          spec: {
+            replicas: 3,
+            selector: { matchLabels: { app: 'web' } },
+            template: {
+              metadata: { labels: { app: 'web' } },
+              spec: { containers: [{ name: 'main', image: 'nginx:1.27' }] },
+            },
+          },
+        },
+      ],
+      staticPods: [],
+      timeline: [],
+      lesson: [],
+    },
+  };
+}
+
+function node1(sim: Simulation) {
+  const h = sim.engine.state.hosts.node1;
+  if (!h?.kubelet) throw new Error('node1 kubelet not running');
+  return h as typeof h & { kubelet: NonNullable<typeof h.kubelet> };
+}
+
+describe('quiet kubelet sync passes', () => {
+  it('are skipped on a settled node, and run again after a pod write or a container change', () => {
+    const sim = new Simulation(scenario());
+    sim.advanceTo(5 * MIN);
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
+    // A write by someone else that asks for no sync (labels only) must make the next pass run.
+    const pod = sim.engine.podsOnNode('node1')[0];
+    if (!pod) throw new Error('no pod on node1');
+    const c = sim.engine.cause({ actor: 'test', what: 'relabel' });
+    sim.engine.put({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, x: 'y' } } }, 'relabel', c);
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
+    sim.advanceTo(10 * MIN);
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
+    sim.run('ssh node1 systemctl restart containerd');
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
+  });
+
+  it('never change the run: same trace with and without restores in between', () => {
+    const a = new Simulation(scenario());
+    a.advanceTo(30 * MIN);
+    const b = new Simulation(scenario());
+    for (let t = MIN; t <= 30 * MIN; t += MIN) {
+      b.advanceTo(t);
+      b.restore(b.snapshot());
+    }
+    expect(b.traceHash()).toBe(a.traceHash());
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Skipping kubelet sync passes that cannot do anything (a performance shortcut, not behaviour).
+ *
+ * Every kubelet asks for a full sync pass each minute (syncFrequency); on a big, healthy cluster
+ * almost all of those passes change nothing, yet each walks every pod of the node. A pass is a
+ * function of: the API pods bound to the node, the host's containers, the static manifests, the
+ * kubelet's memory, whether the API and the runtime answer, and the clock. When a pass left
+ * every worker running and healthy (no back-off, no pull, readiness delay over, crash back-off
+ * counter at zero: nothing in it depends on the clock any more) and did nothing observable (no
+ * trace, journal line, cause, timer, random draw or API write), the next pass with the same
+ * inputs does nothing either. So a sync pass is skipped while:
+ * - no Pod bound to the node was written (Engine.podWritesOn),
+ * - no container of the host changed (runtime/containers.ts containersVersion),
+ * - nobody asked for a pass since (requestPodSync drops the mark: static manifest edits, network
+ *   changes, runtime restarts, PLEG events all come through it),
+ * - the API and the runtime still answer and runtimeErrors() is still empty (checked live).
+ * The periodic resync asks without dropping the mark. A pass timed to a clock-dependent change
+ * (readiness delay, back-off) cannot be skipped: the mark needs every worker settled.
+ *
+ * The marks (quiet-marks.ts) are derived data keyed by the kubelet's memory object (a restart or a
+ * restore gives a new one, hence a full pass first), never part of the state.
+ */
+
+import type { Pod } from '../api/types';
+import type { Engine } from '../core/engine';
+import type { Host, KubeletMemory, KubeletPodWorker } from '../core/state';
+import { canReachApi } from '../core/world';
+import { containersOf, containersVersion, criAvailable, podContainersVersion } from '../runtime/containers';
+import { statusCacheEnabled } from './pod-status';
+import { quietMarks } from './quiet-marks';
+import { runtimeErrors } from './runtime-health';
+
+type RunningHost = Host & { kubelet: KubeletMemory };
+
+const marks = quietMarks;
+
+/** What a pass may leave behind, read before it runs (compared by samePass). */
+export interface PassProbe {
+  trace: number;
+  causes: number;
+  seq: number;
+  rv: number;
+  journalLen: number;
+  journalLast: unknown;
+  rng: number;
+}
+
+export function probePass(e: Engine, h: Host): PassProbe {
+  const s = e.state;
+  return {
+    trace: s.traceLength,
+    causes: s.causes.length,
+    seq: s.nextSeq,
+    rv: s.api.resourceVersion,
+    journalLen: h.journal.length,
+    journalLast: h.journal[h.journal.length - 1],
+    rng: s.rng[0] ^ s.rng[1] ^ s.rng[2] ^ s.rng[3],
+  };
+}
+
+function samePass(e: Engine, h: Host, p: PassProbe): boolean {
+  const now = probePass(e, h);
+  return (
+    now.trace === p.trace &&
+    now.causes === p.causes &&
+    now.seq === p.seq &&
+    now.rv === p.rv &&
+    now.journalLen === p.journalLen &&
+    now.journalLast === p.journalLast &&
+    now.rng === p.rng
+  );
+}
+
+/** The worker runs with all its containers up and nothing left that the clock could change. */
+function workerSettled(e: Engine, h: Host, w: KubeletPodWorker): boolean {
+  if (w.state !== 'running' || (w.readyAt !== undefined && e.now < w.readyAt)) return false;
+  const hcs = containersOf(h, w.uid);
+  for (const name in w.containers) {
+    const st = w.containers[name];
+    if (!st || st.pulling || st.waiting || st.crashCount !== 0) return false;
+    let latest: string | undefined;
+    for (const c of hcs) if (c.name === name) latest = c.state;
+    if (latest !== 'running') return false;
+  }
+  return true;
+}
+
+function allSettled(e: Engine, h: RunningHost): boolean {
+  for (const uid in h.kubelet.pods) {
+    const w = h.kubelet.pods[uid];
+    if (!w || !workerSettled(e, h, w)) return false;
+  }
+  return true;
+}
+
+/** After a full pass that started at `probe`: remember it if it settled and did nothing. */
+export function notePass(e: Engine, h: RunningHost, probe: PassProbe): void {
+  if (!canReachApi(e, h.name) || !samePass(e, h, probe) || !allSettled(e, h)) {
+    marks.delete(h.kubelet);
+    return;
+  }
+  marks.set(h.kubelet, {
+    podWrites: e.podWritesOn(h.name),
+    containers: h.containers,
+    containersVersion: containersVersion(h),
+    workers: h.kubelet.pods,
+  });
+}
+
+/** A pass now would repeat the last quiet pass exactly. */
+export function passIsNoop(e: Engine, h: RunningHost): boolean {
+  const m = marks.get(h.kubelet);
+  return (
+    m !== undefined &&
+    statusCacheEnabled() &&
+    m.podWrites === e.podWritesOn(h.name) &&
+    m.containers === h.containers &&
+    m.containersVersion === containersVersion(h) &&
+    m.workers === h.kubelet.pods &&
+    canReachApi(e, h.name) &&
+    criAvailable(e, h) &&
+    runtimeErrors(e, h).length === 0
+  );
+}
+
+/**
+ * The same shortcut for one worker inside a pass that must run (bursts: a node taking new pods
+ * re-walks all its pods on every pass). A settled worker whose syncWorkerContainers +
+ * publishStatus did nothing does nothing again while its API pod is the same object, its
+ * containers did not change and the runtime answers (the pass itself checked the API and
+ * runtimeErrors before getting here).
+ */
+interface WorkerMark {
+  pod: Pod | undefined;
+  containers: Host['containers'];
+  version: number;
+}
+
+const workerMarks = new WeakMap<KubeletPodWorker, WorkerMark>();
+
+export function workerSyncIsNoop(e: Engine, h: Host, w: KubeletPodWorker, apiKnown: boolean): boolean {
+  if (!apiKnown || w.state !== 'running' || !statusCacheEnabled()) return false;
+  const m = workerMarks.get(w);
+  return (
+    m !== undefined &&
+    m.containers === h.containers &&
+    m.version === podContainersVersion(h, w.uid) &&
+    m.pod === e.get('Pod', w.key) &&
+    criAvailable(e, h)
+  );
+}
+
+/** After a worker's sync that started at `probe`: remember it if it settled and did nothing. */
+export function noteWorkerSync(e: Engine, h: Host, w: KubeletPodWorker, apiKnown: boolean, probe: PassProbe): void {
+  if (!apiKnown || !criAvailable(e, h) || !samePass(e, h, probe) || !workerSettled(e, h, w)) {
+    workerMarks.delete(w);
+    return;
+  }
+  workerMarks.set(w, { pod: e.get('Pod', w.key), containers: h.containers, version: podContainersVersion(h, w.uid) });
+}
