@@ -64,6 +64,17 @@ export const messages = {
   hostLogs: (node: string) => `journalctl -u kubelet on ${node}`,
   hostLogsNone: 'Select a node to see its kubelet log.',
   noOutput: '(no output yet)',
+  // Long kubectl outputs: only part is drawn, and the page says which part.
+  kubectlShowingNewest: (shown: number, total: number, unit: string) =>
+    `Showing the newest ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}.`,
+  kubectlShowingFirst: (shown: number, total: number, unit: string) =>
+    `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}.`,
+  kubectlShowingAll: (total: number, unit: string) => `Showing all ${total.toLocaleString('en-US')} ${unit}.`,
+  kubectlShowAll: 'Show all',
+  kubectlShowFewer: 'Show fewer',
+  kubectlRows: 'rows',
+  kubectlLines: 'lines',
+  kubectlEvents: 'events',
   terminal: 'Terminal',
   commandInput: 'Command',
   commandPlaceholder: 'e.g. ssh node2 systemctl stop kubelet   or   kubectl get pods -o wide',

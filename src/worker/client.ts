@@ -1,6 +1,9 @@
 /**
  * The UI side of the worker bridge: starts the engine worker, sends typed messages, and restarts
  * the worker from the scenario and the command log if it ever crashes, so nothing is lost.
+ * Messages are handed to the UI in the next animation frame, in order, all at once (so a frame
+ * sees at most one render pass), and each patch is acknowledged after it was applied: the worker
+ * sends the next only then (back-pressure, see protocol.ts).
  */
 import type { FromWorker, LoggedCommand, OpenViews, ResumeInput, ToWorker } from './protocol';
 
@@ -31,14 +34,21 @@ export class SimClient {
   private scenarioText = '';
   private crashes = 0;
   private extra: LoadExtra = {};
+  /** Messages received since the last animation frame, applied together in the next one. */
+  private pending: FromWorker[] = [];
+  private flushScheduled = false;
 
   constructor(private readonly hooks: ClientHooks) {}
 
   private spawn(): Worker {
     const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
+      if (w !== this.worker) return; // a message from a worker already replaced
       if (ev.data.type === 'fatal') this.crash(ev.data.message);
-      else this.hooks.onMessage(ev.data);
+      else {
+        this.pending.push(ev.data);
+        this.scheduleFlush();
+      }
     };
     w.onerror = (ev) => {
       ev.preventDefault();
@@ -46,6 +56,26 @@ export class SimClient {
     };
     return w;
   }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // A hidden tab runs no animation frames; a timer keeps it applying (and acknowledging) then.
+    if (typeof requestAnimationFrame === 'function' && !document.hidden) requestAnimationFrame(this.flush);
+    else setTimeout(this.flush, 100);
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    const msgs = this.pending;
+    this.pending = [];
+    let ack: number | undefined;
+    for (const m of msgs) {
+      this.hooks.onMessage(m);
+      if (m.type === 'patch') ack = m.seq;
+    }
+    if (ack !== undefined) this.send({ type: 'ack', seq: ack });
+  };
 
   /**
    * Load a scenario (JSON text), optionally replaying a command log up to `at`. `extra` replays a
@@ -55,6 +85,7 @@ export class SimClient {
     this.scenarioText = scenarioText;
     this.extra = extra;
     this.worker?.terminate();
+    this.pending = [];
     this.worker = this.spawn();
     const msg: ToWorker = { type: 'init', scenarioText, commandLog, views, ...extra };
     if (at !== undefined) msg.at = at;

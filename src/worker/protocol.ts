@@ -6,6 +6,8 @@
  * host logs and Why? the UI has open), actions (menu request).
  * Worker -> main: a `snapshot` on load and seek, otherwise at most one coalesced `patch` per
  * animation frame: view entities by key, changed texts, new terminal lines and the clock.
+ * Back-pressure: after a patch the worker sends no other until the page answers `ack` with that
+ * patch's seq (after applying it in an animation frame); what changes meanwhile goes into the next.
  */
 import type { ActionOption, ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
 import type { LessonMessage, ReplayInput, RunInfo } from './share';
@@ -71,6 +73,8 @@ export type ToWorker =
   | { type: 'step' }
   | { type: 'seek'; t: number }
   | { type: 'views'; views: OpenViews }
+  /** The page applied the patch with this seq: the worker may send the next one. */
+  | { type: 'ack'; seq: number }
   | { type: 'actions'; requestId: number; target: ActionTarget }
   /**
    * Test hook: the worker throws inside its message handler, as an engine bug would. Sent only

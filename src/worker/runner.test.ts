@@ -96,6 +96,44 @@ describe('SimRunner', () => {
   });
 });
 
+describe('SimRunner pacing', () => {
+  it('texts are rebuilt when the views or the state change, and only then (or once a second for ages)', () => {
+    const r = load();
+    r.views = { kubectl: ['kubectl get nodes'] };
+    const wall = 1_000_000;
+    r.snapshot();
+    expect(r.textsDueIn(wall)).toBeUndefined();
+    r.views = { kubectl: ['kubectl get nodes', 'kubectl get pods -o wide'] };
+    expect(r.textsDueIn(wall)).toBe(0);
+    const p = r.patch(wall);
+    expect(Object.keys(p?.texts ?? {})).toEqual(['kubectl get pods -o wide']);
+    expect(r.textsDueIn(wall)).toBeUndefined();
+    r.command('kubectl cordon node1');
+    expect(r.textsDueIn(wall)).toBe(0);
+    expect(r.patch(wall)?.texts?.['kubectl get nodes']).toMatch(/node1\s+Ready,SchedulingDisabled/);
+  });
+
+  it('a clock that moved by less than a shown second is not a change; a new second is', () => {
+    const r = load();
+    r.snapshot();
+    const changes = r.changeCount;
+    r.advance(r.now + 1);
+    if (r.changeCount === changes && r.now % 1000 !== 0) expect(r.patch()).toBeUndefined();
+    r.advance((Math.floor(r.now / 1000) + 1) * 1000);
+    expect(r.patch()?.clock.now).toBe(r.now);
+  });
+
+  it('patch seqs grow by one per patch sent', () => {
+    const r = load();
+    r.snapshot();
+    r.command('kubectl cordon node1');
+    const a = r.patch();
+    r.command('kubectl uncordon node1');
+    const b = r.patch();
+    expect(b?.seq).toBe((a?.seq ?? 0) + 1);
+  });
+});
+
 describe('diffEntities', () => {
   it('returns upserts for new or changed entities and removed keys', () => {
     const sent = new Map<string, string>();

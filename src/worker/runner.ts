@@ -29,6 +29,22 @@ import type {
 /** A checkpoint every 30 s of simulated time bounds the replay work of a backward seek. */
 export const CHECKPOINT_EVERY = 30_000;
 const TERMINAL_KEEP = 400;
+/**
+ * kubectl texts show ages: when only time moved (no state change), they are rebuilt at most once
+ * per second of wall time, which is as often as a reader can see an age tick.
+ */
+export const AGE_REFRESH_MS = 1000;
+/**
+ * Texts cheaper than this (small clusters) are rebuilt whenever the state changed. Dearer ones
+ * (3,000 pods: hundreds of ms) wait TEXT_DUTY times their last cost, so building them takes at most
+ * a quarter of the worker's time and the clock and the graph keep moving in between.
+ */
+const TEXT_CHEAP_MS = 8;
+const TEXT_DUTY = 4;
+/** Even dear texts are rebuilt at least this often while something changes. */
+const TEXT_MAX_WAIT_MS = 2000;
+/** The graph's view, when dear, waits this many times its cost (about 7 updates a second at 40 ms). */
+const VIEW_DUTY = 3;
 
 interface Checkpoint {
   t: number;
@@ -91,6 +107,10 @@ export class SimRunner {
   private sentTexts: Texts = {};
   private sentWhy = '';
   private sentClock = '';
+  /** What the texts (and Why?) were last built from: state change count, sim time, wall time, views, cost. */
+  private built = { change: -1, simAt: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, views: '', cost: 0 };
+  /** What the graph's view was last built from (see viewDueIn). */
+  private viewBuilt = { change: -1, second: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
   private lastNodeStatus = new Map<string, string>();
 
   constructor(scenario: Scenario, log: LoggedCommand[]) {
@@ -249,11 +269,28 @@ export class SimRunner {
     }
   }
 
-  private computeTexts(): Texts {
+  /**
+   * When the texts are next due, in ms of wall time from `wall` (0: now), or undefined when they
+   * are up to date. Due: at once when the open views changed; when the state changed, once the
+   * cost-based wait has passed; when only time moved (ages), a second after the last build.
+   */
+  textsDueIn(wall: number): number | undefined {
+    const b = this.built;
+    if (viewsKey(this.views) !== b.views) return 0;
+    const since = wall - b.wallAt;
+    const wait = b.cost < TEXT_CHEAP_MS ? 0 : Math.min(TEXT_MAX_WAIT_MS, b.cost * TEXT_DUTY);
+    if (this.changeCount !== b.change) return Math.max(0, wait - since);
+    if (this.sim.now !== b.simAt) return Math.max(0, Math.max(wait, AGE_REFRESH_MS) - since);
+    return undefined;
+  }
+
+  private computeTexts(wall = performance.now()): Texts {
+    this.built = { change: this.changeCount, simAt: this.sim.now, wallAt: wall, views: viewsKey(this.views), cost: 0 };
     const out: Texts = {};
     for (const line of this.views.kubectl) out[line] = safe(() => this.sim.kubectl(line));
     const node = this.views.journalNode;
     if (node) out[`journal:${node}`] = safe(() => this.sim.journal(node, 'kubelet'));
+    this.built.cost = performance.now() - wall;
     return out;
   }
 
@@ -262,13 +299,60 @@ export class SimRunner {
     return ref ? this.sim.explain(ref) : undefined;
   }
 
+  /**
+   * When the graph's view is next due (see textsDueIn): when the state changed or the shown
+   * second moved; a view dearer than TEXT_CHEAP_MS (3,000 pods: ~40 ms) waits VIEW_DUTY times its cost.
+   */
+  private viewDueIn(wall: number): number | undefined {
+    const b = this.viewBuilt;
+    if (this.changeCount === b.change && Math.floor(this.sim.now / 1000) === b.second) return undefined;
+    const wait = b.cost < TEXT_CHEAP_MS ? 0 : Math.min(TEXT_MAX_WAIT_MS, b.cost * VIEW_DUTY);
+    return Math.max(0, wait - (wall - b.wallAt));
+  }
+
+  /** When the next patch has something due (texts or the view); undefined when all is sent. */
+  dueIn(wall: number): number | undefined {
+    const a = this.textsDueIn(wall);
+    const b = this.viewDueIn(wall);
+    return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  }
+
+  /** Puts the view entities that changed into `p`; true when any did. */
+  private diffView(p: Patch, wall: number): boolean {
+    const view = this.sim.view();
+    this.viewBuilt = { change: this.changeCount, second: Math.floor(this.sim.now / 1000), wallAt: wall, cost: 0 };
+    this.detectTransitions(view);
+    const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes, shownNode);
+    if (nodes.upserts.length) p.nodes = nodes.upserts;
+    if (nodes.removed.length) p.removedNodes = nodes.removed;
+    const pods = diffEntities(view.pods, (x) => x.key, this.sentPods);
+    if (pods.upserts.length) p.pods = pods.upserts;
+    if (pods.removed.length) p.removedPods = pods.removed;
+    let changed = nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
+    const r = rest(view);
+    const rs = JSON.stringify(r);
+    if (rs !== this.sentRest) {
+      this.sentRest = rs;
+      p.rest = r;
+      changed = true;
+    }
+    this.viewBuilt.cost = performance.now() - wall;
+    return changed;
+  }
+
   /** Everything the UI needs, from scratch (load, seek, restart). Resets the diff baseline. */
   snapshot(): Snapshot {
     const view = this.sim.view();
     this.lastNodeStatus = new Map(view.nodes.map((n) => [n.name, n.apiExists ? n.status : 'no Node object']));
-    this.sentNodes = new Map(view.nodes.map((n) => [n.name, JSON.stringify(n)]));
+    this.sentNodes = new Map(view.nodes.map((n) => [n.name, shownNode(n)]));
     this.sentPods = new Map(view.pods.map((p) => [p.key, JSON.stringify(p)]));
     this.sentRest = JSON.stringify(rest(view));
+    this.viewBuilt = {
+      change: this.changeCount,
+      second: Math.floor(this.sim.now / 1000),
+      wallAt: performance.now(),
+      cost: 0,
+    };
     this.sentTexts = this.computeTexts();
     const why = this.computeWhy();
     this.sentWhy = JSON.stringify(why ?? null);
@@ -276,7 +360,7 @@ export class SimRunner {
     this.logChanged = false;
     this.markersChanged = false;
     this.noteTime();
-    this.sentClock = JSON.stringify(this.clock);
+    this.sentClock = clockKey(this.clock);
     const snap: Snapshot = {
       type: 'snapshot',
       epoch: this.epoch,
@@ -292,46 +376,38 @@ export class SimRunner {
     return snap;
   }
 
-  /** What changed since the last snapshot or patch; undefined when nothing did. */
-  patch(): Patch | undefined {
-    const view = this.sim.view();
-    this.detectTransitions(view);
-    const p: Patch = { type: 'patch', epoch: this.epoch, seq: ++this.seq, clock: { ...this.clock } };
-    const clock = JSON.stringify(this.clock);
+  /**
+   * What changed since the last snapshot or patch; undefined when nothing did. `wall` (ms, the
+   * worker's performance.now()) paces the texts: see textsDueIn. The clock alone counts as a change
+   * only when what the page shows of it does (whole seconds, play state, speed), so a quiet cluster
+   * playing at 10x costs the page ten small updates a second, not sixty.
+   */
+  patch(wall = performance.now()): Patch | undefined {
+    const p: Patch = { type: 'patch', epoch: this.epoch, seq: this.seq + 1, clock: { ...this.clock } };
+    const clock = clockKey(this.clock);
     let changed = clock !== this.sentClock;
     this.sentClock = clock;
-    const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes);
-    if (nodes.upserts.length) p.nodes = nodes.upserts;
-    if (nodes.removed.length) p.removedNodes = nodes.removed;
-    const pods = diffEntities(view.pods, (x) => x.key, this.sentPods);
-    if (pods.upserts.length) p.pods = pods.upserts;
-    if (pods.removed.length) p.removedPods = pods.removed;
-    changed ||= nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
-    const r = rest(view);
-    const rs = JSON.stringify(r);
-    if (rs !== this.sentRest) {
-      this.sentRest = rs;
-      p.rest = r;
-      changed = true;
-    }
-    const texts = this.computeTexts();
-    const changedTexts: Texts = {};
+    if (this.viewDueIn(wall) === 0) changed = this.diffView(p, wall) || changed;
     let anyText = false;
-    for (const [k, v] of Object.entries(texts)) {
-      if (this.sentTexts[k] !== v) {
-        changedTexts[k] = v;
+    if (this.textsDueIn(wall) === 0) {
+      const texts = this.computeTexts(wall);
+      const changedTexts: Texts = {};
+      for (const [k, v] of Object.entries(texts)) {
+        if (this.sentTexts[k] !== v) {
+          changedTexts[k] = v;
+          anyText = true;
+        }
+      }
+      this.sentTexts = texts;
+      if (anyText) p.texts = changedTexts;
+      const why = this.computeWhy();
+      const ws = JSON.stringify(why ?? null);
+      if (ws !== this.sentWhy && why) {
+        p.why = why;
         anyText = true;
       }
+      this.sentWhy = ws;
     }
-    this.sentTexts = texts;
-    if (anyText) p.texts = changedTexts;
-    const why = this.computeWhy();
-    const ws = JSON.stringify(why ?? null);
-    if (ws !== this.sentWhy && why) {
-      p.why = why;
-      anyText = true;
-    }
-    this.sentWhy = ws;
     if (this.pendingLines.length) {
       p.terminal = this.pendingLines;
       this.pendingLines = [];
@@ -347,8 +423,20 @@ export class SimRunner {
       this.logChanged = false;
       changed = true;
     }
-    return changed || anyText ? p : undefined;
+    if (!changed && !anyText) return undefined;
+    this.seq = p.seq;
+    return p;
   }
+}
+
+/** The open views as a comparable key. */
+function viewsKey(v: OpenViews): string {
+  return JSON.stringify([v.kubectl, v.journalNode ?? '', v.explainRef ?? '']);
+}
+
+/** What the page shows of the clock: whole seconds, play state, speed, skip-quiet, the known end. */
+function clockKey(c: ClockState): string {
+  return `${Math.floor(c.now / 1000)}|${c.playing}|${c.speed}|${c.skipQuiet}|${Math.floor(c.reached / 1000)}`;
 }
 
 /** The terminal's note when acting in the past: the new future, and the commands it dropped. */
@@ -377,18 +465,33 @@ function safe(f: () => string): string {
   }
 }
 
-/** Entity-level diff: the changed or new entities, and the keys that disappeared. */
+/**
+ * A node as the page shows it: the heartbeat's age in whole seconds (the card prints seconds; the
+ * bar moves by a fiftieth of the grace period per second), so that an age growing by a few ms
+ * does not re-send every node every frame.
+ */
+function shownNode(n: NodeView): string {
+  return n.heartbeatAge === undefined
+    ? JSON.stringify(n)
+    : JSON.stringify({ ...n, heartbeatAge: Math.floor(n.heartbeatAge / 1000) });
+}
+
+/**
+ * Entity-level diff: the changed or new entities, and the keys that disappeared. `shown` gives
+ * what is compared (default: the whole entity).
+ */
 export function diffEntities<T extends NodeView | PodView>(
   list: T[],
   keyOf: (x: T) => string,
   sent: Map<string, string>,
+  shown: (x: T) => string = (x) => JSON.stringify(x),
 ): { upserts: T[]; removed: string[] } {
   const upserts: T[] = [];
   const seen = new Set<string>();
   for (const x of list) {
     const k = keyOf(x);
     seen.add(k);
-    const s = JSON.stringify(x);
+    const s = shown(x);
     if (sent.get(k) !== s) {
       sent.set(k, s);
       upserts.push(x);

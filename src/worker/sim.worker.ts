@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * The engine worker: a thin adapter around SimRunner. It owns pacing (virtual time = speed x wall
- * delta), posts a snapshot on load and seek and otherwise at most one coalesced patch per frame.
+ * delta), posts a snapshot on load and seek and otherwise at most one coalesced patch per frame,
+ * and only once the page acknowledged the previous one (`ack`): a page that renders slowly gets
+ * fewer, fuller patches instead of a backlog. Time keeps flowing meanwhile.
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
 import { isJsonManifest } from '../sim/runtime';
@@ -22,6 +24,14 @@ let runner: SimRunner | undefined;
 let extras: RunExtras | undefined;
 let lastWall = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** The seq of the patch the page has not acknowledged yet, and when it was posted (wall ms). */
+let unacked: number | undefined;
+let unackedAt = 0;
+/**
+ * A page that never answers (a hidden tab does not run animation frames) still gets a patch this
+ * often, so nothing stalls for good.
+ */
+const ACK_TIMEOUT_MS = 5000;
 
 function post(msg: FromWorker): void {
   self.postMessage(msg);
@@ -38,8 +48,8 @@ function stopLoop(): void {
   timer = undefined;
 }
 
-function scheduleFrame(): void {
-  if (timer === undefined) timer = setTimeout(frame, FRAME_MS);
+function scheduleFrame(delay = FRAME_MS): void {
+  if (timer === undefined) timer = setTimeout(frame, delay);
 }
 
 function frame(): void {
@@ -59,8 +69,14 @@ function frame(): void {
     }
     lastWall = wall;
     extras?.afterAdvance();
-    const p = r.patch();
-    if (p) post(p);
+    if (unacked === undefined || wall - unackedAt > ACK_TIMEOUT_MS) {
+      const p = r.patch(wall);
+      if (p) {
+        unacked = p.seq;
+        unackedAt = wall;
+        post(p);
+      }
+    }
     const info = extras?.message();
     if (info) post(info);
   } catch (err) {
@@ -68,6 +84,11 @@ function frame(): void {
     return;
   }
   if (r.clock.playing) scheduleFrame();
+  else if (unacked === undefined) {
+    // Paused: texts held back by their pacing (a large cluster) are built when due.
+    const due = r.dueIn(performance.now());
+    if (due !== undefined) scheduleFrame(Math.max(FRAME_MS, due));
+  }
 }
 
 function handle(msg: ToWorker): void {
@@ -84,6 +105,7 @@ function handle(msg: ToWorker): void {
     }
     runner = loaded.runner;
     runner.views = msg.views;
+    unacked = undefined;
     if (msg.resume) runner.resume(msg.resume);
     const opts: { step?: string; fresh?: boolean } = {};
     if (msg.step !== undefined) opts.step = msg.step;
@@ -133,6 +155,9 @@ function handle(msg: ToWorker): void {
       break;
     case 'views':
       r.views = msg.views;
+      break;
+    case 'ack':
+      if (msg.seq === unacked) unacked = undefined;
       break;
     case 'actions':
       post({ type: 'actions', requestId: msg.requestId, options: r.sim.actions(msg.target) });

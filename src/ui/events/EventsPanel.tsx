@@ -23,7 +23,7 @@ function HostLogs() {
 export function EventsPanel() {
   return (
     <div className="kpanel">
-      <KubectlView line={EVENTS_VIEW} follow />
+      <KubectlView line={EVENTS_VIEW} follow unit={t.kubectlEvents} />
       <HostLogs />
     </div>
   );

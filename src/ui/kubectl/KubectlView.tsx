@@ -1,41 +1,73 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useText } from '../../state/hooks';
 import { messages as t } from '../messages';
-import { changedLines, normalizeLine } from './diff';
+import { LineDiffer } from './diff';
 
 /** How long a changed value stays highlighted (wall time), long enough to be seen from the back. */
 const HIGHLIGHT_MS = 5000;
+/**
+ * Outputs longer than this many lines (3,000 pods, 18,000 events) are drawn in part: SHOWN lines
+ * plus the header, with a note that says which part and a "Show all" button. Drawing every line of
+ * a 2 MB text on every update is what made a large cluster unplayable; the terminal prints it all.
+ */
+const LONG = 250;
+const SHOWN = 200;
+
+/** One output line; memoised so that an update redraws only the lines that differ. */
+const KLine = memo(function KLine({ text, hot }: { text: string; hot: boolean }) {
+  return (
+    <span className={hot ? 'kline changed' : 'kline'}>
+      <span className="gutter" aria-hidden="true">
+        {hot ? '▶' : ' '}
+      </span>
+      {text}
+      {'\n'}
+    </span>
+  );
+});
 
 /**
  * A live kubectl command: a region named after the command, its output as kubectl prints it,
  * with the rows that just changed marked (a gutter arrow and a background, not colour alone).
+ * A long output shows its head (tables keep their header row) or, for a stream that grows at the
+ * bottom (`follow`, the events), its newest lines, and says so.
  */
 export const KubectlView = memo(function KubectlView({
   line,
   id,
   follow,
+  unit,
 }: {
   line: string;
   id?: string;
   /** Keep the end in view (event streams grow at the bottom). */
   follow?: boolean;
+  /** What a row is called in the "showing part" note (default: rows of a table, lines otherwise). */
+  unit?: string;
 }) {
   const text = useText(id ?? line);
+  const [showAll, setShowAll] = useState(false);
+  const differ = useRef(new LineDiffer());
   const changedAt = useRef(new Map<string, number>());
-  const prev = useRef<string | undefined>(undefined);
   const [, force] = useState(0);
-  const preRef = useRef<HTMLPreElement>(null);
 
-  if (text !== undefined && text !== prev.current) {
+  // Split and compare once per text (not once per render). A long view compares only what it
+  // draws, plus as much again (rows shift when others come and go): masking 18,000 event lines
+  // on each update took 50 ms.
+  const parsed = useMemo(() => {
+    if (text === undefined) return undefined;
+    const lines = text.split('\n');
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    const partial = lines.length > LONG && !showAll;
+    const from = partial && follow ? Math.max(0, lines.length - 2 * SHOWN) : 0;
+    const to = partial && !follow ? Math.min(lines.length, 2 * SHOWN + 1) : lines.length;
+    const keys = differ.current.update(lines.slice(from, to), partial ? (follow ? 'tail' : 'head') : 'all');
     const now = performance.now();
-    for (const k of changedLines(prev.current, text)) changedAt.current.set(k, now);
-    prev.current = text;
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the text grows
-  useEffect(() => {
-    if (follow && preRef.current) preRef.current.scrollTop = preRef.current.scrollHeight;
-  }, [follow, text]);
+    const marks = changedAt.current;
+    for (const [k, at] of marks) if (now - at >= HIGHLIGHT_MS) marks.delete(k);
+    for (const k of keys) if (differ.current.isNew(k)) marks.set(k, now);
+    return { lines, keys, keysFrom: from };
+  }, [text, showAll, follow]);
 
   useEffect(() => {
     if (text === undefined) return;
@@ -44,33 +76,56 @@ export const KubectlView = memo(function KubectlView({
   }, [text]);
 
   const now = performance.now();
-  const lines = (text ?? '').split('\n');
+  const lines = parsed?.lines ?? [];
+  const keys = parsed?.keys ?? [];
+  const keysFrom = parsed?.keysFrom ?? 0;
+  const long = lines.length > LONG;
+  // Tables (`kubectl get`) keep their header row above the part shown.
+  const header = long && line.startsWith('kubectl get') ? 1 : 0;
+  let from = 0;
+  let to = lines.length;
+  if (long && !showAll) {
+    if (follow) from = Math.max(header, lines.length - SHOWN);
+    else to = header + SHOWN;
+  }
+  const rows = lines.length - header;
+  const what = unit ?? (header ? t.kubectlRows : t.kubectlLines);
+  const row = (i: number) => {
+    const key = keys[i - keysFrom];
+    const at = key === undefined ? undefined : changedAt.current.get(key);
+    const hot = at !== undefined && now - at < HIGHLIGHT_MS;
+    // Keyed by line number: lines of a text have no other identity.
+    return <KLine key={i} text={lines[i] as string} hot={hot} />;
+  };
+  const shown: React.ReactNode[] = [];
+  if (from > 0) for (let i = 0; i < header; i++) shown.push(row(i));
+  for (let i = from; i < to; i++) shown.push(row(i));
+  const note = long ? (
+    <p className="kview-note">
+      {showAll
+        ? t.kubectlShowingAll(rows, what)
+        : follow
+          ? t.kubectlShowingNewest(SHOWN, rows, what)
+          : t.kubectlShowingFirst(SHOWN, rows, what)}{' '}
+      <button type="button" className="kview-more" aria-expanded={showAll} onClick={() => setShowAll((x) => !x)}>
+        {showAll ? t.kubectlShowFewer : t.kubectlShowAll}
+      </button>
+    </p>
+  ) : null;
   return (
     <section className="kview" aria-label={line}>
       <h3 className="kview-cmd">
         <span aria-hidden="true">$ </span>
         {line}
       </h3>
+      {follow ? note : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: wide kubectl output scrolls; keyboard users must reach it */}
-      <pre ref={preRef} tabIndex={0} className={follow ? 'kview-out follow' : 'kview-out'}>
-        {text === undefined || text === ''
-          ? t.noOutput
-          : lines.map((l, i) => {
-              const k = normalizeLine(l);
-              const at = changedAt.current.get(k);
-              const hot = at !== undefined && now - at < HIGHLIGHT_MS;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines of a text have no other identity
-                <span key={i} className={hot ? 'kline changed' : 'kline'}>
-                  <span className="gutter" aria-hidden="true">
-                    {hot ? '▶' : ' '}
-                  </span>
-                  {l}
-                  {'\n'}
-                </span>
-              );
-            })}
+      <pre tabIndex={0} className={follow ? 'kview-out follow' : 'kview-out'}>
+        {/* A following view is a column-reverse box: it stays at the bottom by itself, with no
+            scroll position set (and no layout forced) per update. */}
+        <span className="kbody">{text === undefined || text === '' ? t.noOutput : shown}</span>
       </pre>
+      {follow ? null : note}
     </section>
   );
 });

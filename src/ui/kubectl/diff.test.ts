@@ -18,3 +18,18 @@ describe('changedLines', () => {
     expect(changedLines(undefined, 'x').size).toBe(0);
   });
 });
+
+describe('LineDiffer', () => {
+  it('flags the same lines as changedLines, text after text', async () => {
+    const { LineDiffer } = await import('./diff');
+    const a = 'NAME    STATUS   AGE\nnode1   Ready    10m\nnode2   Ready    10m';
+    const b = 'NAME    STATUS     AGE\nnode1   Ready      11m\nnode2   NotReady   11m';
+    const c = 'NAME    STATUS     AGE\nnode1   Ready      12m\nnode2   NotReady   12m';
+    const d = new LineDiffer();
+    expect(d.update(a.split('\n')).filter((k) => d.isNew(k))).toEqual([]);
+    const kb = d.update(b.split('\n'));
+    expect(kb.filter((k) => d.isNew(k))).toEqual([...changedLines(a, b)]);
+    const kc = d.update(c.split('\n'));
+    expect(kc.filter((k) => d.isNew(k))).toEqual([]);
+  });
+});
