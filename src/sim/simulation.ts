@@ -15,7 +15,7 @@ import { journalctl } from './host/journal';
 import { kubectlOutput } from './kubectl/run';
 import { MODULES } from './modules';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
-import { PROFILES } from './scenario/profiles';
+import { PROFILES, type Profile, type Settings } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
 import { buildView, type ClusterView } from './view';
 
@@ -27,15 +27,20 @@ export interface SimSnapshot {
 
 export function initialState(scenario: Scenario): SimState {
   const profile = PROFILES[scenario.spec.profile];
+  return emptyState(profile, scenario.spec.seed, { ...profile.defaults, ...scenario.spec.settings }, -WARMUP_MS);
+}
+
+/** A state with no hosts and no objects at time `now` (the base of a scenario, and of test kits). */
+export function emptyState(profile: Profile, seed: number, settings: Settings, now: number): SimState {
   return {
-    now: -WARMUP_MS,
-    seed: scenario.spec.seed,
-    rng: seedRng(scenario.spec.seed),
+    now,
+    seed,
+    rng: seedRng(seed),
     nextSeq: 0,
     nextUid: 0,
     timers: [],
     profile,
-    settings: { ...profile.defaults, ...scenario.spec.settings },
+    settings,
     api: {
       objects: {
         Node: {},
@@ -64,7 +69,7 @@ export function initialState(scenario: Scenario): SimState {
       masterDisruption: false,
       evictions: {},
       podgcQuarantine: {},
-      startedAt: -WARMUP_MS,
+      startedAt: now,
     },
     pendingSyncs: {},
     causes: [],

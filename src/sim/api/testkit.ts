@@ -13,13 +13,12 @@ import { replicasetModule } from '../controllers/replicaset';
 import { schedulerModule } from '../controllers/scheduler';
 import { statefulsetModule } from '../controllers/statefulset';
 import { Engine, type SimModule } from '../core/engine';
-import { seedRng } from '../core/random';
 import type { Host, SimState } from '../core/state';
-import { FNV_OFFSET } from '../core/trace';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
 import { containersChanged } from '../runtime/containers';
 import { PROFILES, type ProfileName } from '../scenario/profiles';
 import type { Scenario } from '../scenario/types';
+import { emptyState } from '../simulation';
 import type { Node, Pod } from './types';
 
 /** The modules owned by the workload engineer, in MODULES order. */
@@ -35,53 +34,7 @@ export const WORKLOAD_MODULES: readonly SimModule[] = [
 
 export function bareState(seed = 1, profile: ProfileName = 'v1.33'): SimState {
   const p = PROFILES[profile];
-  return {
-    now: 0,
-    seed,
-    rng: seedRng(seed),
-    nextSeq: 0,
-    nextUid: 0,
-    timers: [],
-    profile: p,
-    settings: { ...p.defaults },
-    api: {
-      objects: {
-        Node: {},
-        Pod: {},
-        ReplicaSet: {},
-        Deployment: {},
-        StatefulSet: {},
-        DaemonSet: {},
-        Service: {},
-        EndpointSlice: {},
-        Lease: {},
-        Event: {},
-      },
-      resourceVersion: 0,
-      history: {},
-    },
-    hosts: {},
-    registryUp: true,
-    registryCause: 0,
-    controllers: {
-      nodeHealth: {},
-      knownNodes: {},
-      zoneStates: {},
-      taintQueue: {},
-      zoneTokens: {},
-      masterDisruption: false,
-      evictions: {},
-      podgcQuarantine: {},
-      startedAt: 0,
-    },
-    pendingSyncs: {},
-    causes: [],
-    traceHash: [FNV_OFFSET[0], FNV_OFFSET[1]],
-    traceLength: 0,
-    trace: [],
-    commandLog: [],
-    changeCount: 0,
-  };
+  return emptyState(p, seed, { ...p.defaults }, 0);
 }
 
 function host(name: string, role: Host['role'], i: number): Host {

@@ -4,60 +4,13 @@
  */
 import type { Node, NodeCondition, Pod } from '../api/types';
 import { Engine } from '../core/engine';
-import { seedRng } from '../core/random';
 import type { Host, SimState } from '../core/state';
-import { FNV_OFFSET } from '../core/trace';
 import { PROFILES, type ProfileName } from '../scenario/profiles';
+import { emptyState } from '../simulation';
 
 export function bareState(profile: ProfileName = 'v1.33'): SimState {
   const p = PROFILES[profile];
-  return {
-    now: 0,
-    seed: 1,
-    rng: seedRng(1),
-    nextSeq: 0,
-    nextUid: 0,
-    timers: [],
-    profile: p,
-    settings: { ...p.defaults },
-    api: {
-      objects: {
-        Node: {},
-        Pod: {},
-        ReplicaSet: {},
-        Deployment: {},
-        StatefulSet: {},
-        DaemonSet: {},
-        Service: {},
-        EndpointSlice: {},
-        Lease: {},
-        Event: {},
-      },
-      resourceVersion: 0,
-      history: {},
-    },
-    hosts: {},
-    registryUp: true,
-    registryCause: 0,
-    controllers: {
-      nodeHealth: {},
-      knownNodes: {},
-      zoneStates: {},
-      taintQueue: {},
-      zoneTokens: {},
-      masterDisruption: false,
-      evictions: {},
-      podgcQuarantine: {},
-      startedAt: 0,
-    },
-    pendingSyncs: {},
-    causes: [],
-    traceHash: [FNV_OFFSET[0], FNV_OFFSET[1]],
-    traceLength: 0,
-    trace: [],
-    commandLog: [],
-    changeCount: 0,
-  };
+  return emptyState(p, 1, { ...p.defaults }, 0);
 }
 
 export function bareHost(name: string, ip: string, role: Host['role'] = 'worker'): Host {
