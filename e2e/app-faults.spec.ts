@@ -156,6 +156,12 @@ test('deleting the Node object: node2 leaves get nodes, its pods are replaced, t
   await expect(page.getByRole('region', { name: /journalctl -u kubelet on node2/ })).toContainText(
     'Error updating node status, will retry',
   );
+  // The same host seen through `systemctl status kubelet`: the unit runs; its last lines are the errors.
+  await page.getByRole('button', { name: 'systemctl status kubelet on node2', exact: true }).click();
+  const status = page.getByRole('region', { name: 'systemctl status kubelet on node2', exact: true });
+  await expect(status).toContainText('kubelet.service - kubelet: The Kubernetes Node Agent');
+  await expect(status).toContainText('Active: active (running)');
+  await expect(status).toContainText('Error updating node status, will retry');
 });
 
 test('acting in the past forks a new future: the later command is dropped, its effect gone', async ({ page }) => {

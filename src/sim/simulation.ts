@@ -12,6 +12,7 @@ import type { SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
+import { systemctl } from './host/systemctl';
 import { kubectlOutput } from './kubectl/run';
 import { MODULES } from './modules';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
@@ -148,6 +149,11 @@ export class Simulation {
 
   journal(node: string, unit = 'kubelet'): string {
     return journalctl(this.engine, node, unit);
+  }
+
+  /** What `ssh NODE systemctl status UNIT` prints, without logging a command (for the host view). */
+  systemctlStatus(node: string, unit = 'kubelet'): string {
+    return systemctl(this.engine, node, 'status', unit, 0).output;
   }
 
   actions(target: ActionTarget): ActionOption[] {

@@ -61,7 +61,8 @@ export const messages = {
   // Panels
   kubectlPanel: 'kubectl',
   eventsPanel: 'Events',
-  hostLogs: (node: string) => `journalctl -u kubelet on ${node}`,
+  hostView: (view: 'journal' | 'status', node: string) =>
+    view === 'journal' ? `journalctl -u kubelet on ${node}` : `systemctl status kubelet on ${node}`,
   hostLogsNone: 'Select a node to see its kubelet log.',
   noOutput: '(no output yet)',
   // Long kubectl outputs: only part is drawn, and the page says which part.

@@ -44,7 +44,7 @@ export interface ClockState {
 /** What the UI shows besides the graph; the worker recomputes these texts for it. */
 export interface OpenViews {
   kubectl: string[];
-  /** Node whose host logs (journalctl -u kubelet) are shown. */
+  /** Node whose host logs (journalctl -u kubelet, systemctl status kubelet) are shown. */
   journalNode?: string;
   /** Object ref for the Why? panel, e.g. `Pod/default/web-1`, `Node/node2`. */
   explainRef?: string;
@@ -91,7 +91,7 @@ export interface ResumeInput {
   reached: number;
 }
 
-/** Text views by id: a kubectl command line, or `journal:NODE`. */
+/** Text views by id: a kubectl command line, `journal:NODE` or `status:NODE` (systemctl status kubelet). */
 export type Texts = Record<string, string>;
 
 export interface Snapshot {

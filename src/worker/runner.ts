@@ -289,7 +289,10 @@ export class SimRunner {
     const out: Texts = {};
     for (const line of this.views.kubectl) out[line] = safe(() => this.sim.kubectl(line));
     const node = this.views.journalNode;
-    if (node) out[`journal:${node}`] = safe(() => this.sim.journal(node, 'kubelet'));
+    if (node) {
+      out[`journal:${node}`] = safe(() => this.sim.journal(node, 'kubelet'));
+      out[`status:${node}`] = safe(() => this.sim.systemctlStatus(node, 'kubelet'));
+    }
     this.built.cost = performance.now() - wall;
     return out;
   }
