@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  reporter: CI ? 'line' : 'list',
+  // The JSON report feeds the suite's closing line (scripts/test-summary.mjs).
+  reporter: [[CI ? 'line' : 'list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
