@@ -25,7 +25,7 @@ export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors
 /** A path as keys, the way yaml's Document.getIn and valibot's issue paths see it. */
 export type PathKeys = (string | number)[];
 
-/** An error before it is formatted; `keys` locate it in the document. */
+/** An error before it is formatted; `keys` locate it in the parsed text. */
 export interface RawError {
   keys: PathKeys;
   message: string;
