@@ -7,8 +7,9 @@ import { type LoadExtra, SimClient } from '../worker/client';
 import type { OpenViews } from '../worker/protocol';
 import { activeStepId, lessonStore } from './lesson';
 import { connectRunPort, type LoadOptions } from './run-port';
+import { settingsStore } from './settings';
 import { applyRunInfo } from './share';
-import { applyWorkerMessage, type Selection, simStore } from './store';
+import { applyWorkerMessage, type Selection, type SimState, simStore } from './store';
 
 export const FIXED_VIEWS = ['kubectl get nodes', 'kubectl get pods -o wide', 'kubectl get deploy,sts,ds'] as const;
 export const EVENTS_VIEW = 'kubectl get events';
@@ -28,9 +29,17 @@ export function describePodLine(name: string, namespace: string): string {
   return namespace === 'default' ? `kubectl describe pod ${name}` : `kubectl describe pod ${name} -n ${namespace}`;
 }
 
+/** The node `kubectl describe node` shows in presenter mode: the selected one, else the first worker. */
+export function presenterNode(s: SimState): string | undefined {
+  return selectedNode(s.selection) ?? s.nodeNames.find((n) => s.nodes[n]?.role !== 'control-plane');
+}
+
 export function openViews(): OpenViews {
   const s = simStore.getState();
   const kubectl: string[] = [...FIXED_VIEWS, EVENTS_VIEW];
+  const p = settingsStore.getState();
+  const shown = p.present && p.presenterView === 'kubectl describe node' ? presenterNode(s) : undefined;
+  if (shown && !selectedNode(s.selection)) kubectl.push(describeNodeLine(shown));
   const node = selectedNode(s.selection);
   const views: OpenViews = { kubectl };
   if (node) {
@@ -48,10 +57,22 @@ export function openViews(): OpenViews {
 
 const client = new SimClient({
   onMessage: (msg) => (msg.type === 'run' ? applyRunInfo(msg) : applyWorkerMessage(msg)),
-  onCrash: (message) =>
-    simStore.setState({
-      banner: `The simulation stopped unexpectedly (${message}). It was restarted from your scenario and commands; nothing was lost.`,
-    }),
+  onCrash: (message, restarting) =>
+    simStore.setState((s) => ({
+      engine: restarting ? 'restarting' : 'stopped',
+      engineNotice: { kind: restarting ? 'restarting' : 'gave-up', message, at: s.clock.now },
+    })),
+  onRecovered: () =>
+    simStore.setState((s) => ({
+      engine: 'running',
+      engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
+    })),
+  onHang: () =>
+    simStore.setState((s) => ({
+      engine: 'stopped',
+      engineNotice: { kind: 'hung', at: s.clock.now },
+      clock: { ...s.clock, playing: false },
+    })),
   recovery: () => {
     const s = simStore.getState();
     return {
@@ -62,7 +83,7 @@ const client = new SimClient({
       speed: s.clock.speed,
       skipQuiet: s.clock.skipQuiet,
       step: activeStepId(lessonStore.getState().lesson),
-      resume: { terminal: s.terminal, markers: s.markers, reached: s.clock.reached },
+      resume: { run: s.run, chapters: s.chapters, reached: s.clock.reached },
     };
   },
 });
@@ -83,7 +104,7 @@ export async function scenarioJson(text: string): Promise<string> {
 
 /** Loads a run for sharing, import, the builder and lessons (state/run-port.ts). */
 async function loadRun(text: string, opts: LoadOptions): Promise<void> {
-  simStore.setState({ phase: 'loading' });
+  simStore.setState({ phase: 'loading', engine: 'running' });
   try {
     scenarioText = opts.builtin ? text : await scenarioJson(text);
   } catch (err) {
@@ -100,11 +121,35 @@ async function loadRun(text: string, opts: LoadOptions): Promise<void> {
   client.load(scenarioText, [], openViews(), opts.at, extra);
 }
 
+/** While presenting, the clock may pause at every chapter (a setting). */
+function sendDisplaySettings(): void {
+  const p = settingsStore.getState();
+  client.configure({ type: 'pauseAtChapters', on: p.present && p.pauseAtChapters });
+}
+sendDisplaySettings();
+
+settingsStore.subscribe((s, prev) => {
+  if (s.present !== prev.present || s.pauseAtChapters !== prev.pauseAtChapters) sendDisplaySettings();
+  if (s.present !== prev.present || s.presenterView !== prev.presenterView)
+    client.send({ type: 'views', views: openViews() });
+});
+
 export const actions = {
   play: () => client.send({ type: 'play' }),
   pause: () => client.send({ type: 'pause' }),
   togglePlay: () => (simStore.getState().clock.playing ? actions.pause() : actions.play()),
   step: () => client.send({ type: 'step' }),
+  /** Forget the user's commands after now (shown as "will replay" after a rewind). */
+  dropFuture: () => client.send({ type: 'dropFuture' }),
+  pauseAtChapters: (on: boolean) => client.send({ type: 'pauseAtChapters', on }),
+  /** After a hang or repeated crashes: a new worker from the scenario and the commands, paused at the last moment seen. */
+  restartEngine: () => {
+    simStore.setState((s) => ({
+      engine: 'restarting',
+      engineNotice: { kind: 'restarting', at: s.clock.now },
+    }));
+    client.restart({ play: false });
+  },
   seek: (t: number) => client.send({ type: 'seek', t }),
   setSpeed: (speed: number) => client.send({ type: 'setSpeed', speed }),
   setSkipQuiet: (skipQuiet: boolean) =>
@@ -123,13 +168,18 @@ export const actions = {
     client.send({ type: 'actions', requestId, target });
   },
   closeMenu: () => simStore.setState({ menu: undefined, menuOptions: undefined }),
-  dismissBanner: () => simStore.setState({ banner: undefined }),
+  dismissBanner: () => simStore.setState({ banner: undefined, engineNotice: undefined }),
   toggleShortcuts: (open?: boolean) => simStore.setState((s) => ({ shortcutsOpen: open ?? !s.shortcutsOpen })),
 };
 
 /** Test hook (state/test-hooks.ts, only under `?e2e=1`): makes the worker throw, as an engine bug would. */
 export function crashWorkerForTest(): void {
   client.send({ type: 'crash-for-test' });
+}
+
+/** Test hook (only under `?e2e=1`): makes the worker stop answering, as an endless loop would. */
+export function hangWorkerForTest(): void {
+  client.send({ type: 'hang-for-test' });
 }
 
 connectRunPort({

@@ -3,7 +3,7 @@
  * per step, the learner's predicted answer and whether it was revealed (UI-only, never simulated).
  */
 import { createStore } from 'zustand/vanilla';
-import type { LessonState } from '../worker/lesson';
+import type { LessonState } from '../worker/protocol';
 
 export interface Prediction {
   choice?: number;

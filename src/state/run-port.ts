@@ -3,7 +3,7 @@
  * connects them at start-up). Kept as a small port so that these features do not import the
  * bridge's internals, and the bridge does not import them back (no import cycle).
  */
-import type { LessonMessage, ReplayInput } from '../worker/share';
+import type { LessonMessage, ReplayInput } from '../worker/protocol';
 import type { Selection } from './store';
 
 export interface LoadOptions {

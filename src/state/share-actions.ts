@@ -9,6 +9,7 @@ import type { ShareRun } from '../share/run';
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
 import { activeStepId, lessonStore, setLesson } from './lesson';
 import { type LoadOptions, runPort } from './run-port';
+import { firstVisit, settingsStore } from './settings';
 import { buildShareRun, ENGINE_VERSION, selectionOfView, shareStore } from './share';
 import { simStore } from './store';
 
@@ -103,7 +104,7 @@ export async function openLink(hash: string): Promise<void> {
   shareStore.setState({ canRestore: saved?.ok === true });
 }
 
-/** Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario. */
+/** Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario (and the last run is offered). */
 export async function startApp(): Promise<void> {
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastWrittenHash && location.hash.length > 1) void openLink(location.hash);
@@ -111,13 +112,34 @@ export async function startApp(): Promise<void> {
   watchForSaves();
   watchSharedLoads();
   if (location.hash.includes('s=')) return openLink(location.hash);
-  const name = new URLSearchParams(location.search).get('scenario') ?? DEFAULT_SCENARIO;
-  const known = (BUILTIN_SCENARIOS as readonly string[]).includes(name);
+  const named = new URLSearchParams(location.search).get('scenario');
+  const known = named !== null && (BUILTIN_SCENARIOS as readonly string[]).includes(named);
+  if (!named && !isEmbedded() && firstVisit()) settingsStore.setState({ gallery: 'welcome' });
   try {
-    await loadBuiltinRun(known ? name : DEFAULT_SCENARIO);
+    await loadBuiltinRun(known ? named : DEFAULT_SCENARIO);
   } catch (err) {
     simStore.setState({ phase: 'invalid', banner: err instanceof Error ? err.message : String(err) });
   }
+  await offerLastRun();
+}
+
+function isEmbedded(): boolean {
+  const v = new URLSearchParams(location.search).get('embed');
+  return v === '1' || v === 'true';
+}
+
+/** Opening the app without a link: the last run, if one is saved, is offered (never replaced by the new, empty one). */
+async function offerLastRun(): Promise<void> {
+  const store = storage();
+  if (!store) return;
+  const last = await lastRunStore();
+  const saved = last.loadLastRun(store, decodeOptions);
+  if (!saved) return;
+  if (saved.ok) shareStore.setState({ canRestore: true, lastRunOffered: true });
+  else
+    shareStore.setState({
+      notices: [...shareStore.getState().notices, `Your last run could not be read: ${saved.error}`],
+    });
 }
 
 /** The current run as a share run (`atStepStart`: at the start of the active lesson step). */
@@ -175,12 +197,12 @@ export async function restoreLastRun(): Promise<void> {
     shareStore.setState({ canRestore: false });
     return;
   }
-  shareStore.setState({ linkError: undefined, canRestore: false, notices: r.notices });
+  shareStore.setState({ linkError: undefined, canRestore: false, lastRunOffered: false, notices: r.notices });
   await openRun(r.run);
 }
 
 export function dismissLinkError(): void {
-  shareStore.setState({ linkError: undefined, canRestore: false });
+  shareStore.setState({ linkError: undefined, canRestore: false, lastRunOffered: false });
 }
 
 export function dismissNotices(): void {
@@ -192,7 +214,20 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let pendingSince = 0;
 const SAVE_AT_LEAST_EVERY_MS = 5000;
 
-/** Saves the last good run soon (debounced). Never while a refused link is on screen: the default scenario must not replace the run the user may want to restore. */
+/**
+ * A run worth keeping: the user did something (a command, a moment other than the start, a
+ * selection), or it is their own scenario. A built-in just opened at 0s is not, so opening the
+ * app never overwrites the last run it offers to restore.
+ */
+export function worthKeeping(run: ShareRun, userCommands: number): boolean {
+  return userCommands > 0 || run.t > 0 || run.view !== undefined || 'inline' in run.scenario;
+}
+
+/**
+ * Soon after every change that matters (debounced): the address follows the run (`#s=…`, so a
+ * reload, Back or a bookmark reopens it) and the run is saved as the last run. Never while a
+ * refused link is on screen: the default scenario must not replace what the user may restore.
+ */
 function saveSoon(): void {
   if (saveTimer !== undefined) {
     if (Date.now() - pendingSince > SAVE_AT_LEAST_EVERY_MS) return;
@@ -200,12 +235,27 @@ function saveSoon(): void {
   } else pendingSince = Date.now();
   saveTimer = setTimeout(() => {
     saveTimer = undefined;
-    if (shareStore.getState().linkError) return;
-    const run = currentRun();
-    const store = storage();
-    if (!run || !store) return;
-    void lastRunStore().then((m) => m.saveLastRun(store, run, BUILTIN_SCENARIOS));
+    void saveNow();
   }, SAVE_DELAY_MS);
+}
+
+async function saveNow(): Promise<void> {
+  if (shareStore.getState().linkError || simStore.getState().phase !== 'ready' || isEmbedded()) return;
+  const run = currentRun();
+  if (!run) return;
+  const userCommands = simStore.getState().run.filter((e) => e.kind === 'command' && e.by === 'you').length;
+  if (!worthKeeping(run, userCommands)) return;
+  const { encodeLink } = await codec();
+  const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
+  if (enc.ok && location.hash !== enc.hash) {
+    lastWrittenHash = enc.hash;
+    history.replaceState(history.state, '', enc.hash);
+  }
+  const store = storage();
+  if (store) {
+    const m = await lastRunStore();
+    if (m.saveLastRun(store, run, BUILTIN_SCENARIOS)) shareStore.setState({ canRestore: false, lastRunOffered: false });
+  }
 }
 
 function watchSharedLoads(): void {
@@ -226,7 +276,8 @@ function watchForSaves(): void {
     if (s.runLog !== prev.runLog || s.source !== prev.source) saveSoon();
   });
   simStore.subscribe((s, prev) => {
-    if (s.clock.now !== prev.clock.now || s.selection !== prev.selection) saveSoon();
+    if (s.clock.now !== prev.clock.now || s.selection !== prev.selection || s.commandLog !== prev.commandLog)
+      saveSoon();
   });
   lessonStore.subscribe((s, prev) => {
     if (s.lesson?.index !== prev.lesson?.index) saveSoon();

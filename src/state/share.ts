@@ -6,8 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { SharedScenario, ShareRun } from '../share/run';
-import type { LoggedCommand } from '../worker/protocol';
-import type { RunInfo } from '../worker/share';
+import type { LoggedCommand, RunInfo } from '../worker/protocol';
 import { setLesson } from './lesson';
 import type { Selection } from './store';
 
@@ -34,6 +33,8 @@ export interface ShareState {
   notices: string[];
   /** Local storage holds a last good run to restore. */
   canRestore: boolean;
+  /** The last run is offered at start-up (no link was opened). */
+  lastRunOffered?: boolean;
   copy?: CopyState;
   /** Length of the last link written (About this run). */
   linkLength?: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeView, PodView } from '../sim';
 import type { Snapshot } from '../worker/protocol';
-import { applyWorkerMessage, initialSimState, simStore } from './store';
+import { applyWorkerMessage, initialSimState, mergeRun, simStore } from './store';
 
 const node = (name: string, status = 'Ready'): NodeView => ({
   name,
@@ -47,9 +47,9 @@ function snapshot(): Snapshot {
       workloads: [],
     },
     texts: { 'kubectl get nodes': 'v1' },
-    terminal: [],
-    clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0 },
-    markers: [],
+    run: [],
+    chapters: [],
+    clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: 600_000 },
     commandLog: [],
   };
 }
@@ -64,7 +64,7 @@ describe('simStore', () => {
       type: 'patch',
       epoch: 0,
       seq: 1,
-      clock: { now: 1000, playing: true, speed: 10, skipQuiet: false, reached: 1000 },
+      clock: { now: 1000, playing: true, speed: 10, skipQuiet: false, reached: 1000, end: 600_000 },
       pods: [pod('b', 'n2', 'Terminating')],
       nodes: [node('n2', 'NotReady')],
       texts: { 'kubectl get nodes': 'v2' },
@@ -87,10 +87,27 @@ describe('simStore', () => {
       type: 'patch',
       epoch: 1,
       seq: 9,
-      clock: { now: 5, playing: false, speed: 10, skipQuiet: false, reached: 5 },
+      clock: { now: 5, playing: false, speed: 10, skipQuiet: false, reached: 5, end: 600_000 },
       removedPods: ['default/a'],
     });
     expect(simStore.getState().pods['default/a']).toBeDefined();
     expect(simStore.getState().clock.now).toBe(0);
+  });
+
+  it('merges the run by entry id, in time order', () => {
+    const cmd = (id: number, at: number, text: string) => ({
+      id,
+      at,
+      kind: 'command' as const,
+      by: 'you' as const,
+      text,
+    });
+    const run = mergeRun(
+      [cmd(1, 30_000, 'a'), cmd(2, 60_000, 'b')],
+      [cmd(3, 45_000, 'c'), { ...cmd(1, 30_000, 'a'), output: 'x' }],
+      [2],
+    );
+    expect(run.map((e) => e.id)).toEqual([1, 3]);
+    expect(run[0]?.output).toBe('x');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
-import type { ClockState, FromWorker, LoggedCommand, TerminalLine, Texts, TimelineMarker } from '../worker/protocol';
+import type { Chapter, ClockState, FromWorker, LoggedCommand, RunEntry, Texts } from '../worker/protocol';
 
 export type Selection = { kind: 'node'; name: string } | { kind: 'pod'; key: string; name: string; namespace: string };
 
@@ -20,9 +20,13 @@ export interface OpenMenu {
 
 export interface SimState {
   phase: 'loading' | 'ready' | 'invalid';
+  /** The engine worker: running, being restarted after a crash, or stopped (hung, or crashing again and again). */
+  engine: 'running' | 'restarting' | 'stopped';
   title: string;
-  /** Plain-words problem shown in the banner (invalid scenario, crashed worker...). */
+  /** Plain-words problem shown in the banner (an invalid scenario...). */
   banner?: string;
+  /** What happened to the engine worker, for the banner: a crash and its restart, a hang. */
+  engineNotice?: { kind: 'restarting' | 'recovered' | 'gave-up' | 'hung'; message?: string; at: number };
   epoch: number;
   clock: ClockState;
   nodeNames: string[];
@@ -35,8 +39,11 @@ export interface SimState {
   /** The previous text of each view, for highlighting what just changed. */
   previousTexts: Texts;
   why?: Explanation;
-  terminal: TerminalLine[];
-  markers: TimelineMarker[];
+  /** The run as the terminal lists it: the scenario's and the user's commands, notes; in time order. */
+  run: RunEntry[];
+  /** Named moments of this future (up to the furthest time reached), in time order. */
+  chapters: Chapter[];
+  /** The user's commands (kept for a restart after a crash). */
   commandLog: LoggedCommand[];
   selection?: Selection;
   menu?: OpenMenu;
@@ -46,9 +53,10 @@ export interface SimState {
 
 export const initialSimState: SimState = {
   phase: 'loading',
+  engine: 'running',
   title: '',
   epoch: 0,
-  clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0 },
+  clock: { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: 0 },
   nodeNames: [],
   nodes: {},
   podsByNode: {},
@@ -56,8 +64,8 @@ export const initialSimState: SimState = {
   rest: { workloads: [], registryUp: true, changeCount: 0 },
   texts: {},
   previousTexts: {},
-  terminal: [],
-  markers: [],
+  run: [],
+  chapters: [],
   commandLog: [],
   shortcutsOpen: false,
 };
@@ -96,7 +104,13 @@ function mergeTexts(s: SimState, texts: Texts): Pick<SimState, 'texts' | 'previo
   return { texts: { ...s.texts, ...texts }, previousTexts };
 }
 
-const TERMINAL_KEEP = 400;
+/** The run with changed entries replaced, new ones added and removed ones gone, in time order. */
+export function mergeRun(run: RunEntry[], upserts: RunEntry[] = [], removed: number[] = []): RunEntry[] {
+  const byId = new Map(run.map((e) => [e.id, e]));
+  for (const e of upserts) byId.set(e.id, e);
+  for (const id of removed) byId.delete(id);
+  return [...byId.values()].sort((a, b) => a.at - b.at || a.id - b.id);
+}
 
 /** Applies one worker message to the store (one setState per message). */
 export function applyWorkerMessage(msg: FromWorker): void {
@@ -133,8 +147,8 @@ export function applyWorkerMessage(msg: FromWorker): void {
         ),
         rest,
         ...mergeTexts(s, msg.texts),
-        terminal: msg.terminal,
-        markers: msg.markers,
+        run: msg.run,
+        chapters: msg.chapters,
         commandLog: msg.commandLog,
       };
       if (msg.why) next.why = msg.why;
@@ -168,8 +182,8 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.rest) next.rest = msg.rest;
       if (msg.texts) Object.assign(next, mergeTexts(s, msg.texts));
       if (msg.why) next.why = msg.why;
-      if (msg.terminal) next.terminal = [...s.terminal, ...msg.terminal].slice(-TERMINAL_KEEP);
-      if (msg.markers) next.markers = msg.markers;
+      if (msg.run || msg.runRemoved) next.run = mergeRun(s.run, msg.run, msg.runRemoved);
+      if (msg.chapters) next.chapters = msg.chapters;
       if (msg.commandLog) next.commandLog = msg.commandLog;
       simStore.setState(next);
       return;
@@ -182,7 +196,8 @@ export function applyWorkerMessage(msg: FromWorker): void {
       simStore.setState({ phase: 'invalid', banner: msg.message });
       return;
     case 'fatal':
-      return; // handled by the client (restart)
+    case 'pong':
+      return; // handled by the client (restart, watchdog)
   }
 }
 

@@ -1,17 +1,30 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
-import { actions } from '../state/bridge';
-import { useSim } from '../state/hooks';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { settingsStore, textScale } from '../state/settings';
+import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
-import { ScenarioPicker } from './common/ScenarioPicker';
+import { ConfirmDialog } from './common/ConfirmDialog';
 import { ShortcutsOverlay } from './common/ShortcutsOverlay';
 import { useShortcuts } from './common/useShortcuts';
 import { EventsPanel } from './events/EventsPanel';
+import { Gallery } from './gallery/Gallery';
 import { ClusterGraph } from './graph/ClusterGraph';
+import {
+  ContrastToggle,
+  HelpButton,
+  PresenterOptions,
+  PresenterToggle,
+  ResetButton,
+  TextSize,
+} from './header/RunControls';
+import { ScenarioTitle } from './header/ScenarioTitle';
+import { Transport } from './header/Transport';
 import { KubectlPanel } from './kubectl/KubectlPanel';
-import { Legend } from './legend/Legend';
 import { LessonPanel } from './lesson/LessonPanel';
 import { messages as t } from './messages';
+import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
 import { LinkNotice } from './share/LinkNotice';
@@ -19,72 +32,135 @@ import { FileResult } from './share/ScenarioFiles';
 import { ShareBar } from './share/ShareBar';
 import { Terminal } from './terminal/Terminal';
 import { Timeline } from './timeline/Timeline';
-import { Transport } from './timeline/Transport';
 import { WhyPanel } from './why/WhyPanel';
 
 // Motion features load after first paint (keeps the main bundle small).
 const loadFeatures = () => import('./motion-features').then((m) => m.default);
 
-function Title() {
-  const title = useSim((s) => s.title);
-  const phase = useSim((s) => s.phase);
+/** The page's text size and contrast follow the settings (root font size and a class). */
+function usePageLook(present: boolean): void {
+  const step = useStore(settingsStore, (s) => s.textStep);
+  const contrast = useStore(settingsStore, (s) => s.highContrast);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--ui-scale', String(textScale(step)));
+    root.classList.toggle('high-contrast', contrast || present);
+    root.classList.toggle('presenting', present);
+  }, [step, contrast, present]);
+}
+
+function Notices() {
   return (
-    <div className="brand">
-      <h1>{t.appTitle}</h1>
-      {phase === 'loading' ? <span className="scenario-title">{t.loading}</span> : null}
-      <ScenarioPicker />
-      {phase === 'invalid' ? <span className="scenario-title">{title}</span> : null}
-    </div>
+    <>
+      <Banner />
+      <LinkNotice />
+      <FileResult />
+      <CopyResult />
+    </>
   );
 }
 
-/** The app shell: header with time controls, the graph, kubectl views, and the bottom panels. */
+function Dialogs() {
+  return (
+    <>
+      <ActionMenu />
+      <ShortcutsOverlay />
+      <ConfirmDialog />
+      <DropZone />
+    </>
+  );
+}
+
+function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
+  return (
+    <section id="graph" className="graph-panel" aria-label={t.graphRegion} tabIndex={-1}>
+      <ClusterGraph toolbar={toolbar} />
+    </section>
+  );
+}
+
+/** The normal layout: header, timeline, graph beside the lesson, chapters and kubectl views, and the terminal, Why? and events below. */
+function Workbench() {
+  return (
+    <>
+      <header className="top">
+        <div className="top-row">
+          <ScenarioTitle />
+          <Transport />
+          <ResetButton />
+        </div>
+        <div className="top-row top-row-2">
+          <ShareBar />
+          <div className="top-spacer" />
+          <PresenterToggle />
+          <TextSize />
+          <ContrastToggle />
+          <HelpButton />
+        </div>
+      </header>
+      <Timeline />
+      <Notices />
+      <main className="middle">
+        <GraphPanel />
+        <div className="side-panel">
+          <Gallery />
+          <LessonPanel />
+          <ChaptersPanel />
+          <section className="kubectl-scroll" aria-label={t.kubectlPanel}>
+            <KubectlPanel />
+          </section>
+        </div>
+      </main>
+      <div className="bottom">
+        <Terminal />
+        <WhyPanel />
+        <section className="events-panel" aria-label={t.eventsPanel}>
+          <EventsPanel />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** Presenter mode: the graph takes the screen, at most one view beside it, the lesson step as a caption. */
+function Stage() {
+  return (
+    <>
+      <header className="top top-present">
+        <ScenarioTitle compact />
+        <Transport compact />
+        <ResetButton />
+        <PresenterOptions />
+        <TextSize />
+        <PresenterToggle />
+        <HelpButton />
+      </header>
+      <Timeline compact />
+      <Notices />
+      <main className="middle">
+        <GraphPanel toolbar={false} />
+        <PresenterSide />
+      </main>
+      <LessonPanel compact />
+      <Gallery />
+    </>
+  );
+}
+
+/** The app shell: the normal workbench, or the stage in presenter mode. */
 export function App() {
   useShortcuts();
+  const present = useStore(settingsStore, (s) => s.present);
+  usePageLook(present);
   return (
     <MotionConfig reducedMotion="user">
       <LazyMotion features={loadFeatures} strict>
-        <div className="app">
-          <header className="top">
-            <Title />
-            <Transport />
-            <ShareBar />
-            <button
-              type="button"
-              className="btn help"
-              onClick={() => actions.toggleShortcuts()}
-              title={t.shortcutsHint}
-            >
-              ? <span className="sr-only">{t.shortcuts}</span>
-            </button>
-          </header>
-          <Timeline />
-          <Banner />
-          <LinkNotice />
-          <FileResult />
-          <CopyResult />
-          <main className="middle">
-            <section className="graph-panel" aria-label={t.graphRegion}>
-              <ClusterGraph />
-              <Legend />
-            </section>
-            <div className="side-panel">
-              <LessonPanel />
-              <section aria-label={t.kubectlPanel}>
-                <KubectlPanel />
-              </section>
-            </div>
-          </main>
-          <div className="bottom">
-            <Terminal />
-            <WhyPanel />
-            <section className="events-panel" aria-label={t.eventsPanel}>
-              <EventsPanel />
-            </section>
-          </div>
-          <ActionMenu />
-          <ShortcutsOverlay />
-          <DropZone />
+        <div className={`app${present ? ' app-present' : ''}`}>
+          <a className="skip-link" href="#graph">
+            {t.skipToGraph}
+          </a>
+          {present ? <Stage /> : <Workbench />}
+          <Dialogs />
         </div>
       </LazyMotion>
     </MotionConfig>

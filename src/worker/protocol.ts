@@ -1,16 +1,29 @@
 /**
  * The one message protocol between the UI thread and the engine worker. Plain data only
- * (structured clone), discriminated by `type`.
+ * (structured clone), discriminated by `type`. Types only: this file imports nothing but engine
+ * types, so every other worker and state module can import it without a cycle.
  *
- * Main -> worker: init, command, play/pause, setSpeed, step, seek, views (which kubectl texts,
- * host logs and Why? the UI has open), actions (menu request).
+ * Main -> worker: init, command, play/pause, setSpeed, step, seek, skip-quiet, drop the future,
+ * views (which kubectl texts, host logs and Why? the UI has open), actions (menu request), lesson.
  * Worker -> main: a `snapshot` on load and seek, otherwise at most one coalesced `patch` per
- * animation frame: view entities by key, changed texts, new terminal lines and the clock.
+ * animation frame: view entities by key, changed texts, changed entries of the run and the clock.
  * Back-pressure: after a patch the worker sends no other until the page answers `ack` with that
  * patch's seq (after applying it in an animation frame); what changes meanwhile goes into the next.
  */
-import type { ActionOption, ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
-import type { LessonMessage, ReplayInput, RunInfo } from './share';
+import type { ActionOption, ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim/runtime';
+
+// MERGE: replaced by the engine's Chapter (src/sim/story) once it lands.
+export interface Chapter {
+  at: number;
+  label: string;
+  kind: 'fault' | 'heal' | 'detect' | 'taint' | 'evict' | 'replace' | 'recover' | 'delete' | 'other';
+  ref?: string;
+  node?: string;
+  by?: 'scenario' | 'you';
+  actor?: string;
+  rule?: string;
+  constant?: string;
+}
 
 /** A command the user ran, with the simulated time it ran at (the input that reproduces a run). */
 export interface LoggedCommand {
@@ -18,17 +31,23 @@ export interface LoggedCommand {
   line: string;
 }
 
-export interface TerminalLine {
+/**
+ * One entry of the run as the terminal lists it: a command (the scenario's or the user's) at its
+ * time, with what it printed when it last ran, or a note (a fork, a restart). Entries after the
+ * clock are the future: the scenario's commands still to come, or the user's commands that will
+ * replay after a rewind.
+ */
+export interface RunEntry {
   id: number;
   at: number;
-  kind: 'input' | 'output' | 'refusal' | 'info';
+  kind: 'command' | 'info';
+  /** Who runs the command: the scenario's timeline, or the user. */
+  by?: 'scenario' | 'you';
   text: string;
-}
-
-export interface TimelineMarker {
-  at: number;
-  kind: 'command' | 'transition';
-  label: string;
+  /** Output of the command when it last ran (bounded: the first lines of a long output). */
+  output?: string;
+  /** False when the command was refused. */
+  ok?: boolean;
 }
 
 export interface ClockState {
@@ -37,8 +56,10 @@ export interface ClockState {
   /** Simulated ms per wall ms. */
   speed: number;
   skipQuiet: boolean;
-  /** Furthest simulated time reached in this future (the timeline's known end). */
+  /** Furthest simulated time reached in this future (the chapters and outputs known so far). */
   reached: number;
+  /** The scenario's end (spec.duration): Play stops here; free play continues when pressed again. */
+  end: number;
 }
 
 /** What the UI shows besides the graph; the worker recomputes these texts for it. */
@@ -48,6 +69,63 @@ export interface OpenViews {
   journalNode?: string;
   /** Object ref for the Why? panel, e.g. `Pod/default/web-1`, `Node/node2`. */
   explainRef?: string;
+}
+
+/** How a run is replayed from a link or the last-run store. */
+export interface ReplayInput {
+  /** The engine's whole command log of the shared run (becomes the timeline). */
+  runLog: LoggedCommand[];
+  seed?: number;
+}
+
+/** What a restarted worker takes over from the UI so that the terminal and timeline stay as they were. */
+export interface ResumeInput {
+  run: RunEntry[];
+  chapters: Chapter[];
+  /** The furthest time the lost worker had reached. */
+  reached: number;
+}
+
+/** One lesson step as the lesson panel shows it. */
+export interface LessonStepView {
+  id: string;
+  text: string;
+  /** The `waitFor` condition as written, if any. */
+  waitFor?: string;
+  predict?: { question: string; choices: string[]; answer: number; explanation: string };
+  run?: string;
+}
+
+/** The lesson as the UI sees it (sent whenever it changes). */
+export interface LessonState {
+  /** Scenario name (for narration catalog keys). */
+  scenario: string;
+  steps: LessonStepView[];
+  /** Active step; `steps.length` means the recap and free play after the last step. */
+  index: number;
+  /** Simulated time the active step started. */
+  startedAt: number;
+  /** The active step's event has happened (always false for steps without one). */
+  done: boolean;
+  /** When the event happened: the event's own time (an Event's timestamp, a condition's transition). */
+  doneAt?: number;
+  /** `Skip ahead` found no such event within the hour. */
+  notFound?: boolean;
+}
+
+/** UI -> worker: lesson navigation. */
+export type LessonMessage =
+  | { type: 'lesson'; action: 'next' | 'back' | 'skip' | 'restart' }
+  | { type: 'lesson'; action: 'goto'; step: string };
+
+/** Worker -> UI: the run as a whole, sent when any field changed (at most once per frame). */
+export interface RunInfo {
+  type: 'run';
+  /** The engine's whole command log up to now; only sent when it changed. */
+  runLog?: LoggedCommand[];
+  traceHash: string;
+  /** The lesson, when the scenario has one; only sent when it changed. */
+  lesson?: LessonState;
 }
 
 export type ToWorker =
@@ -63,7 +141,7 @@ export type ToWorker =
       step?: string;
       /** A new run from the start: the lesson begins with its first step. */
       fresh?: boolean;
-      /** A restart after a crash: what the UI already showed (terminal, markers, the known end). */
+      /** A restart after a crash: what the UI already showed (terminal, chapters, the known end). */
       resume?: ResumeInput;
     }
   | { type: 'command'; line: string }
@@ -72,24 +150,24 @@ export type ToWorker =
   | { type: 'setSpeed'; speed: number; skipQuiet?: boolean }
   | { type: 'step' }
   | { type: 'seek'; t: number }
+  /** Forget the user's commands after now (the "will replay" ones after a rewind). */
+  | { type: 'dropFuture' }
+  /** Pause whenever a new chapter happens while playing (presenter mode setting). */
+  | { type: 'pauseAtChapters'; on: boolean }
   | { type: 'views'; views: OpenViews }
   /** The page applied the patch with this seq: the worker may send the next one. */
   | { type: 'ack'; seq: number }
+  /** The page's watchdog asks whether the worker still answers. */
+  | { type: 'ping'; id: number }
   | { type: 'actions'; requestId: number; target: ActionTarget }
   /**
-   * Test hook: the worker throws inside its message handler, as an engine bug would. Sent only
-   * when the page URL has `?e2e=1` (checked on the main side, state/test-hooks.ts).
+   * Test hooks: the worker throws inside its message handler, as an engine bug would, or stops
+   * answering (`hang`). Sent only when the page URL has `?e2e=1` (checked on the main side,
+   * state/test-hooks.ts).
    */
   | { type: 'crash-for-test' }
+  | { type: 'hang-for-test' }
   | LessonMessage;
-
-/** What a restarted worker takes over from the UI so that the terminal and timeline stay as they were. */
-export interface ResumeInput {
-  terminal: TerminalLine[];
-  markers: TimelineMarker[];
-  /** The furthest time the lost worker had reached (the timeline's known end). */
-  reached: number;
-}
 
 /** Text views by id: a kubectl command line, `journal:NODE` or `status:NODE` (systemctl status kubelet). */
 export type Texts = Record<string, string>;
@@ -101,9 +179,9 @@ export interface Snapshot {
   view: ClusterView;
   texts: Texts;
   why?: Explanation;
-  terminal: TerminalLine[];
+  run: RunEntry[];
+  chapters: Chapter[];
   clock: ClockState;
-  markers: TimelineMarker[];
   commandLog: LoggedCommand[];
 }
 
@@ -120,8 +198,12 @@ export interface Patch {
   rest?: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount'>;
   texts?: Texts;
   why?: Explanation;
-  terminal?: TerminalLine[];
-  markers?: TimelineMarker[];
+  /** New or changed entries of the run (by id). */
+  run?: RunEntry[];
+  /** Entries of the run that are gone (a fork dropped them). */
+  runRemoved?: number[];
+  /** The whole chapter list, when it changed. */
+  chapters?: Chapter[];
   commandLog?: LoggedCommand[];
 }
 
@@ -131,6 +213,7 @@ export type FromWorker =
   | { type: 'actions'; requestId: number; options: ActionOption[] }
   /** The run as a whole: the engine's command log, trace hash and lesson (share.ts). */
   | RunInfo
+  | { type: 'pong'; id: number }
   /** The scenario could not be loaded (invalid input): nothing runs. */
   | { type: 'invalid'; message: string }
   /** The engine threw: the UI restarts the worker from the scenario and the command log. */

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diffEntities, forkMessage, loadRunner, type SimRunner } from './runner';
+import { CheckpointStore } from './checkpoints';
+import { advanceFrame } from './pacing';
+import { diffEntities, PatchBuilder } from './patches';
+import { loadRunner, QUIET_LEAD_MS, type SimRunner, scenarioEnd } from './runner';
+import { boundOutput, forkMessage } from './the-run';
 
 const text = readFileSync(new URL('../../public/scenarios/eviction.json', import.meta.url), 'utf8');
 
@@ -26,20 +30,19 @@ describe('SimRunner', () => {
     expect(a.sim.traceHash()).toBe(b.sim.traceHash());
   });
 
-  it('acting in the past forks: the later commands are dropped', () => {
+  it('acting in the past forks: the later commands are dropped, and the run says so', () => {
     const r = load();
     r.advance(10_000);
-    r.command('ssh node2 systemctl stop kubelet');
+    r.command('kubectl cordon node3');
     r.advance(60_000);
-    r.command('ssh node2 systemctl start kubelet');
+    r.command('kubectl uncordon node3');
     r.seek(30_000);
     r.command('ssh node1 systemctl stop kubelet');
-    expect(r.log.map((c) => c.line)).toEqual(['ssh node2 systemctl stop kubelet', 'ssh node1 systemctl stop kubelet']);
+    expect(r.log.map((c) => c.line)).toEqual(['kubectl cordon node3', 'ssh node1 systemctl stop kubelet']);
     expect(r.clock.reached).toBe(30_000);
-    const lines = r.snapshot().terminal.map((l) => l.text);
-    expect(lines).toContain(
-      'Forked a new future at 30s: 1 later command was dropped: ssh node2 systemctl start kubelet (at 1m).',
-    );
+    const texts = new PatchBuilder(r).snapshot().run.map((l) => l.text);
+    expect(texts).toContain('Forked a new future at 30s: 1 later command was dropped: kubectl uncordon node3 (at 1m).');
+    expect(texts).not.toContain('kubectl uncordon node3');
   });
 
   it('the fork message names every dropped command, or says the old future went', () => {
@@ -54,24 +57,48 @@ describe('SimRunner', () => {
     );
   });
 
-  it('a restart after a crash keeps the terminal, the markers and the known end, and says so', () => {
+  it('the run lists the scenario’s commands from the start, and their outputs once they ran', () => {
+    const r = load();
+    const before = new PatchBuilder(r).snapshot().run.filter((e) => e.kind === 'command');
+    expect(before.map((e) => [e.at, e.by, e.text])).toEqual([
+      [30_000, 'scenario', 'ssh node2 systemctl stop kubelet'],
+      [120_000, 'scenario', 'kubectl get nodes'],
+      [120_000, 'scenario', 'kubectl describe node node2'],
+      [420_000, 'scenario', 'kubectl get pods -o wide'],
+      [480_000, 'scenario', 'kubectl get pods -o wide'],
+    ]);
+    expect(before.every((e) => e.output === undefined)).toBe(true);
+    r.advance(130_000);
+    const after = new PatchBuilder(r).snapshot().run;
+    const nodes = after.find((e) => e.text === 'kubectl get nodes');
+    expect(nodes?.output).toMatch(/node2\s+NotReady/);
+    expect(after.find((e) => e.text === 'kubectl describe node node2')?.output).toContain('NodeStatusUnknown');
+    // Scrubbing back keeps what the future printed (shown greyed as the future by the UI).
+    r.seek(60_000);
+    expect(new PatchBuilder(r).snapshot().run.find((e) => e.text === 'kubectl get nodes')?.output).toMatch(/NotReady/);
+  });
+
+  it('a restart after a crash keeps the run, the chapters and the known end, and says so', () => {
     const a = load();
     a.advance(10_000);
     a.command('kubectl cordon node1');
     a.advance(120_000);
     a.seek(60_000);
-    const before = a.snapshot();
+    const before = new PatchBuilder(a).snapshot();
     const loaded = loadRunner(text, before.commandLog, before.clock.now);
     if (!loaded.ok) throw new Error(loaded.message);
     const b = loaded.runner;
-    b.resume({ terminal: before.terminal, markers: before.markers, reached: before.clock.reached });
-    const after = b.snapshot();
+    b.resume({ run: before.run, chapters: before.chapters, reached: before.clock.reached });
+    const after = new PatchBuilder(b).snapshot();
     expect(after.clock.now).toBe(60_000);
     expect(after.clock.reached).toBe(120_000);
-    expect(after.markers).toEqual(before.markers);
-    expect(after.terminal.slice(0, -1)).toEqual(before.terminal);
-    expect(after.terminal.at(-1)?.text).toBe('Restarted after a crash at 1m: the scenario and 1 command replayed.');
-    expect(new Set(after.terminal.map((l) => l.id)).size).toBe(after.terminal.length);
+    expect(after.chapters).toEqual(before.chapters);
+    const note = after.run.filter((e) => e.kind === 'info');
+    expect(note.map((e) => [e.at, e.text])).toEqual([
+      [60_000, 'Restarted after a crash at 1m: the scenario and 1 command replayed.'],
+    ]);
+    expect(after.run.filter((e) => e.kind !== 'info')).toEqual(before.run);
+    expect(new Set(after.run.map((l) => l.id)).size).toBe(after.run.length);
     expect(JSON.stringify(b.sim.view())).toBe(JSON.stringify(a.sim.view()));
   });
 
@@ -84,52 +111,158 @@ describe('SimRunner', () => {
     }
   });
 
-  it('patches carry only what changed', () => {
+  it('dropping the future forgets the user’s later commands (the ones that would replay)', () => {
     const r = load();
-    r.views = { kubectl: ['kubectl get nodes'] };
-    r.snapshot();
-    expect(r.patch()).toBeUndefined();
-    r.command('ssh node2 systemctl stop kubelet');
-    const p = r.patch();
-    expect(p?.terminal?.[0]?.text).toBe('ssh node2 systemctl stop kubelet');
-    expect(p?.commandLog).toHaveLength(1);
+    r.advance(10_000);
+    r.command('kubectl cordon node1');
+    r.advance(90_000);
+    r.command('kubectl cordon node3');
+    r.seek(50_000);
+    expect(r.log).toHaveLength(2);
+    r.dropFuture();
+    expect(r.log.map((c) => c.line)).toEqual(['kubectl cordon node1']);
+    expect(r.clock.reached).toBe(50_000);
+    r.advance(120_000);
+    expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node3\s+Ready\s/);
+  });
+
+  it('a scenario that cannot start is refused with a sentence, not a crash', () => {
+    const broken = JSON.parse(text);
+    broken.normalised.spec.objects[0].spec.replicas = 2.5;
+    const r = loadRunner(JSON.stringify(broken), []);
+    expect(r.ok).toBe(false);
   });
 });
 
-describe('SimRunner pacing', () => {
+describe('time: the end, skipping quiet time', () => {
+  it('the end is spec.duration, else 10 minutes after the last timeline entry', () => {
+    const s = JSON.parse(text).normalised;
+    expect(scenarioEnd({ ...s, spec: { ...s.spec, duration: 900_000 } })).toBe(900_000);
+    const { duration: _d, ...spec } = s.spec;
+    expect(scenarioEnd({ ...s, spec: { ...spec, timeline: [{ at: 480_000, run: 'kubectl get nodes' }] } })).toBe(
+      1_080_000,
+    );
+  });
+
+  it('Play stops at the end; pressed again, free play goes on', () => {
+    const r = load();
+    r.clock.playing = true;
+    r.clock.speed = 1000;
+    let frames = 0;
+    while (r.clock.playing && frames++ < 10_000) advanceFrame(r, 16, { pauseAtChapters: false });
+    expect(r.now).toBe(r.clock.end);
+    r.clock.playing = true;
+    advanceFrame(r, 16, { pauseAtChapters: false });
+    expect(r.now).toBeGreaterThan(r.clock.end);
+    expect(r.clock.playing).toBe(true);
+  });
+
+  it('skip quiet time lands 2 s before the next visible change, then plays through it, never past the end', () => {
+    const r = load();
+    r.clock.playing = true;
+    r.clock.skipQuiet = true;
+    r.clock.speed = 1;
+    // One quiet frame: the clock jumps to just before the next change (the scenario stops the kubelet at 30s).
+    advanceFrame(r, 16, { pauseAtChapters: false });
+    const next = r.nextChangeAt(r.clock.end);
+    expect(next).toBeDefined();
+    expect(r.now).toBe((next as number) - QUIET_LEAD_MS);
+    expect(r.now).toBeLessThanOrEqual(30_000);
+    // Then it plays at the chosen speed: a frame moves 16 ms of simulated time.
+    const at = r.now;
+    advanceFrame(r, 16, { pauseAtChapters: false });
+    expect(r.now).toBe(at + 16);
+    // However long it runs, it stops at the end.
+    r.clock.speed = 100;
+    for (let i = 0; i < 100_000 && r.clock.playing; i++) advanceFrame(r, 16, { pauseAtChapters: false });
+    expect(r.now).toBe(r.clock.end);
+  });
+
+  it('the look-ahead leaves the engine exactly as it was', () => {
+    const r = load();
+    r.advance(5_000);
+    const hash = r.sim.traceHash();
+    r.nextChangeAt(r.clock.end);
+    expect(r.sim.traceHash()).toBe(hash);
+    expect(r.now).toBe(5_000);
+  });
+});
+
+describe('checkpoints', () => {
+  it('stay within their budget, thinning far-away ones and keeping the first', () => {
+    const c = new CheckpointStore(10);
+    const snap = {} as never;
+    for (let t = 0; t <= 60 * 30_000; t += 30_000) c.add({ t, applied: 0, snap });
+    expect(c.size).toBeLessThanOrEqual(10);
+    expect(c.first?.t).toBe(0);
+    const times = c.times();
+    expect(times.at(-1)).toBe(60 * 30_000);
+    expect(c.atOrBefore(45_000)?.t).toBeLessThanOrEqual(45_000);
+    c.dropAfter(600_000);
+    expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
+  });
+});
+
+describe('outputs', () => {
+  it('a long output is kept as its first lines, and says how many are left out', () => {
+    const long = Array.from({ length: 3001 }, (_, i) => `pod-${i}`).join('\n');
+    const b = boundOutput(long);
+    expect(b.split('\n')).toHaveLength(201);
+    expect(b).toMatch(/… 2,801 more lines not shown here$/);
+    expect(boundOutput('short')).toBe('short');
+  });
+});
+
+describe('patches', () => {
+  it('carry only what changed', () => {
+    const r = load();
+    r.views = { kubectl: ['kubectl get nodes'] };
+    const pb = new PatchBuilder(r);
+    pb.snapshot();
+    expect(pb.patch()).toBeUndefined();
+    r.command('ssh node2 systemctl stop kubelet');
+    const p = pb.patch();
+    expect(p?.run?.[0]?.text).toBe('ssh node2 systemctl stop kubelet');
+    expect(p?.run?.[0]?.by).toBe('you');
+    expect(p?.commandLog).toHaveLength(1);
+  });
+
   it('texts are rebuilt when the views or the state change, and only then (or once a second for ages)', () => {
     const r = load();
     r.views = { kubectl: ['kubectl get nodes'] };
+    const pb = new PatchBuilder(r);
     const wall = 1_000_000;
-    r.snapshot();
-    expect(r.textsDueIn(wall)).toBeUndefined();
+    pb.snapshot(wall);
+    expect(pb.textsDueIn(wall)).toBeUndefined();
     r.views = { kubectl: ['kubectl get nodes', 'kubectl get pods -o wide'] };
-    expect(r.textsDueIn(wall)).toBe(0);
-    const p = r.patch(wall);
+    expect(pb.textsDueIn(wall)).toBe(0);
+    const p = pb.patch(wall);
     expect(Object.keys(p?.texts ?? {})).toEqual(['kubectl get pods -o wide']);
-    expect(r.textsDueIn(wall)).toBeUndefined();
+    expect(pb.textsDueIn(wall)).toBeUndefined();
     r.command('kubectl cordon node1');
-    expect(r.textsDueIn(wall)).toBe(0);
-    expect(r.patch(wall)?.texts?.['kubectl get nodes']).toMatch(/node1\s+Ready,SchedulingDisabled/);
+    expect(pb.textsDueIn(wall)).toBe(0);
+    expect(pb.patch(wall)?.texts?.['kubectl get nodes']).toMatch(/node1\s+Ready,SchedulingDisabled/);
   });
 
   it('a clock that moved by less than a shown second is not a change; a new second is', () => {
     const r = load();
-    r.snapshot();
+    const pb = new PatchBuilder(r);
+    pb.snapshot();
     const changes = r.changeCount;
     r.advance(r.now + 1);
-    if (r.changeCount === changes && r.now % 1000 !== 0) expect(r.patch()).toBeUndefined();
+    if (r.changeCount === changes && r.now % 1000 !== 0) expect(pb.patch()).toBeUndefined();
     r.advance((Math.floor(r.now / 1000) + 1) * 1000);
-    expect(r.patch()?.clock.now).toBe(r.now);
+    expect(pb.patch()?.clock.now).toBe(r.now);
   });
 
   it('patch seqs grow by one per patch sent', () => {
     const r = load();
-    r.snapshot();
+    const pb = new PatchBuilder(r);
+    pb.snapshot();
     r.command('kubectl cordon node1');
-    const a = r.patch();
+    const a = pb.patch();
     r.command('kubectl uncordon node1');
-    const b = r.patch();
+    const b = pb.patch();
     expect(b?.seq).toBe((a?.seq ?? 0) + 1);
   });
 });

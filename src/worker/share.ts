@@ -5,31 +5,9 @@
  * Also: loading a run from a link (the command log replayed as the timeline, src/share/CONTEXT.md).
  */
 import { scenarioForReplay } from '../sim/runtime';
-import { type LessonState, LessonTracker } from './lesson';
-import type { LoggedCommand } from './protocol';
+import { LessonTracker } from './lesson';
+import type { LessonMessage, LoggedCommand, ReplayInput, RunInfo } from './protocol';
 import { type LoadResult, parseScenarioJson, SimRunner } from './runner';
-
-/** Worker -> UI: sent when any field changed (at most once per frame). */
-export interface RunInfo {
-  type: 'run';
-  /** The engine's whole command log up to now; only sent when it changed. */
-  runLog?: LoggedCommand[];
-  traceHash: string;
-  /** The lesson, when the scenario has one; only sent when it changed. */
-  lesson?: LessonState;
-}
-
-/** UI -> worker: lesson navigation. */
-export type LessonMessage =
-  | { type: 'lesson'; action: 'next' | 'back' | 'skip' | 'restart' }
-  | { type: 'lesson'; action: 'goto'; step: string };
-
-/** How a run is replayed from a link or the last-run store. */
-export interface ReplayInput {
-  /** The engine's whole command log of the shared run (becomes the timeline). */
-  runLog: LoggedCommand[];
-  seed?: number;
-}
 
 /**
  * A runner that replays a shared run: the scenario with its timeline replaced by the run's
@@ -50,9 +28,14 @@ export function loadReplay(
   const atStart = replay.runLog.filter((c) => c.at <= 0);
   const later = replay.runLog.filter((c) => c.at > 0);
   // userLog: commands run after the shared moment (a restart after a crash brings them back).
-  const runner = new SimRunner(scenarioForReplay(p.scenario, later, opts), [...atStart, ...userLog]);
-  runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
-  return { ok: true, runner };
+  try {
+    // A restart after a crash hands back the lost runner's whole log, which already holds atStart.
+    const runner = new SimRunner(scenarioForReplay(p.scenario, later, opts), userLog.length ? userLog : atStart);
+    runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
+    return { ok: true, runner };
+  } catch (err) {
+    return { ok: false, message: `the run cannot be replayed: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /** Keeps the lesson and the run info of one runner, and diffs what was sent. */
@@ -70,9 +53,19 @@ export class RunExtras {
     this.lesson?.begin(runner, opts.step, opts.fresh ?? false);
   }
 
-  /** After the clock moved (a frame, a step, a seek, a command): the lesson may pause it. */
+  /** After the clock moved (a frame, a step, a command): the lesson may pause it. */
   afterAdvance(): void {
     this.lesson?.check(this.runner);
+  }
+
+  /** After a jump (seek): the active step is done or not as the new moment says. */
+  afterSeek(): void {
+    this.lesson?.resync(this.runner);
+  }
+
+  /** Play was pressed: a step whose event has happened moves on. */
+  onPlay(): void {
+    this.lesson?.onPlay(this.runner);
   }
 
   /** Handles a lesson message. Returns true when the clock jumped (the UI needs a snapshot). */

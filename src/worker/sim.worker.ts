@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 /**
  * The engine worker: a thin adapter around SimRunner. It owns pacing (virtual time = speed x wall
- * delta), posts a snapshot on load and seek and otherwise at most one coalesced patch per frame,
- * and only once the page acknowledged the previous one (`ack`): a page that renders slowly gets
- * fewer, fuller patches instead of a backlog. Time keeps flowing meanwhile.
+ * delta, see pacing.ts), posts a snapshot on load and seek and otherwise at most one coalesced
+ * patch per frame, and only once the page acknowledged the previous one (`ack`): a page that
+ * renders slowly gets fewer, fuller patches instead of a backlog. Time keeps flowing meanwhile.
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
 import { isJsonManifest } from '../sim/runtime';
+import { advanceFrame } from './pacing';
+import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
 import { loadRunner, type SimRunner } from './runner';
 import { loadReplay, RunExtras } from './share';
@@ -14,14 +16,12 @@ import { loadReplay, RunExtras } from './share';
 declare const self: DedicatedWorkerGlobalScope;
 
 const FRAME_MS = 16;
-/** Never advance more than this much simulated time per frame, so a frame stays short. */
-const MAX_SIM_PER_FRAME = 120_000;
-/** With "skip quiet time", jump at most this far to the next change. */
-const QUIET_JUMP_LIMIT = 10 * 60_000;
 
 let runner: SimRunner | undefined;
+let patches: PatchBuilder | undefined;
 /** The lesson and the run info of the current runner. */
 let extras: RunExtras | undefined;
+let pauseAtChapters = false;
 let lastWall = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** The seq of the patch the page has not acknowledged yet, and when it was posted (wall ms). */
@@ -40,6 +40,7 @@ function post(msg: FromWorker): void {
 function fail(err: unknown): void {
   stopLoop();
   runner = undefined;
+  patches = undefined;
   post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
 }
 
@@ -52,25 +53,26 @@ function scheduleFrame(delay = FRAME_MS): void {
   if (timer === undefined) timer = setTimeout(frame, delay);
 }
 
+function sendSnapshot(_r: SimRunner): void {
+  if (!patches) return;
+  unacked = undefined;
+  post(patches.snapshot());
+}
+
 function frame(): void {
   timer = undefined;
   const r = runner;
-  if (!r) return;
+  const pb = patches;
+  if (!r || !pb) return;
   try {
     const wall = performance.now();
     if (r.clock.playing) {
-      const dt = Math.min(MAX_SIM_PER_FRAME, Math.round((wall - lastWall) * r.clock.speed));
-      const before = r.changeCount;
-      if (dt > 0) r.advance(r.now + dt);
-      if (r.clock.skipQuiet && r.changeCount === before) {
-        const next = r.sim.step(r.now + QUIET_JUMP_LIMIT);
-        if (next !== undefined) r.advance(next);
-      }
+      advanceFrame(r, wall - lastWall, { pauseAtChapters });
+      extras?.afterAdvance();
     }
     lastWall = wall;
-    extras?.afterAdvance();
     if (unacked === undefined || wall - unackedAt > ACK_TIMEOUT_MS) {
-      const p = r.patch(wall);
+      const p = pb.patch(wall);
       if (p) {
         unacked = p.seq;
         unackedAt = wall;
@@ -86,12 +88,16 @@ function frame(): void {
   if (r.clock.playing) scheduleFrame();
   else if (unacked === undefined) {
     // Paused: texts held back by their pacing (a large cluster) are built when due.
-    const due = r.dueIn(performance.now());
+    const due = pb.dueIn(performance.now());
     if (due !== undefined) scheduleFrame(Math.max(FRAME_MS, due));
   }
 }
 
 function handle(msg: ToWorker): void {
+  if (msg.type === 'ping') {
+    post({ type: 'pong', id: msg.id });
+    return;
+  }
   if (msg.type === 'init') {
     stopLoop();
     const loaded = msg.replay
@@ -99,32 +105,44 @@ function handle(msg: ToWorker): void {
       : loadRunner(msg.scenarioText, msg.commandLog, msg.at);
     if (!loaded.ok) {
       runner = undefined;
+      patches = undefined;
       extras = undefined;
       post({ type: 'invalid', message: loaded.message });
       return;
     }
     runner = loaded.runner;
+    patches = new PatchBuilder(runner);
     runner.views = msg.views;
-    unacked = undefined;
     if (msg.resume) runner.resume(msg.resume);
     const opts: { step?: string; fresh?: boolean } = {};
     if (msg.step !== undefined) opts.step = msg.step;
     if (msg.fresh) opts.fresh = true;
     extras = new RunExtras(runner, opts);
-    post(runner.snapshot());
+    sendSnapshot(runner);
     post(extras.message(true) as FromWorker);
     return;
   }
-  // Test hook (the UI sends it only under ?e2e=1): an exception here is what an engine bug
-  // looks like to the UI, so the crash banner and the restart can be tested end to end.
+  // Test hooks (the UI sends them only under ?e2e=1): an exception here is what an engine bug
+  // looks like to the UI; a busy loop is what a hung engine looks like to the page's watchdog.
   if (msg.type === 'crash-for-test') throw new Error('a deliberate crash for a test (?e2e=1)');
+  if (msg.type === 'hang-for-test') {
+    for (;;) {
+      // never returns: the page's watchdog must notice
+    }
+  }
+  if (msg.type === 'pauseAtChapters') {
+    pauseAtChapters = msg.on;
+    return;
+  }
   const r = runner;
   if (!r) return;
   switch (msg.type) {
     case 'command':
       r.command(msg.line);
+      extras?.afterAdvance();
       break;
     case 'play':
+      extras?.onPlay();
       r.clock.playing = true;
       lastWall = performance.now();
       break;
@@ -142,12 +160,15 @@ function handle(msg: ToWorker): void {
       break;
     case 'seek':
       r.seek(msg.t);
-      extras?.afterAdvance();
-      post(r.snapshot());
+      extras?.afterSeek();
+      sendSnapshot(r);
+      break;
+    case 'dropFuture':
+      r.dropFuture();
       break;
     case 'lesson':
       if (extras?.handle(msg)) {
-        post(r.snapshot());
+        sendSnapshot(r);
         const info = extras.message();
         if (info) post(info);
         return;
@@ -172,19 +193,33 @@ function needsYaml(line: string): boolean {
   return nl >= 0 && /^\s*kubectl\s+apply\b/.test(line) && !isJsonManifest(line.slice(nl + 1));
 }
 
+/** The commands a message will run: typed ones, a replayed log, and the scenario's own timeline. */
+function linesOf(msg: ToWorker): string[] {
+  if (msg.type === 'command') return [msg.line];
+  if (msg.type !== 'init') return [];
+  const lines = [...msg.commandLog, ...(msg.replay?.runLog ?? [])].map((c) => c.line);
+  try {
+    const timeline = (JSON.parse(msg.scenarioText) as { normalised?: { spec?: { timeline?: { run?: unknown }[] } } })
+      .normalised?.spec?.timeline;
+    for (const t of timeline ?? []) if (typeof t.run === 'string') lines.push(t.run);
+  } catch {
+    // an unreadable scenario is refused by init itself
+  }
+  return lines;
+}
+
 let yamlLoaded: Promise<unknown> | undefined;
 /** Messages are handled in order; one that needs the YAML parser waits for it, and so do later ones. */
 let queue: Promise<unknown> = Promise.resolve();
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
-  const lines =
-    msg.type === 'init'
-      ? [...msg.commandLog, ...(msg.replay?.runLog ?? [])].map((c) => c.line)
-      : msg.type === 'command'
-        ? [msg.line]
-        : [];
-  if (!yamlLoaded && lines.some(needsYaml)) yamlLoaded = import('../sim/yaml');
+  // The watchdog's ping is answered at once, even while a YAML chunk loads.
+  if (msg.type === 'ping') {
+    post({ type: 'pong', id: msg.id });
+    return;
+  }
+  if (!yamlLoaded && linesOf(msg).some(needsYaml)) yamlLoaded = import('../sim/yaml');
   queue = queue
     .then(() => yamlLoaded)
     .then(() => handle(msg))

@@ -1,17 +1,28 @@
 import { useEffect } from 'react';
 import { actions } from '../../state/bridge';
+import { setPresent, settingsStore } from '../../state/settings';
 import { simStore } from '../../state/store';
+import { sliderFromSpeed, speedFromSlider } from '../header/Transport';
 import { TERMINAL_INPUT_ID } from '../terminal/Terminal';
-import { sliderFromSpeed, speedFromSlider } from '../timeline/Transport';
 import { restoreMenuFocus } from './menu';
 
-function typing(el: EventTarget | null): boolean {
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+
+/** A field where keys are text (or choose an option): shortcuts stay out of it. */
+export function typing(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
   const tag = el.tagName;
-  return tag === 'TEXTAREA' || el.isContentEditable || (tag === 'INPUT' && (el as HTMLInputElement).type === 'text');
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable) return true;
+  if (tag !== 'INPUT') return false;
+  const type = (el as HTMLInputElement).type;
+  return TEXT_INPUTS.has(type) || type === 'checkbox' || type === 'radio' || type === 'file';
 }
 
-/** Global keys for presenters: space, `.`, `/`, `[` `]`, `+` `-`, `?`, Escape. */
+/**
+ * Global keys for presenters: Space plays or pauses everywhere except in a text field (also on a
+ * focused button: a presenter's Space must never click the last button they used), `.`, `/`,
+ * `[` `]`, `+` `-`, `P` (presenter mode), `?`, Escape.
+ */
 export function useShortcuts(): void {
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
@@ -19,6 +30,7 @@ export function useShortcuts(): void {
       const s = simStore.getState();
       if (ev.key === 'Escape') {
         if (s.shortcutsOpen) actions.toggleShortcuts(false);
+        if (settingsStore.getState().gallery === 'dialog') settingsStore.setState({ gallery: 'closed' });
         if (s.menu) {
           actions.closeMenu();
           restoreMenuFocus();
@@ -26,10 +38,11 @@ export function useShortcuts(): void {
         return;
       }
       if (typing(ev.target)) return;
-      const onControl = ev.target instanceof HTMLButtonElement || ev.target instanceof HTMLInputElement;
+      // Inside a menu or a dialog, keys belong to it.
+      if (ev.target instanceof HTMLElement && ev.target.closest('[role="menu"], [role="dialog"], [role="alertdialog"]'))
+        return;
       switch (ev.key) {
         case ' ':
-          if (onControl) return; // Space activates the focused control
           ev.preventDefault();
           actions.togglePlay();
           break;
@@ -53,12 +66,26 @@ export function useShortcuts(): void {
         case '-':
           actions.setSpeed(speedFromSlider(Math.max(0, sliderFromSpeed(s.clock.speed) - 10)));
           break;
+        case 'p':
+        case 'P':
+          setPresent(!settingsStore.getState().present);
+          break;
         case '?':
           actions.toggleShortcuts();
           break;
       }
     };
+    // Space on a focused button must not also click it: the keyup that would click is swallowed.
+    const onKeyUp = (ev: KeyboardEvent) => {
+      if (ev.key === ' ' && !typing(ev.target) && ev.target instanceof HTMLButtonElement) {
+        if (!ev.target.closest('[role="menu"], [role="dialog"], [role="alertdialog"]')) ev.preventDefault();
+      }
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, []);
 }

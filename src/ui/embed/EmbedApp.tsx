@@ -1,9 +1,9 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
 import { useShortcuts } from '../common/useShortcuts';
 import { ClusterGraph } from '../graph/ClusterGraph';
+import { Transport } from '../header/Transport';
 import { LessonPanel } from '../lesson/LessonPanel';
 import { messages as t } from '../messages';
-import { Transport } from '../timeline/Transport';
 import './embed.css';
 
 const loadFeatures = () => import('../motion-features').then((m) => m.default);

@@ -1,138 +1,131 @@
-import { Controls, type Edge, type Node, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useSim } from '../../state/hooks';
+import { type Edge, type Node, ReactFlow, ReactFlowProvider } from '@xyflow/react';
+import { useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { settingsStore, textScale } from '../../state/settings';
 import { messages as t } from '../messages';
+import type { Density } from './card-metrics';
+import { GraphToolbar } from './GraphToolbar';
 import { LeaseEdge } from './LeaseEdge';
 import { layoutCluster } from './layout';
-import { CP_POD, conditionLines, NodeCard, type NodeCardData } from './NodeCard';
+import { NodeCard, type NodeCardData } from './NodeCard';
 import { PositionsContext } from './positions';
+import { useBoxSize } from './useBoxSize';
+import { useCamera } from './useCamera';
+import { useTopology } from './useTopology';
+import './graph.css';
 
 const nodeTypes = { k8sNode: NodeCard };
 const edgeTypes = { lease: LeaseEdge };
-const fitViewOptions = { padding: 0.06, maxZoom: 1 };
 const proOptions = { hideAttribution: true };
 /**
- * From this many nodes on, the graph drops its continuous decorations (the Lease pulse on every
- * edge, the heartbeat bar's easing): with 100 nodes some pulse runs in every frame, and each one
- * repaints the whole graph (3,000 pod chips), which held the page at 12 fps at 10x. The heartbeat
- * bars still show every node's Lease age, in whole seconds.
+ * From this many nodes on, the graph is an overview: small cards zoomed to fit, and no continuous
+ * decorations (the Lease pulse on every edge, the heartbeat bar's easing): with 100 nodes some
+ * pulse runs in every frame, and each one repaints the whole graph (3,000 pod chips).
  */
-const LARGE_GRAPH = 24;
-// Cards are not selectable or draggable, so React Flow would let clicks through to the pane.
-const nodeStyle = { pointerEvents: 'all' as const };
+export const LARGE_GRAPH = 24;
+/** Designed font sizes (px) at text size step 1; the readable floors below which the graph pans instead. */
+const FONT = { normal: 15, presenter: 22, large: 13 } as const;
+const FLOOR = { normal: 12, presenter: 18, large: 13 } as const;
 
-/** Topology only: node names, roles and pod counts. Changes rarely, so the layout is stable. */
-function useTopology(): string {
-  return useSim((s) =>
-    s.nodeNames
-      .map((name) => {
-        const n = s.nodes[name];
-        const keys = s.podsByNode[name] ?? [];
-        const pods = n?.role === 'control-plane' ? keys.filter((k) => !CP_POD.test(k)).length : keys.length;
-        const problems = n ? conditionLines(n).length + n.taints.length : 0;
-        return `${name}|${n?.role ?? 'worker'}|${pods}|${problems}`;
-      })
-      .join(','),
-  );
-}
-
-function Graph() {
+function Graph({ toolbar }: { toolbar: boolean }) {
+  const present = useStore(settingsStore, (s) => s.present);
+  const scale = useStore(settingsStore, (s) => textScale(s.textStep));
   const topo = useTopology();
-  const rf = useReactFlow();
+  const [boxRef, box] = useBoxSize<HTMLDivElement>();
+  const density: Density = topo.length >= LARGE_GRAPH ? 'large' : present ? 'presenter' : 'normal';
+
+  const layout = useMemo(() => {
+    if (!box) return undefined;
+    const maxFont = density === 'large' ? FONT.large : FONT[density] * scale;
+    const minFont = Math.min(maxFont, FLOOR[density] * Math.min(1, scale));
+    return layoutCluster(topo, { box, density, maxFont, minFont });
+  }, [topo, box, density, scale]);
+
   const { nodes, edges, positions } = useMemo(() => {
-    const input = topo
-      ? topo.split(',').map((x) => {
-          const [name = '', role, pods] = x.split('|');
-          return {
-            name,
-            role: role === 'control-plane' ? ('control-plane' as const) : ('worker' as const),
-            pods: Number(pods),
-          };
-        })
-      : [];
-    const placed = layoutCluster(input);
+    const placed = layout?.placed ?? [];
     const positions = new Map(placed.map((p) => [p.name, { x: p.x, y: p.y }]));
     const nodes: Node<NodeCardData>[] = placed.map((p) => ({
       id: p.name,
       type: 'k8sNode',
       position: { x: p.x, y: p.y },
-      data: { name: p.name },
+      data: { name: p.name, density, cardWidthEm: p.width / (layout?.font ?? 1) },
       draggable: false,
       selectable: false,
-      style: nodeStyle,
+      focusable: false,
+      width: p.width,
+      height: p.height,
+      style: { width: p.width, height: p.height, pointerEvents: 'all' as const },
     }));
-    const cp = input.find((n) => n.role === 'control-plane');
+    const cp = topo.find((n) => n.role === 'control-plane');
+    const cpAt = cp ? positions.get(cp.name) : undefined;
+    const font = layout?.font ?? FONT.normal;
     const edges: Edge[] = cp
-      ? input
+      ? topo
           .filter((n) => n.name !== cp.name)
-          .map((n) => ({
-            id: `lease-${n.name}`,
-            source: n.name,
-            target: cp.name,
-            type: 'lease',
-            ariaLabel: t.edgeLabel(n.name),
-            focusable: false,
-            selectable: false,
-          }))
+          .map((n) => {
+            // A worker in the control plane's row is joined over the top of the cards.
+            const sameRow = cpAt !== undefined && Math.abs((positions.get(n.name)?.y ?? 0) - cpAt.y) < 1;
+            return {
+              id: `lease-${n.name}`,
+              source: n.name,
+              target: cp.name,
+              targetHandle: sameRow ? 'top' : 'bottom',
+              type: 'lease',
+              data: { over: sameRow ? font * 0.9 : 0 },
+              ariaLabel: t.edgeLabel(n.name),
+              focusable: false,
+              selectable: false,
+            };
+          })
       : [];
     return { nodes, edges, positions };
-  }, [topo]);
+  }, [layout, topo, density]);
 
-  // Refit when the topology changes (a node or a pod appears), not on every frame.
-  useEffect(() => {
-    if (nodes.length) requestAnimationFrame(() => rf.fitView(fitViewOptions));
-  }, [nodes, rf]);
+  const container = useRef<HTMLDivElement>(null);
+  const camera = useCamera(layout, box, density);
 
-  // Refit when the graph's box changes size (a window resize, a panel appearing beside it).
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const ro = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => rf.fitView(fitViewOptions));
-    });
-    ro.observe(el);
-    return () => {
-      cancelAnimationFrame(frame);
-      ro.disconnect();
-    };
-  }, [rf]);
-
+  const font = layout?.font ?? FONT.normal;
   return (
     <PositionsContext.Provider value={positions}>
-      <ReactFlow
-        ref={box}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        fitView
-        fitViewOptions={fitViewOptions}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        zoomOnDoubleClick={false}
-        minZoom={0.2}
-        maxZoom={1.5}
-        proOptions={proOptions}
-        className={nodes.length >= LARGE_GRAPH ? 'graph-large' : undefined}
-        aria-label={t.graphRegion}
+      <div
+        ref={boxRef}
+        className={`graph-box density-${density}`}
+        style={{ '--card-font': `${font}px` } as React.CSSProperties}
+        data-font={font}
+        data-arrangement={layout?.arrangement}
       >
-        <Controls showInteractive={false} position="top-right" fitViewOptions={fitViewOptions} />
-      </ReactFlow>
+        <ReactFlow
+          ref={container}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          defaultViewport={camera.initial}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          zoomOnDoubleClick={false}
+          panOnScroll
+          minZoom={0.2}
+          maxZoom={2}
+          onMoveStart={camera.onUserMove}
+          proOptions={proOptions}
+          className={density === 'large' ? 'graph-large' : undefined}
+          aria-label={t.graphRegion}
+        />
+      </div>
+      {toolbar ? <GraphToolbar onFit={camera.home} /> : null}
     </PositionsContext.Provider>
   );
 }
 
 /** The cluster as a graph: one React Flow node per cluster node, an edge per node to the API. */
-export function ClusterGraph() {
+export function ClusterGraph({ toolbar = true }: { toolbar?: boolean }) {
   return (
     <ReactFlowProvider>
-      <Graph />
+      <Graph toolbar={toolbar} />
     </ReactFlowProvider>
   );
 }

@@ -3,13 +3,23 @@ import { formatTime } from '../common/time';
 import { messages as t } from '../messages';
 
 /** Time since the node's last Lease renewal, filling toward the node-monitor grace period. */
-export const HeartbeatBar = memo(function HeartbeatBar({ age, grace }: { age: number | undefined; grace: number }) {
+export const HeartbeatBar = memo(function HeartbeatBar({
+  age,
+  grace,
+  short = false,
+  height,
+}: {
+  age: number | undefined;
+  grace: number;
+  short?: boolean;
+  height?: number;
+}) {
   const frac = age === undefined ? 0 : Math.min(1, age / grace);
   const level = age === undefined ? 'none' : frac >= 1 ? 'over' : frac >= 0.5 ? 'warn' : 'ok';
   const value = age === undefined ? t.noHeartbeat : t.heartbeatValue(formatTime(age), formatTime(grace));
   return (
-    <div className={`hb hb-${level}`}>
-      <span className="hb-label">{t.heartbeat}</span>
+    <div className={`hb hb-${level}`} style={height ? { height: `${height}em` } : undefined}>
+      <span className="hb-label">{short ? t.heartbeatShort : t.heartbeat}</span>
       {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be styled the same across browsers */}
       <span
         className="hb-track"
@@ -22,7 +32,10 @@ export const HeartbeatBar = memo(function HeartbeatBar({ age, grace }: { age: nu
       >
         <span className="hb-fill" style={{ transform: `scaleX(${frac})` }} />
       </span>
-      <span className="hb-value">{value}</span>
+      <span className="hb-value">
+        {level === 'over' ? <span aria-hidden="true">⚠ </span> : null}
+        {value}
+      </span>
     </div>
   );
 });

@@ -1,134 +1,132 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo, useMemo } from 'react';
+import { useStore } from 'zustand';
 import type { NodeView } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useControlPlane, useNode, usePodKeysOn, useSim } from '../../state/hooks';
 import { openMenuFrom } from '../common/menu';
 import { messages as t } from '../messages';
+import { problemLines, statusBadge } from './card-lines';
+import { cardSections, chipColumns, componentColumns, type Density, METRICS, serviceColumns } from './card-metrics';
 import { HeartbeatBar } from './HeartbeatBar';
 import { PodChip } from './PodChip';
+import { spotlightStore } from './useCamera';
+import { CP_POD } from './useTopology';
 
-export type NodeCardData = { name: string };
-
-function statusBadge(n: NodeView): { text: string; cls: string } {
-  if (!n.apiExists) return { text: `? ${t.noNodeObject}`, cls: 'st-none' };
-  if (n.status.startsWith('Ready')) return { text: `✔ ${n.status}`, cls: 'st-ready' };
-  return { text: `✖ ${n.status}`, cls: 'st-notready' };
-}
+export type NodeCardData = { name: string; density: Density; cardWidthEm: number };
 
 type ServiceName = 'kubelet' | 'containerd' | 'docker' | 'kube-proxy';
 const ACTIONABLE = new Set<string>(['kubelet', 'containerd', 'docker', 'kube-proxy']);
 
-function Services({ n }: { n: NodeView }) {
+function Services({ n, cols, height }: { n: NodeView; cols: number; height: number }) {
   return (
-    <div className="svc-row">
+    <div className="svc-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, height: `${height}em` }}>
       {n.services.map((s) => {
         const label = t.serviceButton(s.name, n.name);
         const cls = `svc ${s.active ? 'svc-on' : 'svc-off'}`;
-        const mark = <span aria-hidden="true">{s.active ? '● ' : '○ '}</span>;
-        const state = s.active ? null : <span className="svc-state">&nbsp;{t.svcInactive}</span>;
+        const mark = (
+          <span className="svc-dot" aria-hidden="true">
+            {s.active ? '● ' : '○ '}
+          </span>
+        );
+        const state = s.active ? null : <span className="sr-only"> {t.svcInactive}</span>;
         if (!ACTIONABLE.has(s.name))
           return (
-            <span key={s.name} className={cls}>
+            <span key={s.name} className={cls} title={`${s.name}: ${s.active ? t.svcActive : t.svcInactive}`}>
               {mark}
-              <span className="svc-name">{s.name}</span>
+              {s.name}
               {state}
             </span>
           );
         return (
-          <span key={s.name} className={cls}>
-            <button
-              type="button"
-              className="svc-name stretch"
-              aria-label={label}
-              onClick={(ev) => {
-                actions.select({ kind: 'node', name: n.name });
-                openMenuFrom(ev, { kind: 'service', node: n.name, service: s.name as ServiceName }, label);
-              }}
-            >
-              {mark}
-              {s.name}
-            </button>
-            {state}
-          </span>
+          <button
+            key={s.name}
+            type="button"
+            className={cls}
+            aria-label={label}
+            title={`${s.name}: ${s.active ? t.svcActive : t.svcInactive}`}
+            onClick={(ev) => {
+              actions.select({ kind: 'node', name: n.name });
+              openMenuFrom(ev, { kind: 'service', node: n.name, service: s.name as ServiceName }, label);
+            }}
+          >
+            {mark}
+            {s.name}
+          </button>
         );
       })}
     </div>
   );
 }
 
-/** Unhealthy conditions grouped by status (`Unknown: Ready, MemoryPressure... (NodeStatusUnknown)`). */
-export function conditionLines(n: NodeView): string[] {
-  const groups = new Map<string, { types: string[]; reasons: Set<string> }>();
-  for (const c of n.conditions) {
-    const g = groups.get(c.status) ?? { types: [], reasons: new Set<string>() };
-    g.types.push(c.type);
-    if (c.reason) g.reasons.add(c.reason);
-    groups.set(c.status, g);
-  }
-  return [...groups].map(
-    ([status, g]) => `${status}: ${g.types.join(', ')}${g.reasons.size ? ` (${[...g.reasons].join(', ')})` : ''}`,
-  );
-}
-
-function ControlPlaneComponents() {
+function ControlPlaneComponents({ cols, height }: { cols: number; height: number }) {
   const cp = useControlPlane();
   if (!cp) return null;
   return (
-    <div className="cp-row">
-      <span className={`cp-api ${cp.apiAvailable ? 'cp-up' : 'cp-down'}`}>
+    <div className="cp" style={{ height: `${height}em` }}>
+      <div className={`cp-api ${cp.apiAvailable ? 'cp-up' : 'cp-down'}`}>
         {cp.apiAvailable ? `✔ ${t.apiUp}` : `✖ ${t.apiDown}`}
-      </span>
-      {cp.components.map((c) => (
-        <span key={c.name} className={`svc cp-comp ${c.running ? 'svc-on' : 'svc-off'}`}>
+      </div>
+      <div className="svc-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
+        {cp.components.map((c) => (
           <button
+            key={c.name}
             type="button"
-            className="svc-name stretch"
+            className={`svc ${c.running ? 'svc-on' : 'svc-off'}`}
             aria-label={c.name}
+            title={`${c.name}: ${c.running ? t.svcActive : t.svcInactive}${c.restarts ? `, ${t.restarts(c.restarts)}` : ''}`}
             onClick={(ev) => openMenuFrom(ev, { kind: 'control-plane', component: c.name }, c.name)}
           >
-            <span aria-hidden="true">{c.running ? '● ' : '○ '}</span>
+            <span className="svc-dot" aria-hidden="true">
+              {c.running ? '● ' : '○ '}
+            </span>
             {c.name}
+            {c.running ? null : <span className="sr-only"> {t.svcInactive}</span>}
           </button>
-          {c.running ? null : <span className="svc-state">&nbsp;{t.svcInactive}</span>}
-          {c.restarts > 0 ? <span className="svc-state">&nbsp;· {t.restarts(c.restarts)}</span> : null}
-        </span>
-      ))}
+        ))}
+      </div>
     </div>
   );
 }
-
-function unhealthy(n: NodeView): boolean {
-  return n.conditions.length > 0 || n.taints.some((x) => x.startsWith('node.kubernetes.io/'));
-}
-
-/** Static control-plane pods (drawn as component buttons on the control-plane card). */
-export const CP_POD = /^kube-system\/(etcd|kube-apiserver|kube-controller-manager|kube-scheduler)-/;
 
 /** One cluster node: host truth (power, network, services, containers) and API truth, as plain markup. */
 export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: NodeCardData }) {
   const n = useNode(data.name);
   const allPods = usePodKeysOn(data.name);
   const role = n?.role;
-  // The control-plane static pods are drawn as the component buttons above, not again as chips.
+  // The control-plane static pods are drawn as the component buttons, not again as chips.
   const pods = useMemo(
     () => (role === 'control-plane' ? allPods.filter((k) => !CP_POD.test(k)) : allPods),
     [allPods, role],
   );
   const selected = useSim((s) => s.selection?.kind === 'node' && s.selection.name === data.name);
+  const spot = useStore(spotlightStore, (s) => s.node === data.name);
   if (!n) return null;
+  const { density, cardWidthEm: w } = data;
+  const m = METRICS[density];
+  const content = {
+    role: n.role,
+    pods: pods.length,
+    services: n.services.length,
+    components: n.role === 'control-plane' ? 4 : 0,
+  };
+  const sec = cardSections(content, w, density);
   const badge = statusBadge(n);
   const hostLabel = `${n.name} machine`;
+  const problems = problemLines(n, density);
+  const presenting = density === 'presenter';
   return (
     // biome-ignore lint/a11y/useSemanticElements: a card, not a form; DESIGN section 7 names it as a group
     <div
       role="group"
       aria-label={t.nodeGroup(n.name)}
-      className={`card ${n.power === 'off' ? 'is-off' : ''} ${selected ? 'is-selected' : ''} ${badge.cls}`}
+      className={`card ${n.power === 'off' ? 'is-off' : ''} ${selected ? 'is-selected' : ''} ${spot ? 'is-spot' : ''} ${badge.cls}`}
+      style={{ gap: `${m.gap}em` }}
     >
       <Handle type="source" position={Position.Top} isConnectable={false} className="handle" />
-      <Handle type="target" position={Position.Bottom} isConnectable={false} className="handle" />
-      <div className="card-head">
+      <Handle type="target" position={Position.Bottom} isConnectable={false} className="handle" id="bottom" />
+      <Handle type="target" position={Position.Top} isConnectable={false} className="handle" id="top" />
+      <div className="card-head" style={{ height: `${sec.head}em` }}>
         <button
           type="button"
           className="card-title"
@@ -138,40 +136,33 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
             openMenuFrom(ev, { kind: 'node', node: n.name }, hostLabel);
           }}
         >
-          <span className="card-name">{n.name}</span>
+          {n.name}
         </button>
-        <span className="card-role">
-          {n.role === 'control-plane' ? t.controlPlaneRole : t.workerRole}
-          {n.zone ? ` · ${n.zone}` : ''}
-        </span>
+        {presenting ? null : (
+          <span className="card-role">
+            {n.role === 'control-plane' ? t.controlPlaneRole : t.workerRole}
+            {n.zone && !presenting ? ` · ${n.zone}` : ''}
+          </span>
+        )}
         <span className={`badge ${badge.cls}`}>{badge.text}</span>
       </div>
-      {n.power === 'off' || n.networkCut ? (
-        <div className="card-flags">
-          {n.power === 'off' ? <span className="flag">{t.powerOff}</span> : null}
-          {n.networkCut ? <span className="flag">✂ {t.networkCut}</span> : null}
-        </div>
+      <HeartbeatBar age={n.heartbeatAge} grace={n.grace} short={presenting} height={sec.heartbeat} />
+      <ul className="card-api" style={{ height: `${sec.problems}em` }}>
+        {problems.map((l) => (
+          <li key={l.text} className={`pl pl-${l.kind}`} title={l.text}>
+            {l.text}
+          </li>
+        ))}
+      </ul>
+      <Services n={n} cols={serviceColumns(w, density)} height={sec.services} />
+      {n.role === 'control-plane' ? (
+        <ControlPlaneComponents cols={componentColumns(w, density)} height={sec.cp} />
       ) : null}
-      <HeartbeatBar age={n.heartbeatAge} grace={n.grace} />
-      {n.conditions.length || n.taints.length ? (
-        <ul className={`card-api ${unhealthy(n) ? 'api-bad' : ''}`}>
-          {conditionLines(n).map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-          {n.taints.map((x) => (
-            <li key={x} className="taint">
-              ⊘ {x.replace('node.kubernetes.io/', '')}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Services n={n} />
-      {n.role === 'control-plane' ? <ControlPlaneComponents /> : null}
-      <div className="chips">
+      <div className="chips" style={{ gridTemplateColumns: `repeat(${chipColumns(w, density)}, minmax(0, 1fr))` }}>
         {pods.length ? (
-          pods.map((k) => <PodChip key={k} podKey={k} />)
-        ) : n.role === 'control-plane' ? null : (
-          <span className="muted">{t.noPods}</span>
+          pods.map((k) => <PodChip key={k} podKey={k} density={density} />)
+        ) : (
+          <span className="muted no-pods">{t.noPods}</span>
         )}
       </div>
     </div>

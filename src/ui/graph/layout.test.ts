@@ -1,33 +1,200 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_WIDTH, layoutCluster } from './layout';
+import type { NodeView, PodView } from '../../sim';
+import { chipParts, problemLines, shortPodName, taintLines } from './card-lines';
+import { cardHeightEm } from './card-metrics';
+import { type LayoutInput, layoutCluster } from './layout';
+
+const cp = (name = 'control-plane', pods = 0): LayoutInput => ({
+  name,
+  role: 'control-plane',
+  pods,
+  services: 4,
+  components: 4,
+});
+const w = (name: string, pods = 4, podsNow?: number): LayoutInput => ({
+  name,
+  role: 'worker',
+  pods,
+  services: 4,
+  components: 0,
+  ...(podsNow === undefined ? {} : { podsNow }),
+});
+const eviction = [cp(), w('node1'), w('node2'), w('node3')];
+
+function overlaps(l: ReturnType<typeof layoutCluster>): boolean {
+  const p = l.placed;
+  for (let i = 0; i < p.length; i++)
+    for (let j = i + 1; j < p.length; j++) {
+      const a = p[i];
+      const b = p[j];
+      if (a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        return true;
+    }
+  return false;
+}
 
 describe('layoutCluster', () => {
-  it('puts the control plane on top and workers in a row below, deterministically', () => {
-    const nodes = [
-      { name: 'node2', role: 'worker' as const, pods: 3 },
-      { name: 'control-plane', role: 'control-plane' as const, pods: 4 },
-      { name: 'node1', role: 'worker' as const, pods: 1 },
-    ];
-    const a = layoutCluster(nodes);
-    const b = layoutCluster([...nodes].reverse());
-    expect(a).toEqual(b);
-    const cp = a.find((p) => p.name === 'control-plane');
-    const n1 = a.find((p) => p.name === 'node1');
-    const n2 = a.find((p) => p.name === 'node2');
-    expect(cp?.y).toBe(0);
-    expect(n1?.y).toBeGreaterThan(0);
-    expect(n1?.y).toBe(n2?.y);
-    expect((n2?.x ?? 0) - (n1?.x ?? 0)).toBeGreaterThanOrEqual(CARD_WIDTH);
+  it('presenter mode at 1280x720 (the graph’s pane ~1280x530): every built-in shape fits at 18 px or more', () => {
+    const box = { width: 1280, height: 528 };
+    for (const nodes of [
+      eviction,
+      [cp('kmaster'), w('knode', 6)],
+      [cp(), w('node1', 8), w('node2', 5)],
+      [cp('test', 3)],
+    ]) {
+      const l = layoutCluster(nodes, { box, density: 'presenter', maxFont: 22, minFont: 18 });
+      expect(l.font).toBeGreaterThanOrEqual(18);
+      expect(l.width).toBeLessThanOrEqual(box.width + 1);
+      expect(l.height).toBeLessThanOrEqual(box.height + 1);
+      expect(overlaps(l)).toBe(false);
+    }
   });
-  it('wraps many workers into rows without overlap', () => {
-    const nodes = Array.from({ length: 10 }, (_, i) => ({
-      name: `n${String(i).padStart(2, '0')}`,
-      role: 'worker' as const,
-      pods: 2,
-    }));
-    const placed = layoutCluster(nodes);
-    const keys = new Set(placed.map((p) => `${p.x},${p.y}`));
-    expect(keys.size).toBe(10);
-    expect(new Set(placed.map((p) => p.y)).size).toBeGreaterThan(1);
+
+  it('the normal layout at 1366x768 (the graph’s pane ~815x410) keeps the eviction cluster at 12 px or more', () => {
+    const l = layoutCluster(eviction, {
+      box: { width: 815, height: 410 },
+      density: 'normal',
+      maxFont: 15,
+      minFont: 12,
+    });
+    expect(l.font).toBeGreaterThanOrEqual(12);
+    expect(l.height).toBeLessThanOrEqual(410);
+    expect(overlaps(l)).toBe(false);
+  });
+
+  it('never goes below the floor: a cluster too big for the pane overflows (it pans) at the floor', () => {
+    const nodes = [cp(), ...Array.from({ length: 8 }, (_, i) => w(`node${i + 1}`, 12))];
+    const l = layoutCluster(nodes, {
+      box: { width: 800, height: 400 },
+      density: 'presenter',
+      maxFont: 22,
+      minFont: 18,
+    });
+    expect(l.font).toBe(18);
+    expect(l.height).toBeGreaterThan(400);
+    expect(overlaps(l)).toBe(false);
+  });
+
+  it('reserves room for one more pod when it fits, and gives it up rather than go below the floor', () => {
+    const roomy = layoutCluster([cp(), w('node1', 5, 4)], {
+      box: { width: 1200, height: 700 },
+      density: 'normal',
+      maxFont: 15,
+      minFont: 12,
+    });
+    const tight = layoutCluster([cp(), w('node1', 9, 8), w('node2', 9, 8), w('node3', 9, 8)], {
+      box: { width: 815, height: 410 },
+      density: 'normal',
+      maxFont: 15,
+      minFont: 12,
+    });
+    const node1 = (l: typeof roomy) => l.placed.find((p) => p.name === 'node1');
+    expect(node1(roomy)?.height).toBeGreaterThan(0);
+    expect(tight.font).toBeGreaterThanOrEqual(12);
+  });
+
+  it('is deterministic and sorted by name; a card’s height grows with its pods, never with the clock', () => {
+    const a = layoutCluster([w('b'), cp(), w('a')], {
+      box: { width: 1200, height: 700 },
+      density: 'normal',
+      maxFont: 15,
+      minFont: 12,
+    });
+    const b = layoutCluster([w('a'), w('b'), cp()], {
+      box: { width: 1200, height: 700 },
+      density: 'normal',
+      maxFont: 15,
+      minFont: 12,
+    });
+    expect(a).toEqual(b);
+    expect(cardHeightEm(w('x', 8), 30, 'normal')).toBeGreaterThan(cardHeightEm(w('x', 2), 30, 'normal'));
+  });
+});
+
+const node = (over: Partial<NodeView>): NodeView => ({
+  name: 'node2',
+  role: 'worker',
+  zone: '',
+  power: 'on',
+  networkCut: false,
+  services: [
+    { name: 'kubelet', active: true },
+    { name: 'containerd', active: true },
+  ],
+  apiExists: true,
+  status: 'Ready',
+  conditions: [],
+  taints: [],
+  grace: 50_000,
+  ...over,
+});
+
+describe('card words', () => {
+  it('a NotReady node lists the host problem, the Ready condition and the taints, in that order', () => {
+    const n = node({
+      status: 'NotReady',
+      services: [
+        { name: 'kubelet', active: false },
+        { name: 'containerd', active: true },
+      ],
+      conditions: [
+        { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown' },
+        { type: 'MemoryPressure', status: 'Unknown', reason: 'NodeStatusUnknown' },
+      ],
+      taints: ['node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute'],
+    });
+    expect(problemLines(n, 'normal').map((l) => l.text)).toEqual([
+      '✖ kubelet stopped',
+      'Ready: Unknown (NodeStatusUnknown) · 1 more',
+      '⊘ unreachable: NoSchedule, NoExecute',
+    ]);
+    expect(problemLines(n, 'presenter').map((l) => l.text)).toEqual([
+      '✖ kubelet stopped',
+      'Ready: Unknown (NodeStatusUnknown)',
+      '⊘ unreachable: NoSchedule, NoExecute',
+    ]);
+    expect(problemLines(node({}), 'normal').map((l) => l.kind)).toEqual(['ok']);
+  });
+
+  it('NoExecute taints come first; a powered-off machine says so before anything else', () => {
+    expect(
+      taintLines(['node-role.kubernetes.io/control-plane:NoSchedule', 'node.kubernetes.io/not-ready:NoExecute']),
+    ).toEqual(['⊘ not-ready: NoExecute', '⊘ control-plane: NoSchedule']);
+    expect(problemLines(node({ power: 'off' }), 'presenter')[0]?.text).toBe('⏻ powered off');
+  });
+
+  it('presenter names: a ReplicaSet pod keeps its Deployment and its own suffix', () => {
+    expect(shortPodName({ name: 'web-7d89dcd798-7mjh2', owner: 'ReplicaSet/web-7d89dcd798' })).toBe('web-…7mjh2');
+    expect(shortPodName({ name: 'db-0', owner: 'StatefulSet/db' })).toBe('db-0');
+    expect(shortPodName({ name: 'nginx', owner: undefined })).toBe('nginx');
+  });
+
+  it('every pod state carries words: not ready, Terminating, GHOST, ZOMBIE', () => {
+    const pod = (over: Partial<PodView>): PodView => ({
+      key: 'default/web-1',
+      name: 'web-1',
+      namespace: 'default',
+      node: 'node2',
+      status: 'Running',
+      ready: '1/1',
+      apiReady: true,
+      inApi: true,
+      hostRunning: true,
+      ghost: false,
+      zombie: false,
+      terminating: false,
+      staticPod: false,
+      ...over,
+    });
+    const words = (p: PodView, d: 'normal' | 'presenter' = 'normal') =>
+      chipParts(p, d)
+        .map((x) => x.text)
+        .join(' ');
+    expect(words(pod({ apiReady: false, ready: '0/1' }))).toBe('Running 0/1 not ready ▶');
+    expect(words(pod({ apiReady: false, ready: '0/1' }), 'presenter')).toBe('not ready ▶');
+    expect(words(pod({ status: 'Terminating', terminating: true, apiReady: false }))).toBe('Terminating 1/1 ▶');
+    expect(words(pod({ ghost: true, inApi: false, status: '' }))).toBe('GHOST ▶');
+    expect(words(pod({ zombie: true, hostRunning: false }))).toBe('Running 1/1 ZOMBIE ■');
+    expect(chipParts(pod({ apiReady: false }), 'presenter', '4m12s').map((x) => x.text)).toContain('◷ 4m12s');
   });
 });

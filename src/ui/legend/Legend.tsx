@@ -1,10 +1,9 @@
 import { messages as t } from '../messages';
 
 /** What every symbol and colour means (status is always also spelled out in text). */
-export function Legend() {
+export function Legend({ id }: { id?: string }) {
   return (
-    <details className="legend">
-      <summary>{t.legend}</summary>
+    <section id={id} className="legend" aria-label={t.legend}>
       <dl>
         {t.legendItems.map(([k, v]) => (
           <div key={k} className="legend-item">
@@ -13,6 +12,6 @@ export function Legend() {
           </div>
         ))}
       </dl>
-    </details>
+    </section>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { lessonStore } from '../../state/lesson';
 import { lessonActions } from '../../state/lesson-actions';
-import type { LessonState, LessonStepView } from '../../worker/lesson';
+import type { LessonState, LessonStepView } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { narrationOf, lessonMessages as t } from './messages';
 import { PredictBox } from './PredictBox';
+import { Recap } from './Recap';
 import './lesson.css';
 
 /** Numbered steps: done, current, to come (marked by symbol and text, not colour alone). Any step can be opened. */
@@ -55,13 +56,22 @@ function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonStat
   );
 }
 
-function StepBody({ lesson, step }: { lesson: LessonState; step: LessonStepView | undefined }) {
+function StepBody({
+  lesson,
+  step,
+  caption,
+}: {
+  lesson: LessonState;
+  step: LessonStepView | undefined;
+  caption: boolean;
+}) {
   if (!step)
     return (
       <div className="lesson-body">
         <p className="lesson-text">
-          <strong>{t.freePlay}.</strong> {t.freePlayText}
+          <strong>{t.recap}.</strong> {t.freePlayText}
         </p>
+        {caption ? null : <Recap />}
       </div>
     );
   const n = narrationOf(lesson.scenario, step);
@@ -69,7 +79,7 @@ function StepBody({ lesson, step }: { lesson: LessonState; step: LessonStepView 
     <div className="lesson-body">
       <p className="lesson-text">{n.text}</p>
       <StepStatus step={step} lesson={lesson} />
-      {step.predict && n.question && n.choices && n.explanation ? (
+      {step.predict && n.question && n.choices && n.explanation && !caption ? (
         <PredictBox
           key={step.id}
           stepId={step.id}
@@ -114,6 +124,7 @@ function NavButton(props: {
  * shows only the active step.
  */
 export function LessonPanel({ compact = false }: { compact?: boolean }) {
+  const caption = compact;
   const lesson = useStore(lessonStore, (s) => s.lesson);
   const next = useRef<HTMLButtonElement>(null);
   const skipping = useRef(false);
@@ -133,12 +144,12 @@ export function LessonPanel({ compact = false }: { compact?: boolean }) {
     <section className={`lesson${compact ? ' compact' : ''}`} aria-label={t.lesson}>
       <div className="lesson-head">
         <h2>
-          {t.lesson} <span className="lesson-progress">{step ? t.stepOf(lesson.index + 1, total) : t.freePlay}</span>
+          {t.lesson} <span className="lesson-progress">{step ? t.stepOf(lesson.index + 1, total) : t.recap}</span>
         </h2>
         {compact ? null : <StepList lesson={lesson} />}
       </div>
       <div aria-live="polite">
-        <StepBody lesson={lesson} step={step} />
+        <StepBody lesson={lesson} step={step} caption={caption} />
       </div>
       <div className="lesson-nav">
         <NavButton label={t.back} onPress={lessonActions.back} enabled={lesson.index > 0} />

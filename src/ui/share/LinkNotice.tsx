@@ -8,6 +8,7 @@ export function LinkNotice() {
   const error = useStore(shareStore, (s) => s.linkError);
   const canRestore = useStore(shareStore, (s) => s.canRestore);
   const notices = useStore(shareStore, (s) => s.notices);
+  const offered = useStore(shareStore, (s) => s.lastRunOffered === true);
   if (error)
     return (
       <div className="share-banner share-bad" role="alert">
@@ -24,6 +25,20 @@ export function LinkNotice() {
               {t.restoreLastRun}
             </button>
           ) : null}
+          <button type="button" className="btn" onClick={dismissLinkError}>
+            {t.dismiss}
+          </button>
+        </div>
+      </div>
+    );
+  if (offered && canRestore)
+    return (
+      <div className="share-banner" role="status">
+        <p>{t.lastRunSaved}</p>
+        <div className="share-actions">
+          <button type="button" className="btn btn-primary" onClick={() => void restoreLastRun()}>
+            {t.restoreLastRun}
+          </button>
           <button type="button" className="btn" onClick={dismissLinkError}>
             {t.dismiss}
           </button>

@@ -1,24 +1,60 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
+import type { RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { messages as t } from '../messages';
 
 export const TERMINAL_INPUT_ID = 'terminal-input';
 
-/** Type any command of the command language; clicks in the graph show up here too. */
+const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean }) {
+  if (e.kind === 'info')
+    return (
+      <div className="term-line term-info">
+        <pre>{e.text}</pre>
+      </div>
+    );
+  const who = e.by === 'you' ? t.byYou : t.byScenario;
+  return (
+    <div className={`term-line term-cmd by-${e.by}${future ? ' is-future' : ''}`}>
+      <div className="term-head">
+        <span className="term-time">[{formatTime(e.at)}]</span> <span aria-hidden="true">$ </span>
+        <span className="term-text">{e.text}</span>
+        <span className="term-who">
+          {who}
+          {future ? ` · ${e.by === 'you' ? t.willReplay : t.scheduled}` : ''}
+        </span>
+      </div>
+      {e.output && !future ? (
+        <pre className={e.ok === false ? 'term-refusal' : ''}>{e.ok === false ? `✖ ${e.output}` : e.output}</pre>
+      ) : null}
+    </div>
+  );
+});
+
+/**
+ * The run, as a terminal: the scenario's commands and the user's, each at its time with what it
+ * printed; the ones after the clock greyed (still to come, or "will replay" after a rewind). Type
+ * any command below; clicks in the graph show up here too.
+ */
 export function Terminal() {
-  const lines = useSim((s) => s.terminal);
+  const run = useSim((s) => s.run);
+  const now = useSim((s) => s.clock.now);
   const history = useSim((s) => s.commandLog);
+  const hintNode = useSim((s) => terminalHint(s.nodeNames, s.nodes).node);
   const [value, setValue] = useState('');
   const [histIndex, setHistIndex] = useState(-1);
   const logRef = useRef<HTMLDivElement>(null);
+  const past = run.filter((e) => e.at <= now);
+  const future = run.filter((e) => e.at > now);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when new lines arrive
+  // Keep the present in view: the last command that ran sits at the bottom of what is visible.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the run or the clock's place in it changes
   useEffect(() => {
     const el = logRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lines]);
+    const mark = el?.querySelector<HTMLElement>('.term-now');
+    if (el && mark) el.scrollTop = Math.max(0, mark.offsetTop - el.clientHeight + 8);
+  }, [past.length, run.length]);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -48,19 +84,21 @@ export function Terminal() {
       <h2 className="panel-title">{t.terminal}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard */}
       <div className="term-log" ref={logRef} role="log" aria-label={t.terminal} tabIndex={0}>
-        {lines.length === 0 ? <p className="term-hint">{t.terminalEmpty}</p> : null}
-        {lines.map((l) => (
-          <div key={l.id} className={`term-line term-${l.kind}`}>
-            {l.kind === 'input' ? (
-              <>
-                <span className="term-time">[{formatTime(l.at)}]</span> <span aria-hidden="true">$ </span>
-                {l.text}
-              </>
-            ) : (
-              <pre>{l.kind === 'refusal' ? `✖ ${l.text}` : l.text}</pre>
-            )}
-          </div>
+        {run.length === 0 ? <p className="term-hint">{t.terminalEmpty(hintNode)}</p> : null}
+        {past.map((e) => (
+          <Entry key={e.id} e={e} future={false} />
         ))}
+        <div className="term-now" aria-hidden="true">
+          <span>{t.nowMarker(formatTime(now))}</span>
+        </div>
+        {future.length ? (
+          <div className="term-future">
+            <p className="term-future-head">{t.laterInRun}</p>
+            {future.map((e) => (
+              <Entry key={e.id} e={e} future />
+            ))}
+          </div>
+        ) : null}
       </div>
       <form className="term-form" onSubmit={submit}>
         <span className="term-prompt" aria-hidden="true">
@@ -70,17 +108,26 @@ export function Terminal() {
           id={TERMINAL_INPUT_ID}
           className="term-input"
           aria-label={t.commandInput}
-          placeholder={t.commandPlaceholder}
+          placeholder={t.commandPlaceholder(hintNode)}
           autoComplete="off"
           spellCheck={false}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           onKeyDown={onKey}
         />
-        <button type="submit" className="btn">
+        <button type="submit" className="btn btn-small">
           {t.run}
         </button>
       </form>
     </section>
   );
+}
+
+/** A node of this scenario to name in hints: a worker if there is one (so the hint can be tried as written). */
+export function terminalHint(
+  names: readonly string[],
+  nodes: Record<string, { role: string } | undefined>,
+): { node: string } {
+  const worker = names.find((n) => nodes[n]?.role !== 'control-plane');
+  return { node: worker ?? names[0] ?? 'node1' };
 }

@@ -11,31 +11,35 @@ export const sliderFromSpeed = (s: number): number => Math.round((Math.log10(Mat
 
 function Clock() {
   const now = useSim((s) => s.clock.now);
+  const end = useSim((s) => s.clock.end);
   return (
-    <div className="clock" role="timer" aria-label={t.simulationTime}>
-      {formatTime(now)}
+    <div className="clock-box">
+      <div className="clock" role="timer" aria-label={t.simulationTime}>
+        {formatTime(now)}
+      </div>
+      <div className="clock-end">{end > 0 && now >= end ? t.atEnd : t.ofLength(formatTime(end))}</div>
     </div>
   );
 }
 
 /** Play/Pause, Step, Speed (log scale), skip-quiet and the simulated clock. */
-export function Transport() {
+export function Transport({ compact = false }: { compact?: boolean }) {
   const playing = useSim((s) => s.clock.playing);
   const speed = useSim((s) => s.clock.speed);
   const skipQuiet = useSim((s) => s.clock.skipQuiet);
-  const ready = useSim((s) => s.phase === 'ready');
+  const ready = useSim((s) => s.phase === 'ready' && s.engine === 'running');
   const speedRef = useRangeInput((v) => actions.setSpeed(speedFromSlider(v)));
   return (
     <div className="transport">
       <Clock />
-      <button type="button" className="btn btn-primary" onClick={actions.togglePlay} disabled={!ready}>
+      <button type="button" className="btn btn-primary btn-play" onClick={actions.togglePlay} disabled={!ready}>
         <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? t.pause : t.play}
       </button>
-      <button type="button" className="btn" onClick={actions.step} disabled={!ready}>
+      <button type="button" className="btn" onClick={actions.step} disabled={!ready} title={t.stepHint}>
         <span aria-hidden="true">▶▶</span> {t.step}
       </button>
       <label className="speed">
-        <span aria-hidden="true">{t.speed}</span>
+        <span aria-hidden="true">{compact ? '' : t.speed}</span>
         <input
           type="range"
           min={0}
@@ -49,7 +53,7 @@ export function Transport() {
         />
         <output className="speed-value">{t.speedValue(speed)}</output>
       </label>
-      <label className="check">
+      <label className="check" title={t.skipQuietHint}>
         <input type="checkbox" checked={skipQuiet} onChange={(e) => actions.setSkipQuiet(e.target.checked)} />
         {t.skipQuiet}
       </label>

@@ -1,0 +1,38 @@
+import { actions } from '../../state/bridge';
+import { useSim } from '../../state/hooks';
+import { formatTime } from '../common/time';
+import { messages as t } from '../messages';
+
+/**
+ * The named moments of this run, in order (the engine derives them from what happened): a list of
+ * buttons that seek there. Moments after the clock (this future, seen before a rewind) are marked
+ * "later" in words.
+ */
+export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
+  const chapters = useSim((s) => s.chapters);
+  const now = useSim((s) => s.clock.now);
+  return (
+    <section className={`chapters${compact ? ' compact' : ''}`} aria-label={t.chapters}>
+      <h2 className="panel-title">{t.chapters}</h2>
+      {chapters.length === 0 ? (
+        <p className="muted chapters-empty">{t.chaptersEmpty}</p>
+      ) : (
+        <ol className="chapter-list">
+          {chapters.map((c, i) => {
+            const future = c.at > now;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
+              <li key={`${c.at}-${i}`} className={`chapter k-${c.kind}${future ? ' is-future' : ''}`}>
+                <span className="chapter-at">{formatTime(c.at)}</span>
+                <button type="button" className="chapter-go stretch" onClick={() => actions.seek(c.at)}>
+                  {c.label}
+                </button>
+                {future ? <span className="chapter-later">{t.later}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

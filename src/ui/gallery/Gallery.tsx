@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { openScenario } from '../../state/run-actions';
+import { settingsStore } from '../../state/settings';
+import { shareStore } from '../../state/share';
+import { formatTime } from '../common/time';
+import { messages as t } from '../messages';
+
+/** One entry of public/scenarios/index.json (fields beyond name and title may be missing in old files). */
+export interface GalleryEntry {
+  name: string;
+  title: string;
+  description?: string;
+  duration?: number;
+  profile?: string;
+  nodes?: number;
+  lesson?: boolean;
+}
+
+let entries: Promise<GalleryEntry[]> | undefined;
+
+/** The built-in scenarios, fetched once. */
+export function loadGalleryEntries(): Promise<GalleryEntry[]> {
+  entries ??= fetch(new URL('scenarios/index.json', document.baseURI))
+    .then((r) => (r.ok ? r.json() : []))
+    .then((list: unknown) =>
+      Array.isArray(list)
+        ? list.filter((e): e is GalleryEntry => typeof e?.name === 'string' && typeof e?.title === 'string')
+        : [],
+    )
+    .catch(() => []);
+  return entries;
+}
+
+export function useGalleryEntries(): GalleryEntry[] {
+  const [list, setList] = useState<GalleryEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    void loadGalleryEntries().then((l) => live && setList(l));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
+  return (
+    <li className={`gallery-card${current ? ' is-current' : ''}`}>
+      <h3>{e.title}</h3>
+      {e.description ? <p>{e.description}</p> : null}
+      <dl className="gallery-meta">
+        {e.duration ? (
+          <div>
+            <dt>{t.galleryLength}</dt>
+            <dd>{formatTime(e.duration)}</dd>
+          </div>
+        ) : null}
+        {e.profile ? (
+          <div>
+            <dt>{t.galleryProfile}</dt>
+            <dd>{e.profile}</dd>
+          </div>
+        ) : null}
+        {e.nodes ? (
+          <div>
+            <dt>{t.galleryNodes}</dt>
+            <dd>{e.nodes}</dd>
+          </div>
+        ) : null}
+        {e.lesson !== undefined ? (
+          <div>
+            <dt>{t.galleryLesson}</dt>
+            <dd>{e.lesson ? t.galleryHasLesson : t.galleryNoLesson}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-label={`${current ? t.galleryRestart : t.galleryStart}: ${e.title}`}
+        onClick={onOpen}
+      >
+        {current ? t.galleryRestart : t.galleryStart}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The scenario gallery: a card per built-in scenario with its whole title, what it shows, its
+ * length, profile, size and whether it has a lesson. On a first visit it sits over the side
+ * panel (the graph stays usable); from the header it is a dialog.
+ */
+export function Gallery() {
+  const mode = useStore(settingsStore, (s) => s.gallery);
+  const list = useGalleryEntries();
+  const source = useStore(shareStore, (s) => s.source);
+  const current = source && 'builtin' in source ? source.builtin : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const close = () => settingsStore.setState({ gallery: 'closed' });
+  useEffect(() => {
+    if (mode === 'dialog') heading.current?.focus();
+  }, [mode]);
+  if (mode === 'closed') return null;
+  const open = (name: string) => {
+    close();
+    openScenario(name);
+  };
+  const body = (
+    <>
+      <div className="gallery-head">
+        <h2 ref={heading} tabIndex={-1}>
+          {mode === 'welcome' ? t.welcome : t.galleryTitle}
+        </h2>
+        <button type="button" className="btn" onClick={close}>
+          {mode === 'welcome' ? t.galleryExplore : t.close}
+        </button>
+      </div>
+      {mode === 'welcome' ? <p className="gallery-intro">{t.welcomeText}</p> : null}
+      <ul className="gallery-list">
+        {list.map((e) => (
+          <Card key={e.name} e={e} current={e.name === current} onOpen={() => open(e.name)} />
+        ))}
+      </ul>
+    </>
+  );
+  if (mode === 'welcome')
+    return (
+      <section className="gallery gallery-welcome" aria-label={t.galleryTitle}>
+        {body}
+      </section>
+    );
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicking the backdrop closes; Escape is handled by the dialog
+    <div className="overlay" onClick={close} onKeyDown={() => {}} role="presentation">
+      <div
+        className="overlay-box gallery gallery-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t.galleryTitle}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
+      >
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useReactFlow } from '@xyflow/react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { settingsStore } from '../../state/settings';
+import { Legend } from '../legend/Legend';
+import { messages as t } from '../messages';
+
+/**
+ * Below the graph, never over it: zoom, back to the whole cluster, the camera's "follow the
+ * story" switch, and the legend (which opens here and takes room from the graph, not its cards).
+ */
+export function GraphToolbar({ onFit }: { onFit: () => void }) {
+  const rf = useReactFlow();
+  const follow = useStore(settingsStore, (s) => s.follow);
+  const [legend, setLegend] = useState(false);
+  return (
+    <div className="graph-foot">
+      <div className="graph-toolbar">
+        <button type="button" className="btn btn-small" onClick={() => void rf.zoomOut({ duration: 200 })}>
+          <span aria-hidden="true">− </span>
+          {t.zoomOut}
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void rf.zoomIn({ duration: 200 })}>
+          <span aria-hidden="true">+ </span>
+          {t.zoomIn}
+        </button>
+        <button type="button" className="btn btn-small" onClick={onFit}>
+          {t.wholeCluster}
+        </button>
+        <label className="check check-small">
+          <input
+            type="checkbox"
+            checked={follow}
+            onChange={(e) => settingsStore.setState({ follow: e.target.checked })}
+          />
+          {t.followStory}
+        </label>
+        <button
+          type="button"
+          className="btn btn-small legend-toggle"
+          aria-expanded={legend}
+          aria-controls="legend-panel"
+          onClick={() => setLegend((v) => !v)}
+        >
+          {t.legend}
+        </button>
+      </div>
+      {legend ? <Legend id="legend-panel" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import { useStore } from 'zustand';
+import { actions } from '../../state/bridge';
+import { useSim } from '../../state/hooks';
+import { resetRun } from '../../state/run-actions';
+import {
+  changeTextSize,
+  PRESENTER_VIEWS,
+  type PresenterView,
+  setPresent,
+  settingsStore,
+  TEXT_STEPS,
+} from '../../state/settings';
+import { messages as t } from '../messages';
+
+export function ResetButton() {
+  const ready = useSim((s) => s.phase !== 'loading');
+  return (
+    <button type="button" className="btn" onClick={() => resetRun()} disabled={!ready} title={t.resetHint}>
+      <span aria-hidden="true">⟲ </span>
+      {t.reset}
+    </button>
+  );
+}
+
+export function PresenterToggle() {
+  const present = useStore(settingsStore, (s) => s.present);
+  return (
+    <button
+      type="button"
+      className={`btn${present ? ' is-on' : ''}`}
+      aria-pressed={present}
+      onClick={() => setPresent(!present)}
+      title={t.presenterHint}
+    >
+      {t.presenterMode}
+    </button>
+  );
+}
+
+/** A- / A+: the text size of the whole page (persisted), never below the readable floor on the graph. */
+export function TextSize() {
+  const step = useStore(settingsStore, (s) => s.textStep);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a small toolbar of two buttons, named as a group
+    <div className="text-size" role="group" aria-label={t.textSize}>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-label={t.smallerText}
+        title={t.smallerText}
+        disabled={step <= 0}
+        onClick={() => changeTextSize(-1)}
+      >
+        A−
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-label={t.largerText}
+        title={t.largerText}
+        disabled={step >= TEXT_STEPS.length - 1}
+        onClick={() => changeTextSize(1)}
+      >
+        A+
+      </button>
+    </div>
+  );
+}
+
+export function ContrastToggle() {
+  const on = useStore(settingsStore, (s) => s.highContrast);
+  return (
+    <button
+      type="button"
+      className={`btn btn-small${on ? ' is-on' : ''}`}
+      aria-pressed={on}
+      onClick={() => settingsStore.setState({ highContrast: !on })}
+    >
+      {t.highContrast}
+    </button>
+  );
+}
+
+export function HelpButton() {
+  return (
+    <button type="button" className="btn help" onClick={() => actions.toggleShortcuts()} title={t.shortcutsHint}>
+      ? <span className="sr-only">{t.shortcuts}</span>
+    </button>
+  );
+}
+
+/**
+ * Presenter mode's options, behind one button so the header stays one row: the one view beside
+ * the graph, pausing at each chapter, the camera, high contrast.
+ */
+export function PresenterOptions() {
+  const view = useStore(settingsStore, (s) => s.presenterView);
+  const pause = useStore(settingsStore, (s) => s.pauseAtChapters);
+  const follow = useStore(settingsStore, (s) => s.follow);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="presenter-options">
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {t.presenterOptions} <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      {open ? (
+        <div className="options-panel" id={id}>
+          <label className="select">
+            <span>{t.besideGraph}</span>
+            <select
+              value={view}
+              onChange={(e) => settingsStore.setState({ presenterView: e.target.value as PresenterView })}
+            >
+              {PRESENTER_VIEWS.map((v) => (
+                <option key={v} value={v}>
+                  {t.presenterViewName(v)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={pause}
+              onChange={(e) => settingsStore.setState({ pauseAtChapters: e.target.checked })}
+            />
+            {t.pauseAtChapters}
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={follow}
+              onChange={(e) => settingsStore.setState({ follow: e.target.checked })}
+            />
+            {t.followStory}
+          </label>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useSim } from '../../state/hooks';
+import { settingsStore } from '../../state/settings';
+import { messages as t } from '../messages';
+
+/** The app's name, the scenario running (its whole title, which may wrap), and the gallery button. */
+export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
+  const title = useSim((s) => s.title);
+  const phase = useSim((s) => s.phase);
+  return (
+    <div className="brand">
+      {compact ? <h1 className="sr-only">{t.appTitle}</h1> : <h1>{t.appTitle}</h1>}
+      <button
+        type="button"
+        className="btn btn-small gallery-button"
+        onClick={() => settingsStore.setState({ gallery: 'dialog' })}
+      >
+        {t.scenarios}
+      </button>
+      <span className="scenario-title" title={title}>
+        {phase === 'loading' ? t.loading : title}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useSim } from '../../state/hooks';
+import { formatTime } from '../common/time';
+import { lessonMessages as t } from './messages';
+
+/**
+ * The end of a lesson: what happened when, which controller (or command) did it, and which
+ * constant decided it, from the chapters of the run up to now.
+ */
+export function Recap() {
+  const chapters = useSim((s) => s.chapters.filter((c) => c.at <= s.clock.now));
+  if (!chapters.length) return <p className="muted">{t.recapEmpty}</p>;
+  return (
+    <table className="recap">
+      <caption>{t.recapCaption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.recapWhen}</th>
+          <th scope="col">{t.recapWhat}</th>
+          <th scope="col">{t.recapWho}</th>
+          <th scope="col">{t.recapConstant}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {chapters.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
+          <tr key={`${c.at}-${i}`}>
+            <td>{formatTime(c.at)}</td>
+            <td>{c.label}</td>
+            <td>{c.by === 'you' ? t.you : c.by === 'scenario' ? t.theScenario : (c.actor ?? '—')}</td>
+            <td>{c.constant ? <code>{c.constant}</code> : (c.rule ?? '—')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

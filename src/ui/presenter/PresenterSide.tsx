@@ -1,0 +1,32 @@
+import { useStore } from 'zustand';
+import { describeNodeLine, EVENTS_VIEW, selectedNode } from '../../state/bridge';
+import { useSim } from '../../state/hooks';
+import { settingsStore } from '../../state/settings';
+import { ChaptersPanel } from '../chapters/ChaptersPanel';
+import { KubectlView } from '../kubectl/KubectlView';
+import { Legend } from '../legend/Legend';
+import { messages as t } from '../messages';
+
+/** The one view presenter mode shows beside the graph, chosen in the header (or none). */
+export function PresenterSide() {
+  const view = useStore(settingsStore, (s) => s.presenterView);
+  const node = useSim(
+    (s) => selectedNode(s.selection) ?? s.nodeNames.find((n) => s.nodes[n]?.role !== 'control-plane'),
+  );
+  if (view === 'none') return null;
+  return (
+    <aside className="present-side" aria-label={t.besideGraph}>
+      {view === 'chapters' ? (
+        <ChaptersPanel />
+      ) : view === 'legend' ? (
+        <Legend />
+      ) : view === 'kubectl describe node' ? (
+        node ? (
+          <KubectlView line={describeNodeLine(node)} />
+        ) : null
+      ) : (
+        <KubectlView line={view} follow={view === EVENTS_VIEW} />
+      )}
+    </aside>
+  );
+}

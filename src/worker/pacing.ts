@@ -1,0 +1,45 @@
+/**
+ * How far one animation frame of playing moves the clock: speed x the wall time since the last
+ * frame, never past the scenario's end (Play stops there; pressed again, free play runs on), and
+ * with "skip quiet time" a jump over a quiet stretch to just before the next visible change, which
+ * then plays at the chosen speed. A presenter may also ask to pause at every new chapter.
+ */
+import { QUIET_LEAD_MS, type SimRunner } from './runner';
+
+/** Never advance more than this much simulated time per frame, so a frame stays short. */
+export const MAX_SIM_PER_FRAME = 120_000;
+/** In free play past the end, "skip quiet time" looks at most this far ahead. */
+export const QUIET_JUMP_LIMIT = 10 * 60_000;
+
+export interface FrameOptions {
+  pauseAtChapters: boolean;
+}
+
+/** Plays one frame of `wallDelta` ms. Returns true when it paused the clock (end or chapter). */
+export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions): boolean {
+  const end = r.clock.end;
+  const bounded = r.now < end;
+  const dt = Math.min(MAX_SIM_PER_FRAME, Math.max(0, Math.round(wallDelta * r.clock.speed)));
+  const chapters = r.frontier.version;
+  const changes = r.changeCount;
+  let target = r.now + dt;
+  if (bounded) target = Math.min(target, end);
+  if (target > r.now) r.advance(target);
+  if (r.clock.skipQuiet && r.changeCount === changes && (!bounded || r.now < end)) {
+    // Nothing happened this frame: jump to just before the next change (or to the end).
+    const limit = bounded ? end : r.now + QUIET_JUMP_LIMIT;
+    const next = r.nextChangeAt(limit);
+    // In free play past the end, a cluster with nothing left to happen just plays on.
+    const to = next === undefined ? (bounded ? limit : r.now) : next - QUIET_LEAD_MS;
+    if (to > r.now) r.advance(to);
+  }
+  if (bounded && r.now >= end) {
+    r.clock.playing = false;
+    return true;
+  }
+  if (opts.pauseAtChapters && r.frontier.version !== chapters && r.chapters.some((c) => c.at > r.now - dt - 1)) {
+    r.clock.playing = false;
+    return true;
+  }
+  return false;
+}

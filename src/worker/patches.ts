@@ -1,0 +1,272 @@
+/**
+ * Turns the runner's state into what the page needs: a whole `snapshot` (load, seek, restart) or a
+ * small `patch` with only what changed since the last one (entities by key, texts, the run's
+ * changed entries, chapters, the clock).
+ *
+ * Pacing (textsDueIn / viewDueIn): kubectl texts, host logs and Why? are rebuilt when the open
+ * views change (at once), when the engine's changeCount moved, or, when only time moved (ages),
+ * once a second of wall time. Texts dearer than 8 ms (100 nodes: ~230 ms) wait 4x their last cost
+ * (at most 2 s); the graph's view, dearer than 8 ms (~40 ms), waits 3x its cost. The clock alone
+ * is a change only when its shown second (or play state, speed, end) did.
+ */
+import type { Explanation, NodeView, PodView } from '../sim/runtime';
+import type { Patch, Snapshot, Texts } from './protocol';
+import type { SimRunner } from './runner';
+
+/**
+ * kubectl texts show ages: when only time moved (no state change), they are rebuilt at most once
+ * per second of wall time, which is as often as a reader can see an age tick.
+ */
+export const AGE_REFRESH_MS = 1000;
+/**
+ * Texts cheaper than this (small clusters) are rebuilt whenever the state changed. Dearer ones
+ * (3,000 pods: hundreds of ms) wait TEXT_DUTY times their last cost, so building them takes at most
+ * a quarter of the worker's time and the clock and the graph keep moving in between.
+ */
+const TEXT_CHEAP_MS = 8;
+const TEXT_DUTY = 4;
+/** Even dear texts are rebuilt at least this often while something changes. */
+const TEXT_MAX_WAIT_MS = 2000;
+/** The graph's view, when dear, waits this many times its cost (about 7 updates a second at 40 ms). */
+const VIEW_DUTY = 3;
+
+export class PatchBuilder {
+  private seq = 0;
+  private sentNodes = new Map<string, string>();
+  private sentPods = new Map<string, string>();
+  private sentRest = '';
+  private sentTexts: Texts = {};
+  private sentWhy = '';
+  private sentClock = '';
+  private sentChapters = -1;
+  /** What the texts (and Why?) were last built from: state change count, sim time, wall time, views, cost. */
+  private built = { change: -1, simAt: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, views: '', cost: 0 };
+  /** What the graph's view was last built from (see viewDueIn). */
+  private viewBuilt = { change: -1, second: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
+
+  constructor(private readonly r: SimRunner) {}
+
+  /**
+   * When the texts are next due, in ms of wall time from `wall` (0: now), or undefined when they
+   * are up to date. Due: at once when the open views changed; when the state changed, once the
+   * cost-based wait has passed; when only time moved (ages), a second after the last build.
+   */
+  textsDueIn(wall: number): number | undefined {
+    const b = this.built;
+    if (viewsKey(this.r) !== b.views) return 0;
+    const since = wall - b.wallAt;
+    const wait = b.cost < TEXT_CHEAP_MS ? 0 : Math.min(TEXT_MAX_WAIT_MS, b.cost * TEXT_DUTY);
+    if (this.r.changeCount !== b.change) return Math.max(0, wait - since);
+    if (this.r.now !== b.simAt) return Math.max(0, Math.max(wait, AGE_REFRESH_MS) - since);
+    return undefined;
+  }
+
+  /** When the graph's view is next due: when the state changed or the shown second moved. */
+  private viewDueIn(wall: number): number | undefined {
+    const b = this.viewBuilt;
+    if (this.r.changeCount === b.change && Math.floor(this.r.now / 1000) === b.second) return undefined;
+    const wait = b.cost < TEXT_CHEAP_MS ? 0 : Math.min(TEXT_MAX_WAIT_MS, b.cost * VIEW_DUTY);
+    return Math.max(0, wait - (wall - b.wallAt));
+  }
+
+  /** When the next patch has something due (texts or the view); undefined when all is sent. */
+  dueIn(wall: number): number | undefined {
+    const a = this.textsDueIn(wall);
+    const b = this.viewDueIn(wall);
+    return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  }
+
+  private computeTexts(wall: number): Texts {
+    const r = this.r;
+    this.built = { change: r.changeCount, simAt: r.now, wallAt: wall, views: viewsKey(r), cost: 0 };
+    const out: Texts = {};
+    for (const line of r.views.kubectl) out[line] = safe(() => r.sim.kubectl(line));
+    const node = r.views.journalNode;
+    if (node) {
+      out[`journal:${node}`] = safe(() => r.sim.journal(node, 'kubelet'));
+      out[`status:${node}`] = safe(() => r.sim.systemctlStatus(node, 'kubelet'));
+    }
+    this.built.cost = performance.now() - wall;
+    return out;
+  }
+
+  private computeWhy(): Explanation | undefined {
+    const ref = this.r.views.explainRef;
+    if (!ref) return undefined;
+    try {
+      return this.r.sim.explain(ref);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Puts the view entities that changed into `p`; true when any did. */
+  private diffView(p: Patch, wall: number): boolean {
+    const r = this.r;
+    const view = r.sim.view();
+    this.viewBuilt = { change: r.changeCount, second: Math.floor(r.now / 1000), wallAt: wall, cost: 0 };
+    const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes, shownNode);
+    if (nodes.upserts.length) p.nodes = nodes.upserts;
+    if (nodes.removed.length) p.removedNodes = nodes.removed;
+    const pods = diffEntities(view.pods, (x) => x.key, this.sentPods);
+    if (pods.upserts.length) p.pods = pods.upserts;
+    if (pods.removed.length) p.removedPods = pods.removed;
+    let changed = nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
+    const rest: NonNullable<Patch['rest']> = {
+      workloads: view.workloads,
+      registryUp: view.registryUp,
+      changeCount: view.changeCount,
+    };
+    if (view.controlPlane) rest.controlPlane = view.controlPlane;
+    const rs = JSON.stringify(rest);
+    if (rs !== this.sentRest) {
+      this.sentRest = rs;
+      p.rest = rest;
+      changed = true;
+    }
+    this.viewBuilt.cost = performance.now() - wall;
+    return changed;
+  }
+
+  /** Everything the UI needs, from scratch (load, seek, restart). Resets the diff baseline. */
+  snapshot(wall = performance.now()): Snapshot {
+    const r = this.r;
+    const view = r.sim.view();
+    this.sentNodes = new Map(view.nodes.map((n) => [n.name, shownNode(n)]));
+    this.sentPods = new Map(view.pods.map((p) => [p.key, JSON.stringify(p)]));
+    const rest = { workloads: view.workloads, registryUp: view.registryUp, changeCount: view.changeCount };
+    this.sentRest = JSON.stringify(view.controlPlane ? { ...rest, controlPlane: view.controlPlane } : rest);
+    this.viewBuilt = { change: r.changeCount, second: Math.floor(r.now / 1000), wallAt: wall, cost: 0 };
+    this.sentTexts = this.computeTexts(wall);
+    const why = this.computeWhy();
+    this.sentWhy = JSON.stringify(why ?? null);
+    r.record.markSent();
+    r.logChanged = false;
+    this.sentChapters = r.frontier.version;
+    this.sentClock = clockKey(r);
+    const snap: Snapshot = {
+      type: 'snapshot',
+      epoch: r.epoch,
+      title: r.scenario.metadata.title || r.scenario.metadata.name,
+      view,
+      texts: { ...this.sentTexts },
+      run: r.record.list(),
+      chapters: [...r.chapters],
+      clock: { ...r.clock },
+      commandLog: r.log,
+    };
+    if (why) snap.why = why;
+    return snap;
+  }
+
+  /**
+   * What changed since the last snapshot or patch; undefined when nothing did. `wall` (ms, the
+   * worker's performance.now()) paces the texts: see textsDueIn.
+   */
+  patch(wall = performance.now()): Patch | undefined {
+    const r = this.r;
+    const p: Patch = { type: 'patch', epoch: r.epoch, seq: this.seq + 1, clock: { ...r.clock } };
+    const clock = clockKey(r);
+    let changed = clock !== this.sentClock;
+    this.sentClock = clock;
+    if (this.viewDueIn(wall) === 0) changed = this.diffView(p, wall) || changed;
+    if (this.textsDueIn(wall) === 0) {
+      const texts = this.computeTexts(wall);
+      const changedTexts: Texts = {};
+      let any = false;
+      for (const [k, v] of Object.entries(texts)) {
+        if (this.sentTexts[k] !== v) {
+          changedTexts[k] = v;
+          any = true;
+        }
+      }
+      this.sentTexts = texts;
+      if (any) p.texts = changedTexts;
+      const why = this.computeWhy();
+      const ws = JSON.stringify(why ?? null);
+      if (ws !== this.sentWhy && why) {
+        p.why = why;
+        any = true;
+      }
+      this.sentWhy = ws;
+      changed ||= any;
+    }
+    const run = r.record.takeChanges();
+    if (run) {
+      if (run.upserts.length) p.run = run.upserts;
+      if (run.removed.length) p.runRemoved = run.removed;
+      changed = true;
+    }
+    if (r.frontier.version !== this.sentChapters) {
+      this.sentChapters = r.frontier.version;
+      p.chapters = [...r.chapters];
+      changed = true;
+    }
+    if (r.logChanged) {
+      p.commandLog = r.log;
+      r.logChanged = false;
+      changed = true;
+    }
+    if (!changed) return undefined;
+    this.seq = p.seq;
+    return p;
+  }
+}
+
+/** The open views as a comparable key. */
+function viewsKey(r: SimRunner): string {
+  const v = r.views;
+  return JSON.stringify([v.kubectl, v.journalNode ?? '', v.explainRef ?? '']);
+}
+
+/** What the page shows of the clock: whole seconds, play state, speed, skip-quiet, the known end. */
+function clockKey(r: SimRunner): string {
+  const c = r.clock;
+  return `${Math.floor(c.now / 1000)}|${c.playing}|${c.speed}|${c.skipQuiet}|${Math.floor(c.reached / 1000)}|${c.end}`;
+}
+
+function safe(f: () => string): string {
+  try {
+    return f();
+  } catch (err) {
+    return `error: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/**
+ * A node as the page shows it: the heartbeat's age in whole seconds (the card prints seconds; the
+ * bar moves by a fiftieth of the grace period per second), so that an age growing by a few ms
+ * does not re-send every node every frame.
+ */
+function shownNode(n: NodeView): string {
+  return n.heartbeatAge === undefined
+    ? JSON.stringify(n)
+    : JSON.stringify({ ...n, heartbeatAge: Math.floor(n.heartbeatAge / 1000) });
+}
+
+/**
+ * Entity-level diff: the changed or new entities, and the keys that disappeared. `shown` gives
+ * what is compared (default: the whole entity).
+ */
+export function diffEntities<T extends NodeView | PodView>(
+  list: T[],
+  keyOf: (x: T) => string,
+  sent: Map<string, string>,
+  shown: (x: T) => string = (x) => JSON.stringify(x),
+): { upserts: T[]; removed: string[] } {
+  const upserts: T[] = [];
+  const seen = new Set<string>();
+  for (const x of list) {
+    const k = keyOf(x);
+    seen.add(k);
+    const s = shown(x);
+    if (sent.get(k) !== s) {
+      sent.set(k, s);
+      upserts.push(x);
+    }
+  }
+  const removed: string[] = [];
+  for (const k of sent.keys()) if (!seen.has(k)) removed.push(k);
+  for (const k of removed) sent.delete(k);
+  return { upserts, removed };
+}
