@@ -3,12 +3,24 @@ import { createPortal } from 'react-dom';
 import { formatPath, validateScenario } from '../../sim/scenario/validate';
 import { loadInlineRun } from '../../state/share-actions';
 import { fieldDomId } from './Field';
+import { failureChoices } from './failures';
 import { builderMessages as t } from './labels';
 import { type BuilderForm, defaultForm, type FieldErrors, fieldErrorsOf, immediateErrors, scenarioText } from './model';
-import { GeneralSection, NodesSection, SettingsSection, WorkloadsSection } from './Sections';
+import { GeneralSection, NodesSection, SettingsSection, TimelineSection, WorkloadsSection } from './Sections';
 import './builder.css';
 
 let remembered: BuilderForm | undefined;
+
+/** A scheduled step whose command names a node that was renamed or removed since. */
+function staleSteps(form: BuilderForm): FieldErrors {
+  const known = new Set(failureChoices(form).map((c) => c.command));
+  const out: FieldErrors = {};
+  form.timeline.forEach((s, i) => {
+    if (s.run && !known.has(s.run))
+      out[`timeline.${i}.run`] = 'This step names a node that is no longer in the cluster.';
+  });
+  return out;
+}
 
 /**
  * The Scenario builder dialog: nodes, workloads, profile and settings, then Start. Problems are
@@ -19,7 +31,7 @@ export default function ScenarioBuilder({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<BuilderForm>(() => remembered ?? defaultForm());
   const [validatorErrors, setValidatorErrors] = useState<FieldErrors>({});
-  const quick = useMemo(() => immediateErrors(form), [form]);
+  const quick = useMemo(() => ({ ...immediateErrors(form), ...staleSteps(form) }), [form]);
   const errors = { ...validatorErrors, ...quick };
   const count = Object.keys(errors).length;
 
@@ -59,7 +71,7 @@ export default function ScenarioBuilder({ onClose }: { onClose: () => void }) {
 
   // In document.body, not inside the header the button lives in (its styles would leak in).
   return createPortal(
-    <dialog ref={dialog} className="builder" aria-labelledby="builder-title" onClose={onClose}>
+    <dialog ref={dialog} className="builder" aria-labelledby="builder-heading" onClose={onClose}>
       <form
         method="dialog"
         onSubmit={(e) => {
@@ -68,13 +80,14 @@ export default function ScenarioBuilder({ onClose }: { onClose: () => void }) {
         }}
       >
         <header className="builder-head">
-          <h2 id="builder-title">{t.title}</h2>
+          <h2 id="builder-heading">{t.title}</h2>
           <p className="muted">{t.intro}</p>
         </header>
         <div className="builder-grid">
           <div>
             <GeneralSection form={form} errors={errors} update={update} />
             <NodesSection form={form} errors={errors} update={update} />
+            <TimelineSection form={form} errors={errors} update={update} />
           </div>
           <div>
             <WorkloadsSection form={form} errors={errors} update={update} />

@@ -1,9 +1,11 @@
 import { PROFILES } from '../../sim/runtime';
 import { errorProps, FieldError, fieldDomId } from './Field';
+import { failureChoices } from './failures';
 import { SETTING_LABELS, builderMessages as t } from './labels';
 import {
   type BuilderForm,
   type BuilderNode,
+  type BuilderStep,
   type BuilderWorkload,
   defaultSettingText,
   type FieldErrors,
@@ -36,8 +38,12 @@ export function NodesSection({ form, errors, update }: SectionProps) {
       <legend>{t.nodes}</legend>
       <div className="builder-field inline">
         <label htmlFor="builder-node-count">{t.nodeCount}</label>
+        <span id="builder-node-count-hint" className="muted builder-hint">
+          {t.nodeCountHint}
+        </span>
         <input
           id="builder-node-count"
+          aria-describedby="builder-node-count-hint"
           type="number"
           min={1}
           max={MAX_NODES}
@@ -266,6 +272,108 @@ export function GeneralSection({ form, errors, update }: SectionProps) {
           onChange={(e) => update((f) => ({ ...f, seed: e.target.value }))}
         />
         <FieldError field="seed" error={errors.seed} />
+      </div>
+    </fieldset>
+  );
+}
+
+function setStep(form: BuilderForm, i: number, patch: Partial<BuilderStep>): BuilderForm {
+  return { ...form, timeline: form.timeline.map((x, j) => (j === i ? { ...x, ...patch } : x)) };
+}
+
+/** Failures to schedule: a time and a command chosen from the components' menus. */
+export function TimelineSection({ form, errors, update }: SectionProps) {
+  const choices = failureChoices(form);
+  return (
+    <fieldset className="builder-section">
+      <legend>{t.timeline}</legend>
+      <p className="muted builder-hint">{t.timelineHint}</p>
+      {form.timeline.length ? (
+        <table className="builder-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.columns.at}</th>
+              <th scope="col">{t.columns.run}</th>
+              <th scope="col">
+                <span className="sr-only">{t.removeStep(0)}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {form.timeline.map((step, i) => {
+              const known = choices.some((c) => c.command === step.run);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; times are being edited.
+                <tr key={i}>
+                  <td>
+                    <input
+                      {...errorProps(`timeline.${i}.at`, errors[`timeline.${i}.at`])}
+                      aria-label={t.stepAt(i)}
+                      value={step.at}
+                      size={6}
+                      spellCheck={false}
+                      onChange={(e) => update((f) => setStep(f, i, { at: e.target.value }))}
+                    />
+                    <FieldError field={`timeline.${i}.at`} error={errors[`timeline.${i}.at`]} />
+                  </td>
+                  <td>
+                    <select
+                      {...errorProps(`timeline.${i}.run`, errors[`timeline.${i}.run`])}
+                      aria-label={t.stepRun(i)}
+                      value={known ? step.run : ''}
+                      onChange={(e) => update((f) => setStep(f, i, { run: e.target.value }))}
+                    >
+                      {known ? null : <option value="">{t.chooseFailure}</option>}
+                      {choices.map((c) => (
+                        <option key={c.command} value={c.command}>
+                          {c.label}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError field={`timeline.${i}.run`} error={errors[`timeline.${i}.run`]} />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn"
+                      aria-label={t.removeStep(i)}
+                      onClick={() => update((f) => ({ ...f, timeline: f.timeline.filter((_, j) => j !== i) }))}
+                    >
+                      ✕
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      <button
+        type="button"
+        className="btn"
+        onClick={() =>
+          update((f) => ({
+            ...f,
+            timeline: [
+              ...f.timeline,
+              { at: f.timeline.length ? '5m' : '30s', run: failureChoices(f)[0]?.command ?? '' },
+            ],
+          }))
+        }
+      >
+        {t.addStep}
+      </button>
+      <div className="builder-field">
+        <label htmlFor={fieldDomId('duration')}>{t.duration}</label>
+        <input
+          {...errorProps('duration', errors.duration)}
+          value={form.duration}
+          placeholder={t.durationDefault}
+          size={8}
+          spellCheck={false}
+          onChange={(e) => update((f) => ({ ...f, duration: e.target.value }))}
+        />
+        <FieldError field="duration" error={errors.duration} />
       </div>
     </fieldset>
   );

@@ -75,4 +75,33 @@ describe('scenario builder model', () => {
     expect(resizeNodes(nodes, 2).map((n) => n.name)).toEqual(['control-plane', 'node1']);
     expect(durationText(90_500)).toBe('1m30s500ms');
   });
+
+  it('scheduled failures become the timeline, in time order, and run in the engine', () => {
+    const form = defaultForm();
+    form.timeline = [
+      { at: '2m', run: 'ssh node2 systemctl start kubelet' },
+      { at: '20s', run: 'ssh node2 systemctl stop kubelet' },
+    ];
+    expect(immediateErrors(form)).toEqual({});
+    const parsed = parseScenario(scenarioText(form));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.scenario.spec.timeline.map((t) => [t.at, t.run])).toEqual([
+      [20_000, 'ssh node2 systemctl stop kubelet'],
+      [120_000, 'ssh node2 systemctl start kubelet'],
+    ]);
+    const sim = createSimulation(parsed.scenario);
+    sim.advanceTo(100_000);
+    expect(sim.kubectl('kubectl get nodes')).toMatch(/node2\s+NotReady/);
+  });
+
+  it('a step needs a time and a choice; the length cannot end before the last step', () => {
+    const form = defaultForm();
+    form.timeline = [{ at: 'soon', run: '' }];
+    form.duration = '1m';
+    form.timeline.push({ at: '5m', run: 'ssh node1 poweroff' });
+    const e = immediateErrors(form);
+    expect(e['timeline.0.at']).toMatch(/Enter a time/);
+    expect(e['timeline.0.run']).toMatch(/Choose/);
+    expect(e.duration).toMatch(/until its last step \(5m\)/);
+  });
 });

@@ -25,12 +25,21 @@ export interface BuilderWorkload {
 
 export type SettingKey = keyof Settings;
 
+/** A scheduled failure: at a time (as typed), one command chosen from the menus (failures.ts). */
+export interface BuilderStep {
+  at: string;
+  run: string;
+}
+
 export interface BuilderForm {
   title: string;
   profile: ProfileName;
   seed: string;
   nodes: BuilderNode[];
   workloads: BuilderWorkload[];
+  timeline: BuilderStep[];
+  /** The scenario's length as typed; empty: 10 minutes after the last scheduled failure. */
+  duration: string;
   /** Settings the teacher changed, as typed; the others keep the profile's defaults. */
   settings: Partial<Record<SettingKey, string>>;
 }
@@ -133,6 +142,8 @@ export function defaultForm(): BuilderForm {
       { kind: 'StatefulSet', name: 'db', replicas: '2', image: 'postgres:16' },
       { kind: 'DaemonSet', name: 'node-agent', replicas: '', image: 'busybox:1.36' },
     ],
+    timeline: [{ at: '30s', run: 'ssh node2 systemctl stop kubelet' }],
+    duration: '',
     settings: {},
   };
 }
@@ -208,6 +219,18 @@ export function immediateErrors(form: BuilderForm): FieldErrors {
     const problem = checkSetting(key, text);
     if (problem) errors[`settings.${key}`] = problem;
   }
+  let last = 0;
+  form.timeline.forEach((step, i) => {
+    const at = parseDuration(step.at.trim());
+    if (at === undefined) errors[`timeline.${i}.at`] = 'Enter a time such as 30s, 2m or 1m30s.';
+    else last = Math.max(last, at);
+    if (!step.run) errors[`timeline.${i}.run`] = 'Choose what happens.';
+  });
+  if (form.duration.trim()) {
+    const d = parseDuration(form.duration.trim());
+    if (d === undefined || d <= 0) errors.duration = 'Enter a length such as 15m, or leave it empty.';
+    else if (d < last) errors.duration = `The scenario must last until its last step (${durationText(last)}).`;
+  }
   return errors;
 }
 
@@ -255,6 +278,12 @@ export function scenarioText(form: BuilderForm): string {
     objects: form.workloads.map(manifest),
   };
   if (Object.keys(settings).length) spec.settings = settings;
+  if (form.timeline.length)
+    spec.timeline = [...form.timeline]
+      .map((t) => ({ at: t.at.trim(), run: t.run, ms: parseDuration(t.at.trim()) ?? 0 }))
+      .sort((a, b) => a.ms - b.ms)
+      .map(({ at, run }) => ({ at, run }));
+  if (form.duration.trim()) spec.duration = form.duration.trim();
   return JSON.stringify({
     apiVersion: 'notready/v1',
     kind: 'Scenario',
@@ -282,6 +311,9 @@ export function fieldOfPath(path: string): string {
   }
   const setting = /^spec\.settings\.([A-Za-z]+)/.exec(path);
   if (setting) return `settings.${setting[1]}`;
+  const step = /^spec\.timeline\[(\d+)\](?:\.(at|run))?/.exec(path);
+  if (step) return `timeline.${step[1]}.${step[2] ?? 'run'}`;
+  if (path.startsWith('spec.duration')) return 'duration';
   if (path.startsWith('spec.seed')) return 'seed';
   if (path.startsWith('spec.profile')) return 'profile';
   if (path.startsWith('metadata')) return 'title';

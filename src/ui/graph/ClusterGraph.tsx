@@ -27,12 +27,12 @@ export const LARGE_GRAPH = 24;
 const FONT = { normal: 15, presenter: 22, large: 13 } as const;
 const FLOOR = { normal: 12, presenter: 18, large: 13 } as const;
 
-function Graph({ toolbar }: { toolbar: boolean }) {
+function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
   const present = useStore(settingsStore, (s) => s.present);
   const scale = useStore(settingsStore, (s) => textScale(s.textStep));
   const topo = useTopology();
   const [boxRef, box] = useBoxSize<HTMLDivElement>();
-  const density: Density = topo.length >= LARGE_GRAPH ? 'large' : present ? 'presenter' : 'normal';
+  const density: Density = topo.length >= LARGE_GRAPH ? 'large' : (force ?? (present ? 'presenter' : 'normal'));
 
   const layout = useMemo(() => {
     if (!box) return undefined;
@@ -122,10 +122,10 @@ function Graph({ toolbar }: { toolbar: boolean }) {
 }
 
 /** The cluster as a graph: one React Flow node per cluster node, an edge per node to the API. */
-export function ClusterGraph({ toolbar = true }: { toolbar?: boolean }) {
+export function ClusterGraph({ toolbar = true, density }: { toolbar?: boolean; density?: Density }) {
   return (
     <ReactFlowProvider>
-      <Graph toolbar={toolbar} />
+      <Graph toolbar={toolbar} {...(density ? { force: density } : {})} />
     </ReactFlowProvider>
   );
 }
