@@ -109,7 +109,9 @@ test('a link to a lesson step opens the lesson at that step', async ({ page, con
   );
 });
 
-test('embed mode shows only the graph, the transport and the lesson step', async ({ page }) => {
+test('embed mode: the graph at presenter sizes, the transport, the timeline, menus, the lesson step, a way out', async ({
+  page,
+}) => {
   await page.goto('/?scenario=eviction&embed=1');
   await expect(page.getByRole('group', { name: 'node node2', exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
@@ -121,6 +123,19 @@ test('embed mode shows only the graph, the transport and the lesson step', async
     await expect(page.getByRole('region', { name: region, exact: true })).toHaveCount(0);
   await expect(page.getByRole('log', { name: 'Terminal' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Copy link', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('slider', { name: 'Timeline', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('slider', { name: 'Timeline', exact: true })).toBeVisible();
+  const full = page.getByRole('link', { name: 'Open in NotReady', exact: true });
+  await expect(full).toHaveAttribute('href', /scenario=eviction/);
+  await expect(full).not.toHaveAttribute('href', /embed=1/);
+  // The components' menus work in a slide too.
+  await page.getByRole('button', { name: 'kubelet on node2', exact: true }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Stop kubelet', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Presenter type sizes: the node's status reads at 18 px or more on screen.
+  const px = await page
+    .getByRole('group', { name: 'node node2', exact: true })
+    .locator('.badge')
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(px).toBeGreaterThanOrEqual(18);
   await expectNoA11yViolations(page);
 });

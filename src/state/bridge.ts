@@ -134,8 +134,16 @@ settingsStore.subscribe((s, prev) => {
     client.send({ type: 'views', views: openViews() });
 });
 
+/** The first-visit gallery steps aside once the learner starts doing things. */
+function closeWelcome(): void {
+  if (settingsStore.getState().gallery === 'welcome') settingsStore.setState({ gallery: 'closed' });
+}
+
 export const actions = {
-  play: () => client.send({ type: 'play' }),
+  play: () => {
+    closeWelcome();
+    client.send({ type: 'play' });
+  },
   pause: () => client.send({ type: 'pause' }),
   togglePlay: () => (simStore.getState().clock.playing ? actions.pause() : actions.play()),
   step: () => client.send({ type: 'step' }),
@@ -156,7 +164,9 @@ export const actions = {
     client.send({ type: 'setSpeed', speed: simStore.getState().clock.speed, skipQuiet }),
   command: (line: string) => {
     const l = line.trim();
-    if (l) client.send({ type: 'command', line: l });
+    if (!l) return;
+    closeWelcome();
+    client.send({ type: 'command', line: l });
   },
   select: (selection: Selection | undefined) => {
     simStore.setState(selection ? { selection } : { selection: undefined, why: undefined });

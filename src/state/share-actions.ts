@@ -44,6 +44,9 @@ export async function builtinText(name: string): Promise<string> {
 
 function startLoad(text: string, opts: LoadOptions): void {
   setLesson(undefined);
+  // Another run than the one the welcome gallery was shown over: the gallery has done its job.
+  if (settingsStore.getState().gallery === 'welcome' && simStore.getState().phase !== 'loading')
+    settingsStore.setState({ gallery: 'closed' });
   shareStore.setState({ runLog: [], traceHash: '' });
   // A new run starts with nothing selected (a link selects its view after this).
   if (simStore.getState().selection) runPort().select(undefined);

@@ -49,14 +49,14 @@ function usePageLook(present: boolean): void {
   }, [step, contrast, present]);
 }
 
-function Notices() {
+/** Notices about the run (imported, copied, a link refused, a run to restore): beside the graph, not above it. */
+function RunNotices() {
   return (
-    <>
-      <Banner />
+    <div className="run-notices">
       <LinkNotice />
       <FileResult />
       <CopyResult />
-    </>
+    </div>
   );
 }
 
@@ -99,10 +99,11 @@ function Workbench() {
         </div>
       </header>
       <Timeline />
-      <Notices />
+      <Banner />
       <main className="middle">
         <GraphPanel />
         <div className="side-panel">
+          <RunNotices />
           <Gallery />
           <LessonPanel />
           <ChaptersPanel />
@@ -136,7 +137,8 @@ function Stage() {
         <HelpButton />
       </header>
       <Timeline compact />
-      <Notices />
+      <Banner />
+      <RunNotices />
       <main className="middle">
         <GraphPanel toolbar={false} />
         <PresenterSide />

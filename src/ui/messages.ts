@@ -85,7 +85,7 @@ export const messages = {
   crashRestarting: (m: string) =>
     `The simulation stopped unexpectedly (${m}). Restarting it from your scenario and commands…`,
   crashRecovered: (m: string, at: string) =>
-    `The simulation stopped unexpectedly${m ? ` (${m})` : ''}. It was restarted from your scenario and commands, at ${at}; nothing was lost.`,
+    `The simulation stopped unexpectedly${m ? ` (${m})` : ''}. It was restarted from your scenario and commands; nothing was lost. The clock is back at ${at}.`,
   crashGaveUp: (m: string, at: string) =>
     `The simulation keeps stopping (${m}), so it was not restarted again. Your scenario and commands are kept: restart it from ${at} when you are ready.`,
   hung: (at: string) =>
@@ -173,7 +173,7 @@ export const messages = {
   whyRule: 'rule',
   whyConstant: 'constant',
   whileStarting: 'while the cluster started',
-  ran: (cmd: string) => `ran “${cmd}”`,
+  ran: 'ran',
   // Legend and help
   legend: 'Legend',
   legendItems: [
@@ -228,6 +228,8 @@ export const lessonMessages = {
   restart: 'Restart lesson',
   waitingFor: 'Waiting for',
   waitingHint: 'Press Play (Space) and watch, or Skip ahead.',
+  offScript:
+    'You changed the cluster yourself, so the lesson no longer stops the clock. Restart it or pick a step to follow it again.',
   happenedAt: (t: string) => `Happened at ${t}`,
   notFound: 'This did not happen within an hour of simulated time. Try Back, or change something.',
   predict: 'Predict',

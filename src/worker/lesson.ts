@@ -11,6 +11,9 @@
  *   learner plays on instead, the lesson moves to the next step that waits for an event when that
  *   event happens, and pauses there;
  * - Play on a done step is Next: the following step starts and the clock runs;
+ * - a learner who changes the cluster on their own (a command that is not a read and not what the
+ *   step waits for) has left the lesson's script: from then on the lesson narrates but no longer
+ *   stops the clock, until it is restarted or a step is chosen again;
  * - Next starts the following step now and runs its `run` command (a fork, if in the past);
  * - Back returns to the previous step and seeks to the time that step started;
  * - after the last step comes the recap and free play (`index === steps.length`).
@@ -33,6 +36,8 @@ export class LessonTracker {
   private done = false;
   private doneAt: number | undefined;
   private notFound = false;
+  /** The learner changed the cluster on their own: the lesson no longer pauses the clock. */
+  private offScript = false;
 
   private constructor(scenario: Scenario, steps: CompiledStep[]) {
     this.scenarioName = scenario.metadata.name;
@@ -95,7 +100,7 @@ export class LessonTracker {
       return false;
     }
     if (!was || this.doneAt === undefined) this.doneAt = happenedAt(r, step as CompiledStep, this.startedAt());
-    if (!was && mayPause && r.clock.playing) {
+    if (!was && mayPause && r.clock.playing && !this.offScript) {
       r.clock.playing = false;
       return true;
     }
@@ -104,6 +109,18 @@ export class LessonTracker {
 
   private startedAt(): number {
     return this.starts[this.index] ?? 0;
+  }
+
+  /**
+   * A command the learner ran (typed or clicked). Reading the cluster, or doing what the active
+   * step waits for, keeps the lesson on script; anything else takes the cluster off it.
+   */
+  userCommand(line: string): void {
+    if (isRead(line)) return;
+    const step = this.steps[this.index];
+    const waits = step?.condition?.kind === 'command' ? step.condition.prefix : undefined;
+    if (waits !== undefined && line.replace(/\s+/g, ' ').startsWith(waits)) return;
+    this.offScript = true;
   }
 
   /** Play was pressed: on a step whose event has happened, that means "go on" (Next). */
@@ -126,6 +143,7 @@ export class LessonTracker {
 
   /** Previous step, and the clock back to when it started. */
   back(r: SimRunner): void {
+    this.offScript = false;
     if (this.index === 0) return;
     this.index--;
     this.notFound = false;
@@ -137,6 +155,7 @@ export class LessonTracker {
 
   /** Back to the first step at the start of the scenario. */
   restart(r: SimRunner): void {
+    this.offScript = false;
     this.index = 0;
     this.notFound = false;
     r.clock.playing = false;
@@ -169,6 +188,7 @@ export class LessonTracker {
   goTo(r: SimRunner, id: string): void {
     const target = this.indexOf(id);
     if (target < 0) return;
+    this.offScript = false;
     while (this.index > target) this.back(r);
     while (this.index < target) {
       if (!this.done && this.steps[this.index]?.condition) {
@@ -196,6 +216,7 @@ export class LessonTracker {
     };
     if (this.doneAt !== undefined) s.doneAt = this.doneAt;
     if (this.notFound) s.notFound = true;
+    if (this.offScript) s.offScript = true;
     return s;
   }
 
@@ -212,6 +233,14 @@ function happenedAt(r: SimRunner, step: CompiledStep, since: number): number {
   void step;
   void since;
   return r.now;
+}
+
+/** Commands that only read: they never take a lesson off its script. */
+const READS =
+  /^(kubectl (get|describe|logs|events|explain|top|version|api-resources|exec|port-forward)\b|ssh \S+ (journalctl|systemctl status|cat|ls)\b)/;
+
+export function isRead(line: string): boolean {
+  return READS.test(line.trim());
 }
 
 function viewOf(s: CompiledStep): LessonStepView {

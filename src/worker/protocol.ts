@@ -111,6 +111,8 @@ export interface LessonState {
   doneAt?: number;
   /** `Skip ahead` found no such event within the hour. */
   notFound?: boolean;
+  /** The learner changed the cluster on their own: the lesson narrates but no longer stops the clock. */
+  offScript?: boolean;
 }
 
 /** UI -> worker: lesson navigation. */

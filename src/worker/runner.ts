@@ -196,8 +196,8 @@ export class SimRunner {
     return at;
   }
 
-  /** Run a command now. Acting in the past forks: the logged future after now is dropped. */
-  command(line: string): void {
+  /** Run a command now; returns its canonical form. Acting in the past forks: the logged future after now is dropped. */
+  command(line: string): string {
     const now = this.sim.now;
     if (this.applied < this.userLog.length || this.clock.reached > now) this.fork(now, true);
     const res = this.sim.run(line);
@@ -208,6 +208,7 @@ export class SimRunner {
     this.applied = this.userLog.length;
     this.logChanged = true;
     this.noteTime();
+    return canonical;
   }
 
   /** Forget the user's commands after now (the "will replay" ones): a fork with no new command. */

@@ -63,6 +63,11 @@ export class RunExtras {
     this.lesson?.resync(this.runner);
   }
 
+  /** The learner ran a command (typed or clicked): it may take the lesson off its script. */
+  userCommand(line: string): void {
+    this.lesson?.userCommand(line);
+  }
+
   /** Play was pressed: a step whose event has happened moves on. */
   onPlay(): void {
     this.lesson?.onPlay(this.runner);

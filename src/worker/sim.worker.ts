@@ -138,7 +138,7 @@ function handle(msg: ToWorker): void {
   if (!r) return;
   switch (msg.type) {
     case 'command':
-      r.command(msg.line);
+      extras?.userCommand(r.command(msg.line));
       extras?.afterAdvance();
       break;
     case 'play':

@@ -24,7 +24,23 @@ interface SectionProps {
 }
 
 function setNode(form: BuilderForm, i: number, patch: Partial<BuilderNode>): BuilderForm {
-  return { ...form, nodes: form.nodes.map((n, j) => (j === i ? { ...n, ...patch } : n)) };
+  const before = form.nodes[i]?.name;
+  const nodes = form.nodes.map((n, j) => (j === i ? { ...n, ...patch } : n));
+  const after = nodes[i]?.name;
+  // A renamed node takes its scheduled failures with it.
+  const timeline =
+    before && after && before !== after && !nodes.some((n, j) => j !== i && n.name === before)
+      ? form.timeline.map((x) => ({ ...x, run: renameNode(x.run, before, after) }))
+      : form.timeline;
+  return { ...form, nodes, timeline };
+}
+
+/** `ssh node2 systemctl stop kubelet` with node2 renamed: the node's name is a whole word of the command. */
+export function renameNode(command: string, from: string, to: string): string {
+  return command
+    .split(' ')
+    .map((w) => (w === from ? to : w))
+    .join(' ');
 }
 
 function setWorkload(form: BuilderForm, i: number, patch: Partial<BuilderWorkload>): BuilderForm {

@@ -26,6 +26,8 @@ export const LARGE_GRAPH = 24;
 /** Designed font sizes (px) at text size step 1; the readable floors below which the graph pans instead. */
 const FONT = { normal: 15, presenter: 22, large: 13 } as const;
 const FLOOR = { normal: 12, presenter: 18, large: 13 } as const;
+/** A window too small for the normal layout at 12 px shows the whole cluster smaller, down to this. */
+const SHRINK_FLOOR = 9;
 
 function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
   const present = useStore(settingsStore, (s) => s.present);
@@ -38,7 +40,9 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
     if (!box) return undefined;
     const maxFont = density === 'large' ? FONT.large : FONT[density] * scale;
     const minFont = Math.min(maxFont, FLOOR[density] * Math.min(1, scale));
-    return layoutCluster(topo, { box, density, maxFont, minFont });
+    // Only the normal layout shrinks below its floor to show the whole cluster in a small window.
+    const shrink = density === 'normal' ? { shrinkTo: SHRINK_FLOOR } : {};
+    return layoutCluster(topo, { box, density, maxFont, minFont, ...shrink });
   }, [topo, box, density, scale]);
 
   const { nodes, edges, positions } = useMemo(() => {

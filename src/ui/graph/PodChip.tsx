@@ -27,6 +27,7 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
   if (!p) return null;
   const kind = podKind(p);
   const short = density === 'presenter';
+  const name = short ? shortPodName(p) : { lead: '', own: p.name };
   const travel = from && here ? { x: from.x - here.x, y: from.y - here.y } : undefined;
   const parts = chipParts(p, density, p.terminating ? undefined : countdown);
   const title = [
@@ -46,18 +47,25 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
       transition={{ duration: 1.2, ease: 'easeInOut' }}
       title={title}
     >
-      {/* The button covers the whole chip (stretched); its visible text is the pod name. */}
-      <button
-        type="button"
-        className="chip-name stretch"
-        aria-label={t.podButton(p.name)}
-        onClick={(ev) => {
-          if (p.inApi) actions.select({ kind: 'pod', key: p.key, name: p.name, namespace: p.namespace });
-          openMenuFrom(ev, { kind: 'pod', namespace: p.namespace, name: p.name }, t.podButton(p.name));
-        }}
-      >
-        {short ? shortPodName(p) : p.name}
-      </button>
+      {/* The button covers the whole chip (stretched); its visible text is (part of) the pod name. */}
+      <span className="chip-name">
+        {short && name.lead ? (
+          <span className="chip-lead" aria-hidden="true">
+            {name.lead}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="stretch"
+          aria-label={t.podButton(p.name)}
+          onClick={(ev) => {
+            if (p.inApi) actions.select({ kind: 'pod', key: p.key, name: p.name, namespace: p.namespace });
+            openMenuFrom(ev, { kind: 'pod', namespace: p.namespace, name: p.name }, t.podButton(p.name));
+          }}
+        >
+          {name.own}
+        </button>
+      </span>
       <span className="chip-line">
         {parts.map((x) => (
           <span

@@ -78,15 +78,17 @@ export function statusBadge(n: NodeView): { text: string; cls: string } {
 }
 
 /**
- * A pod name for presenter mode: a ReplicaSet's pod `web-7d89dcd798-7mjh2` becomes `web-…7mjh2`
- * (the Deployment's name and the pod's own suffix); other names stay whole.
+ * A pod name for presenter mode: a ReplicaSet's pod `web-7d89dcd798-7mjh2` reads `web-…7mjh2`
+ * (the Deployment's name, then the pod's own suffix); other names stay whole. `lead` is drawn
+ * beside the button and `own` is the button's text, so the button's visible text stays part of
+ * its name (`pod web-7d89dcd798-7mjh2`).
  */
-export function shortPodName(p: Pick<PodView, 'name' | 'owner'>): string {
-  if (!p.owner?.startsWith('ReplicaSet/')) return p.name;
+export function shortPodName(p: Pick<PodView, 'name' | 'owner'>): { lead: string; own: string } {
+  if (!p.owner?.startsWith('ReplicaSet/')) return { lead: '', own: p.name };
   const rs = p.owner.slice('ReplicaSet/'.length);
   const dash = rs.lastIndexOf('-');
-  if (dash <= 0 || !p.name.startsWith(`${rs}-`)) return p.name;
-  return `${rs.slice(0, dash)}-…${p.name.slice(rs.length + 1)}`;
+  if (dash <= 0 || !p.name.startsWith(`${rs}-`)) return { lead: '', own: p.name };
+  return { lead: `${rs.slice(0, dash)}-…`, own: p.name.slice(rs.length + 1) };
 }
 
 export type PodKind = 'ghost' | 'zombie' | 'terminating' | 'ready' | 'notready';

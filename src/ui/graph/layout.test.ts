@@ -164,9 +164,12 @@ describe('card words', () => {
   });
 
   it('presenter names: a ReplicaSet pod keeps its Deployment and its own suffix', () => {
-    expect(shortPodName({ name: 'web-7d89dcd798-7mjh2', owner: 'ReplicaSet/web-7d89dcd798' })).toBe('web-…7mjh2');
-    expect(shortPodName({ name: 'db-0', owner: 'StatefulSet/db' })).toBe('db-0');
-    expect(shortPodName({ name: 'nginx', owner: undefined })).toBe('nginx');
+    expect(shortPodName({ name: 'web-7d89dcd798-7mjh2', owner: 'ReplicaSet/web-7d89dcd798' })).toEqual({
+      lead: 'web-…',
+      own: '7mjh2',
+    });
+    expect(shortPodName({ name: 'db-0', owner: 'StatefulSet/db' })).toEqual({ lead: '', own: 'db-0' });
+    expect(shortPodName({ name: 'nginx', owner: undefined })).toEqual({ lead: '', own: 'nginx' });
   });
 
   it('every pod state carries words: not ready, Terminating, GHOST, ZOMBIE', () => {

@@ -46,8 +46,13 @@ export interface LayoutOptions {
   density: Density;
   /** The largest font wanted (px): the designed size times the A-/A+ scale. */
   maxFont: number;
-  /** Never below this font (px): 12 normal, 18 presenting. The graph is panned instead. */
+  /** The readable floor (px): 12 normal, 18 presenting. */
   minFont: number;
+  /**
+   * When nothing fits at the floor (a small window, a tall cluster), shrink to fit down to this
+   * font before panning; presenter mode keeps its floor and pans.
+   */
+  shrinkTo?: number;
 }
 
 /** Margin around the graph and gaps between cards, in em. */
@@ -130,7 +135,15 @@ export function layoutCluster(nodes: LayoutInput[], o: LayoutOptions): Layout {
   if (roomy) return roomy;
   // The reserved room does not fit at a readable size: lay out what is shown now.
   const tight = nodes.map((n) => (n.podsNow === undefined ? n : { ...n, pods: n.podsNow }));
-  return fitLayout(tight, o) ?? overflowLayout(tight, o);
+  const fitted = fitLayout(tight, o);
+  if (fitted) return fitted;
+  if (o.shrinkTo !== undefined && o.shrinkTo < o.minFont) {
+    const small = { ...o, maxFont: o.minFont, minFont: o.shrinkTo };
+    const shrunk = fitLayout(tight, small);
+    if (shrunk) return shrunk;
+    return overflowLayout(tight, small);
+  }
+  return overflowLayout(tight, o);
 }
 
 /** The arrangement that fits at the largest font, if any does at the smallest. */

@@ -47,22 +47,20 @@ export function TextSize() {
       <button
         type="button"
         className="btn btn-small"
-        aria-label={t.smallerText}
         title={t.smallerText}
         disabled={step <= 0}
         onClick={() => changeTextSize(-1)}
       >
-        A−
+        A−<span className="sr-only"> {t.smallerText}</span>
       </button>
       <button
         type="button"
         className="btn btn-small"
-        aria-label={t.largerText}
         title={t.largerText}
         disabled={step >= TEXT_STEPS.length - 1}
         onClick={() => changeTextSize(1)}
       >
-        A+
+        A+<span className="sr-only"> {t.largerText}</span>
       </button>
     </div>
   );

@@ -51,7 +51,7 @@ function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonStat
         <span aria-hidden="true">◷ </span>
         {t.waitingFor}: <code>{step.waitFor}</code>
       </p>
-      <p className="muted">{lesson.notFound ? t.notFound : t.waitingHint}</p>
+      <p className="muted">{lesson.notFound ? t.notFound : lesson.offScript ? t.offScript : t.waitingHint}</p>
     </div>
   );
 }
@@ -144,7 +144,10 @@ export function LessonPanel({ compact = false }: { compact?: boolean }) {
     <section className={`lesson${compact ? ' compact' : ''}`} aria-label={t.lesson}>
       <div className="lesson-head">
         <h2>
-          {t.lesson} <span className="lesson-progress">{step ? t.stepOf(lesson.index + 1, total) : t.recap}</span>
+          {t.lesson}{' '}
+          <span className="lesson-progress">
+            {step ? t.stepOf(lesson.index + 1, total) : `${t.recap} · ${t.freePlay}`}
+          </span>
         </h2>
         {compact ? null : <StepList lesson={lesson} />}
       </div>

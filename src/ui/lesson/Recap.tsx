@@ -7,7 +7,9 @@ import { lessonMessages as t } from './messages';
  * constant decided it, from the chapters of the run up to now.
  */
 export function Recap() {
-  const chapters = useSim((s) => s.chapters.filter((c) => c.at <= s.clock.now));
+  const all = useSim((s) => s.chapters);
+  const now = useSim((s) => s.clock.now);
+  const chapters = all.filter((c) => c.at <= now);
   if (!chapters.length) return <p className="muted">{t.recapEmpty}</p>;
   return (
     <table className="recap">

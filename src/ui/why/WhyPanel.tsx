@@ -17,7 +17,7 @@ export function WhyPanel() {
   const headline = why ? ((why as { headline?: string }).headline ?? why.summary) : undefined;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the chain can be long; the panel scrolls and must be reachable by keyboard
-    <section className="why" aria-label={why ? t.whyFor(why.ref) : t.why} tabIndex={0}>
+    <section className="why" aria-label={t.why} tabIndex={0}>
       <h2 className="panel-title">{why ? t.whyFor(why.ref) : t.why}</h2>
       {!why ? (
         <p className="muted why-none">{t.whyNone}</p>
@@ -33,7 +33,13 @@ export function WhyPanel() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the chain is an ordered list
                 <li key={i} className={l.command ? 'why-cmd' : ''}>
                   <span className="why-at">{at(l.at)}</span> <strong>{actor}</strong>:{' '}
-                  {l.command ? t.ran(l.command) : l.what}
+                  {l.command ? (
+                    <>
+                      {t.ran} <code>{l.command}</code>
+                    </>
+                  ) : (
+                    l.what
+                  )}
                   {l.rule ? (
                     <div className="why-detail">
                       {t.whyRule}: {l.rule}
