@@ -160,8 +160,11 @@ export const actions = {
   },
   seek: (t: number) => client.send({ type: 'seek', t }),
   setSpeed: (speed: number) => client.send({ type: 'setSpeed', speed }),
-  setSkipQuiet: (skipQuiet: boolean) =>
-    client.send({ type: 'setSpeed', speed: simStore.getState().clock.speed, skipQuiet }),
+  setSkipQuiet: (skipQuiet: boolean) => {
+    // Shown at once; the worker's next message says the same.
+    simStore.setState((s) => ({ clock: { ...s.clock, skipQuiet } }));
+    client.send({ type: 'setSpeed', speed: simStore.getState().clock.speed, skipQuiet });
+  },
   command: (line: string) => {
     const l = line.trim();
     if (!l) return;

@@ -186,7 +186,7 @@ export const messages = {
     ['ZOMBIE (double outline)', 'The API says Running, but nothing runs on the machine.'],
     ['◷ 4m12s', 'Time left until the taint-eviction controller deletes the pod.'],
     ['↪ node2', 'A replacement for a pod that ran on node2.'],
-    ['● / ○', 'A service or component is running / stopped.'],
+    ['solid / dashed, struck', 'A service or component is running / stopped (the card also says “stopped”).'],
     ['heartbeat bar', 'Time since the last Lease renewal, filling toward the grace period.'],
     ['⊘ taint', 'A taint on the node (NoSchedule: no new pods; NoExecute: pods are evicted).'],
     ['✂ cut line', 'The node cannot reach the control plane.'],

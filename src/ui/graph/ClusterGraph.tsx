@@ -39,7 +39,7 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
   const layout = useMemo(() => {
     if (!box) return undefined;
     const maxFont = density === 'large' ? FONT.large : FONT[density] * scale;
-    const minFont = Math.min(maxFont, FLOOR[density] * Math.min(1, scale));
+    const minFont = Math.min(maxFont, FLOOR[density] * Math.max(1, scale));
     // Only the normal layout shrinks below its floor to show the whole cluster in a small window.
     const shrink = density === 'normal' ? { shrinkTo: SHRINK_FLOOR } : {};
     return layoutCluster(topo, { box, density, maxFont, minFont, ...shrink });

@@ -24,16 +24,10 @@ function Services({ n, cols, height }: { n: NodeView; cols: number; height: numb
       {n.services.map((s) => {
         const label = t.serviceButton(s.name, n.name);
         const cls = `svc ${s.active ? 'svc-on' : 'svc-off'}`;
-        const mark = (
-          <span className="svc-dot" aria-hidden="true">
-            {s.active ? '● ' : '○ '}
-          </span>
-        );
         const state = s.active ? null : <span className="sr-only"> {t.svcInactive}</span>;
         if (!ACTIONABLE.has(s.name))
           return (
             <span key={s.name} className={cls} title={`${s.name}: ${s.active ? t.svcActive : t.svcInactive}`}>
-              {mark}
               {s.name}
               {state}
             </span>
@@ -50,7 +44,6 @@ function Services({ n, cols, height }: { n: NodeView; cols: number; height: numb
               openMenuFrom(ev, { kind: 'service', node: n.name, service: s.name as ServiceName }, label);
             }}
           >
-            {mark}
             {s.name}
           </button>
         );
@@ -77,9 +70,6 @@ function ControlPlaneComponents({ cols, height }: { cols: number; height: number
             title={`${c.name}: ${c.running ? t.svcActive : t.svcInactive}${c.restarts ? `, ${t.restarts(c.restarts)}` : ''}`}
             onClick={(ev) => openMenuFrom(ev, { kind: 'control-plane', component: c.name }, c.name)}
           >
-            <span className="svc-dot" aria-hidden="true">
-              {c.running ? '● ' : '○ '}
-            </span>
             {c.name}
             {c.running ? null : <span className="sr-only"> {t.svcInactive}</span>}
           </button>

@@ -102,12 +102,18 @@ interface Sized {
   rowHeights: number[];
 }
 
+/** Lease edges run over the top of a row only when workers share the control plane's row. */
+function edgeRoom(a: Arranged): number {
+  const first = a.rows[0] ?? [];
+  return first.some((n) => n.role === 'control-plane') && first.some((n) => n.role !== 'control-plane') ? EDGE_ROOM : 0;
+}
+
 function size(a: Arranged, box: LayoutOptions['box'], font: number, density: Density): Sized {
   const cols = Math.max(...a.rows.map((r) => r.length));
   const cardWidth = cardWidthEm(box.width, font, cols, density);
   const rowHeights = a.rows.map((r) => Math.max(...r.map((n) => cardHeightEm(n, cardWidth, density))));
   const width = 2 * MARGIN + cols * cardWidth + (cols - 1) * GAP_X;
-  const height = 2 * MARGIN + rowHeights.reduce((s, h) => s + h, 0) + (a.rows.length - 1) * GAP_Y + EDGE_ROOM;
+  const height = 2 * MARGIN + rowHeights.reduce((s, h) => s + h, 0) + (a.rows.length - 1) * GAP_Y + edgeRoom(a);
   return { width, height, cardWidth, rowHeights };
 }
 
@@ -180,7 +186,7 @@ function place(a: Arranged, font: number, o: LayoutOptions): Layout {
   const cols = Math.max(...a.rows.map((r) => r.length));
   const rowWidth = cols * s.cardWidth + (cols - 1) * GAP_X;
   const placed: Placed[] = [];
-  let y = MARGIN + EDGE_ROOM;
+  let y = MARGIN + edgeRoom(a);
   for (const [ri, row] of a.rows.entries()) {
     const width = row.length * s.cardWidth + (row.length - 1) * GAP_X;
     // A short row (the control plane alone) is centred over the ones below.

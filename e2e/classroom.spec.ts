@@ -1,0 +1,292 @@
+/**
+ * The classroom: a teacher at a projector and a learner alone. Presenter mode and readable type,
+ * predictable time (the end, skip quiet time, chapters, Reset, reload), lessons that hold, the
+ * terminal as the run, Why? in plain words, orientation, the legend and keyboard.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures';
+import { clock, graphTextSizes, parseClock, region, scrubTo } from './helpers';
+
+const BUILTINS = [
+  'kubelet-stop-control-plane',
+  'docker-stop',
+  'kubelet-stop-worker',
+  'node-poweroff',
+  'node-delete',
+  'pod-to-dead-kubelet',
+  'eviction',
+  'control-plane-outage',
+];
+
+async function open(page: Page, query: string): Promise<void> {
+  await page.goto(`/${query}`);
+  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s');
+}
+
+test.describe('readable from the back of the room', () => {
+  test('presenter mode at 1280x720: every text on the graph is 18 px or more on screen, in every built-in', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (const name of BUILTINS) {
+      await open(page, `?scenario=${name}&present=1`);
+      for (const t of [0, 100_000, 420_000]) {
+        await scrubTo(page, t);
+        const sizes = await graphTextSizes(page);
+        expect(sizes.count, `${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
+        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
+        expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
+      }
+    }
+  });
+
+  test('the normal layout at 1366x768: every text on the graph is 12 px or more, and the cluster fits', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const name of BUILTINS) {
+      await open(page, `?scenario=${name}`);
+      for (const t of [0, 420_000]) {
+        await scrubTo(page, t);
+        const sizes = await graphTextSizes(page);
+        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(12);
+        expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
+      }
+    }
+  });
+
+  test('presenter mode: a toggle, the P key and present=1; one view beside the graph; A-/A+ persists', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, '?scenario=eviction');
+    const toggle = page.getByRole('button', { name: 'Presenter mode', exact: true });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]present=1/);
+    // The graph takes the screen: no terminal, no stack of kubectl views.
+    await expect(page.getByRole('log', { name: 'Terminal' })).toHaveCount(0);
+    await expect(region(page, 'kubectl get nodes')).toHaveCount(0);
+    // At most one view beside it, chosen by the presenter.
+    await page.getByRole('button', { name: 'Options', exact: true }).click();
+    await page.getByLabel('Beside the graph').selectOption('kubectl get nodes');
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node2\s+Ready/);
+    await page.getByRole('button', { name: 'Options', exact: true }).click();
+    // Bigger text, kept after a reload.
+    const before = (await graphTextSizes(page)).min;
+    await page.getByRole('button', { name: /^A\+/ }).click();
+    await expect.poll(async () => (await graphTextSizes(page)).min).toBeGreaterThan(before);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Presenter mode', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect.poll(async () => (await graphTextSizes(page)).min).toBeGreaterThan(before);
+    // P leaves presenter mode (outside a text field).
+    await page.locator('body').press('p');
+    await expect(page.getByRole('button', { name: 'Presenter mode', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page).not.toHaveURL(/present=1/);
+    await expect(page.getByRole('log', { name: 'Terminal' })).toBeVisible();
+  });
+
+  test('axe finds nothing in presenter mode with a lesson running', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, '?scenario=eviction&present=1');
+    await expect(region(page, 'Lesson')).toContainText('Step 1 of');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Skip ahead', exact: true }).click();
+    await expect(region(page, 'Lesson')).toContainText('Happened at');
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('predictable time', () => {
+  test('a scenario has an end: Play stops there, the timeline spans it, Play again plays on', async ({ page }) => {
+    await open(page, '?scenario=kubelet-stop-control-plane');
+    await expect(page.getByText(/^of \d+m/)).toBeVisible();
+    const end = parseClock(((await page.getByText(/^of \d+m/).textContent()) ?? '').replace('of ', ''));
+    const slider = page.getByRole('slider', { name: 'Timeline', exact: true });
+    await expect(slider).toHaveAttribute('max', String(end));
+    await page.getByRole('slider', { name: 'Speed' }).fill('100');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // The lesson pauses at its steps; keep pressing Play until the clock reaches the end.
+    for (let i = 0; i < 20 && (await clock(page)) < end; i++) {
+      await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 30_000 });
+      if ((await clock(page)) < end) await page.getByRole('button', { name: 'Play', exact: true }).click();
+    }
+    await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(end);
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await expect(slider).toHaveAttribute('max', String(end));
+    // Free play after the end.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => clock(page), { timeout: 10_000 }).toBeGreaterThan(end);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  });
+
+  test('skip quiet time jumps to just before the next change and never passes the end', async ({ page }) => {
+    await open(page, '?scenario=node-poweroff');
+    const end = parseClock(((await page.getByText(/^of \d+m/).textContent()) ?? '').replace('of ', ''));
+    await page.getByRole('checkbox', { name: 'Skip quiet time' }).check();
+    await page.getByRole('slider', { name: 'Speed' }).fill('0'); // 1x: without the skip, a minute takes a minute
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // The poweroff is at 30s: the clock is near it at once, not 30 wall seconds later.
+    await expect.poll(() => clock(page), { timeout: 5_000 }).toBeGreaterThanOrEqual(27_000);
+    expect(await clock(page)).toBeLessThan(end);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    // However long it plays with skips, it stops at the end.
+    await page.getByRole('slider', { name: 'Speed' }).fill('100');
+    for (let i = 0; i < 20 && (await clock(page)) < end; i++) {
+      const play = page.getByRole('button', { name: 'Play', exact: true });
+      if (await play.isVisible()) await play.click();
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(end);
+  });
+
+  test('Reset: back to 0 without the user’s commands, after asking', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill('kubectl cordon node3');
+    await input.press('Enter');
+    await scrubTo(page, 90_000);
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Reset to the start?' });
+    await expect(dialog).toContainText('Your command in this run is dropped');
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s');
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready\s/);
+    await expect(page.getByRole('log', { name: 'Terminal' })).not.toContainText('kubectl cordon node3');
+  });
+
+  test('after rewinding, later commands read "will replay" and can be dropped', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    await scrubTo(page, 60_000);
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill('kubectl cordon node3');
+    await input.press('Enter');
+    await scrubTo(page, 20_000);
+    const terminal = page.getByRole('log', { name: 'Terminal' });
+    await expect(terminal.locator('.term-future')).toContainText('kubectl cordon node3');
+    await expect(terminal.locator('.term-future')).toContainText('will replay');
+    await page.getByRole('button', { name: 'Drop 1 later command', exact: true }).click();
+    await expect(terminal.locator('.term-cmd', { hasText: 'kubectl cordon node3' })).toHaveCount(0);
+    await scrubTo(page, 90_000);
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready\s/);
+  });
+
+  test('timeline arrow keys move by a fixed step each press, however fast', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    const slider = page.getByRole('slider', { name: 'Timeline', exact: true });
+    await slider.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => clock(page)).toBe(30_000);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => clock(page)).toBe(20_000);
+  });
+});
+
+test.describe('a run is never lost', () => {
+  test('reload keeps a built scenario, its commands and its moment', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    await page.getByRole('button', { name: 'Build a scenario', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scenario builder', exact: true });
+    await dialog.getByLabel('Title', { exact: true }).fill('Reload me');
+    await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Reload me')).toBeVisible({ timeout: 15_000 });
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill('kubectl cordon node1');
+    await input.press('Enter');
+    await scrubTo(page, 120_000);
+    await input.fill('kubectl cordon node3');
+    await input.press('Enter');
+    await expect(page).toHaveURL(/#s=/, { timeout: 10_000 });
+    await page.waitForTimeout(1500); // the address follows the run (debounced)
+    await page.reload();
+    await expect(page.getByText('Reload me')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/);
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
+  });
+});
+
+test.describe('lessons that hold', () => {
+  test('Play pressed first: the clock still stops at each step; Space plays on after Next', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    const lesson = region(page, 'Lesson');
+    await expect(lesson).toContainText('Step 1 of');
+    await page.getByRole('slider', { name: 'Speed' }).fill('80');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(lesson).toContainText('Happened at 30s');
+    const at = await clock(page);
+    expect(at).toBeGreaterThanOrEqual(30_000);
+    expect(at).toBeLessThan(40_000);
+    await lesson.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(lesson).toContainText('Step 2 of');
+    // Focus is on a button the step has not enabled yet: Space still plays.
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node2\s+NotReady/);
+    await expect(lesson).toContainText(/Happened at 1m\d+s/);
+  });
+});
+
+test.describe('orientation', () => {
+  test('first visit: a gallery with whole titles, what each shows, its length and lesson; it does not block the graph', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const gallery = page.getByRole('region', { name: 'Scenarios', exact: true });
+    await expect(gallery).toBeVisible({ timeout: 15_000 });
+    await expect(gallery).toContainText('Taint-based eviction after a kubelet failure');
+    await expect(gallery).toContainText('Length');
+    await expect(gallery).toContainText('guided lesson');
+    // The cluster behind it is usable.
+    await page.getByRole('button', { name: 'kubelet on node2', exact: true }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await gallery.getByRole('button', { name: 'Start: Power off a worker' }).click();
+    await expect(page.getByRole('group', { name: 'node knode', exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/scenario=node-poweroff/);
+    // Hints use the scenario's own nodes.
+    await expect(page.getByRole('textbox', { name: 'Command', exact: true })).toHaveAttribute(
+      'placeholder',
+      /ssh knode /,
+    );
+    // From the header, the gallery is a dialog; the same scenario starts again from 0.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Scenarios', exact: true })).toHaveCount(0);
+  });
+
+  test('the legend opens beside the graph, never over it', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    const pane = await page.locator('.graph-box').boundingBox();
+    await page.getByRole('button', { name: 'Legend', exact: true }).click();
+    const legend = page.getByRole('region', { name: 'Legend', exact: true });
+    await expect(legend).toBeVisible();
+    const box = await legend.boundingBox();
+    const after = await page.locator('.graph-box').boundingBox();
+    expect(box && after && box.y >= after.y + after.height - 1).toBe(true);
+    expect(pane).not.toBeNull();
+  });
+
+  test('a skip link leads to the graph', async ({ page }) => {
+    await open(page, '?scenario=eviction');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the cluster graph', exact: true });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#graph')).toBeFocused();
+  });
+});

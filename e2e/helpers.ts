@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+
+/** `5m50s` -> 350000 */
+export function parseClock(text: string): number {
+  let ms = 0;
+  for (const m of text.matchAll(/(\d+)(h|m|s)/g))
+    ms += Number(m[1]) * { h: 3_600_000, m: 60_000, s: 1000 }[m[2] as 'h' | 'm' | 's'];
+  return text.trim().startsWith('-') ? -ms : ms;
+}
+
+export async function clock(page: Page): Promise<number> {
+  return parseClock((await page.getByRole('timer', { name: 'Simulation time' }).textContent()) ?? '');
+}
+
+export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Moves the clock with the Timeline slider and waits until the page shows that moment. */
+export async function scrubTo(page: Page, ms: number): Promise<void> {
+  await page.getByRole('slider', { name: 'Timeline', exact: true }).fill(String(ms));
+  await expect.poll(() => clock(page), { timeout: 15_000 }).toBe(ms);
+  // Let the graph settle (one patch, one layout).
+  await page.waitForTimeout(300);
+}
+
+export interface TextSizes {
+  /** Smallest on-screen text size (font size x the graph's zoom), in CSS px. */
+  min: number;
+  smallest: string;
+  count: number;
+  /** Cards that the graph's pane cuts off. */
+  clipped: string[];
+}
+
+/**
+ * Every visible text on the graph's cards (and edge labels), as it is drawn on screen: its font
+ * size times the graph's zoom. Text hidden for screen readers only (clipped to 1 px) is not drawn.
+ */
+export function graphTextSizes(page: Page): Promise<TextSizes> {
+  return page.evaluate(() => {
+    const vp = document.querySelector<HTMLElement>('.react-flow__viewport');
+    const zoom = Number(/scale\(([\d.]+)\)/.exec(vp?.style.transform ?? '')?.[1] ?? 1);
+    const pane = document.querySelector('.graph-box')?.getBoundingClientRect();
+    let min = Number.POSITIVE_INFINITY;
+    let smallest = '';
+    let count = 0;
+    const clipped: string[] = [];
+    for (const root of document.querySelectorAll<HTMLElement>('.react-flow__node, .edge-label')) {
+      const r = root.getBoundingClientRect();
+      if (
+        pane &&
+        (r.bottom > pane.bottom + 1 || r.right > pane.right + 1 || r.top < pane.top - 1 || r.left < pane.left - 1)
+      )
+        clipped.push(root.getAttribute('data-id') ?? root.textContent?.slice(0, 20) ?? '?');
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent?.trim();
+        const el = n.parentElement;
+        if (!text || !el || el.closest('.sr-only')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const rect = range.getBoundingClientRect();
+        if (rect.width < 2 || rect.height < 2) continue;
+        const px = Number.parseFloat(getComputedStyle(el).fontSize) * zoom;
+        count++;
+        if (px < min) {
+          min = px;
+          smallest = text;
+        }
+      }
+    }
+    return { min, smallest, count, clipped };
+  });
+}
