@@ -7,6 +7,7 @@
 import type { Engine } from './core/engine';
 import type { Cause, ObjectHistoryEntry } from './core/state';
 import { formatSimTime } from './scenario/duration';
+import { commandActor } from './story/credit';
 
 export interface ExplanationLink {
   at: number;
@@ -48,7 +49,11 @@ function pickEntry(e: Engine, list: ObjectHistoryEntry[]): ObjectHistoryEntry | 
 }
 
 function toLink(c: Cause): ExplanationLink {
-  const link: ExplanationLink = { at: c.at, actor: c.command !== undefined ? 'you' : c.actor, what: c.what };
+  const link: ExplanationLink = {
+    at: c.at,
+    actor: c.command !== undefined ? commandActor(c.by ?? 'you') : c.actor,
+    what: c.what,
+  };
   if (c.rule !== undefined) link.rule = c.rule;
   if (c.constant !== undefined) link.constant = c.constant;
   if (c.command !== undefined) link.command = c.command;

@@ -177,8 +177,13 @@ export interface Cause {
   rule?: string;
   constant?: string;
   command?: string;
+  /** For a command: who ran it, the scenario's timeline or the learner (not part of the trace). */
+  by?: CommandBy;
   parents: number[];
 }
+
+/** Who ran a command: the scenario (its timeline) or the learner. */
+export type CommandBy = 'scenario' | 'you';
 
 export interface ObjectHistoryEntry {
   at: number;
@@ -301,6 +306,8 @@ export interface CommandLogEntry {
   line: string;
   ok: boolean;
   output?: string;
+  /** Who ran it (Simulation.run's `by`; timeline entries are the scenario's). */
+  by: CommandBy;
 }
 
 export interface ApiState {
