@@ -21,4 +21,5 @@ export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
+export type { Chapter, ChapterKind } from './story/chapters';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

@@ -18,6 +18,7 @@ import { MODULES } from './modules';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
 import { PROFILES, type Profile, type Settings } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
+import { type Chapter, chapterList } from './story/chapters';
 import { buildView, type ClusterView } from './view';
 
 export interface SimSnapshot {
@@ -144,6 +145,11 @@ export class Simulation {
 
   view(): ClusterView {
     return buildView(this.engine);
+  }
+
+  /** Every chapter (named moment) of the run up to now, in time order (story/chapters.ts). */
+  chapters(): Chapter[] {
+    return chapterList(this.engine);
   }
 
   explain(ref: string): Explanation {

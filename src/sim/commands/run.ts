@@ -14,6 +14,8 @@ import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { connectionRefused, runRead } from '../kubectl/run';
+import { addChapter, chapterCount } from '../story/chapters';
+import { planCommandChapter } from '../story/command-chapters';
 import { commandActor } from '../story/credit';
 import { hostJournal, hostOp } from './host-ops';
 import { kubectlManifests } from './manifest';
@@ -203,8 +205,13 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
     const canonical = printCommand(parsed.command);
     const c = parsed.command;
     const cause = commandCause(e, canonical, by);
+    const chapter = planCommandChapter(e, c, by);
+    const traced = e.state.traceLength;
+    const mark = chapterCount(e);
     const out = c.kind.startsWith('kubectl-') ? runKubectl(e, c, canonical, cause) : runHost(e, c, canonical, cause);
     result = { ok: out.ok, canonical, output: out.output };
+    // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
+    if (chapter && out.ok && e.state.traceLength !== traced) addChapter(e, chapter(out.output), mark);
   }
   e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, output: result.output, by });
   return result;

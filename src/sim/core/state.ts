@@ -310,6 +310,49 @@ export interface CommandLogEntry {
   by: CommandBy;
 }
 
+// ---------------------------------------------------------------- the story (story/chapters.ts)
+
+/** What sort of moment: the app picks an icon and a colour from it. */
+export type ChapterKind = 'fault' | 'heal' | 'detect' | 'taint' | 'evict' | 'replace' | 'recover' | 'delete' | 'other';
+
+/** One named moment of the run. */
+export interface Chapter {
+  /** Simulated ms when it happened. */
+  at: number;
+  /** Short, plain words, names as kubectl prints them (`node2 NotReady`). */
+  label: string;
+  kind: ChapterKind;
+  /** Object to explain (Why?): `Node/node2`, `Pod/default/web-1`, `Host/node2`. */
+  ref?: string;
+  /** The node it concerns (the app's camera moves there). */
+  node?: string;
+  /** For a command: who ran it. */
+  by?: CommandBy;
+  /** Who did it: `node-lifecycle-controller`, `taint-eviction-controller`, `kubelet`, `you`, `the scenario`... */
+  actor?: string;
+  /** The rule that decided it, e.g. `no heartbeat for 50s`. */
+  rule?: string;
+  /** The constant behind the rule, e.g. `nodeMonitorGracePeriod=50s`. */
+  constant?: string;
+}
+
+/**
+ * A chapter as the state keeps it. Moments of one kind that happen together (pods evicted from one
+ * node at one instant, replacements becoming Ready at one instant) make one chapter: `group` says
+ * which, `count` how many so far (the label is rewritten as the count grows).
+ */
+export interface StoredChapter extends Chapter {
+  group?: string;
+  count?: number;
+}
+
+/** The story's part of the state (SimState.story), created with the first chapter. */
+export interface StoryState {
+  chapters: StoredChapter[];
+  /** Replacement pods (by uid) whose Ready chapter is written; forgotten when the pod is removed. */
+  replacementsSeen: Record<string, true>;
+}
+
 export interface ApiState {
   /** Objects by kind, then by key (`namespace/name`, or `name` for Nodes). */
   objects: { [K in Kind]: Record<string, Extract<ApiObject, { kind: K }>> };
@@ -347,4 +390,6 @@ export interface SimState {
   eventsSweptAt?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */
   changeCount: number;
+  /** Chapters of the run (story/chapters.ts); created with the first one. Never traced. */
+  story?: StoryState;
 }
