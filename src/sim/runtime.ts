@@ -7,12 +7,14 @@
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
+export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
-export { formatSimTime, parseDuration } from './scenario/duration';
+export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './scenario/duration';
 export {
   type CompiledStep,
   checkCondition,
   compileLesson,
+  conditionSince,
   type LessonCondition,
   parseCondition,
   stepComplete,
