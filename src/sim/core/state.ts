@@ -344,6 +344,8 @@ export interface Chapter {
 export interface StoredChapter extends Chapter {
   group?: string;
   count?: number;
+  /** The group's moments concern more than one node (`node` is the first one's). */
+  spread?: boolean;
 }
 
 /** The story's part of the state (SimState.story), created with the first chapter. */

@@ -62,6 +62,7 @@ export function addToGroup(
     if (e.now - c.at >= GROUP_WINDOW_MS) break;
     if (c.group !== group) continue;
     c.count = (c.count ?? 1) + 1;
+    if (first.node !== c.node) c.spread = true;
     c.label = label(c.count, c);
     return;
   }
@@ -71,7 +72,7 @@ export function addToGroup(
 /** Every chapter up to now, in time order, as the public API gives them (copies). */
 export function chapterList(e: Engine): Chapter[] {
   const list = e.state.story?.chapters ?? [];
-  return list.map(({ group: _g, count: _c, ...c }) => c);
+  return list.map(({ group: _g, count: _c, spread: _s, ...c }) => c);
 }
 
 /** The cause of the write being watched: `Engine.put/remove` record it on the object's history first. */

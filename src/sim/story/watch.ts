@@ -7,7 +7,7 @@
  * deleted it: the command is the chapter) and registered again, NoExecute taints added and
  * removed (the NoSchedule twins are left out to keep the list short).
  * Pod: taint-based evictions and PodGC deletions, one chapter per node and instant; a replacement
- * pod (REPLACES_ANNOTATION) becoming Ready for the first time, likewise.
+ * pod (REPLACES_ANNOTATION) becoming Ready for the first time, one chapter per instant.
  */
 import { isPodReady } from '../api/podutil';
 import type { Node, Pod, Taint } from '../api/types';
@@ -132,7 +132,10 @@ function creation(e: Engine, key: string): Cause | undefined {
   return undefined;
 }
 
-/** A replacement pod's first Ready: one chapter per node and instant (the first pod names it). */
+/**
+ * A replacement pod's first Ready: one chapter per instant (the first pod names it; the label
+ * names the node when they all run on one).
+ */
 function replacementProgress(e: Engine, key: string, obj: Pod, old: Pod | undefined): void {
   if (!isPodReady(obj) || (old && isPodReady(old))) return;
   const seen = storyState(e).replacementsSeen;
@@ -146,7 +149,9 @@ function replacementProgress(e: Engine, key: string, obj: Pod, old: Pod | undefi
     node,
     ...fromCause(creation(e, key)),
   };
-  addToGroup(e, `replace|${node}`, first, (n) => `${n} replacements Running on ${node}`);
+  addToGroup(e, 'replace', first, (n, c) =>
+    c.spread ? `${n} replacements Running` : `${n} replacements Running on ${c.node}`,
+  );
 }
 
 /** Registered first (modules.ts): it sees each write before the writes other watchers make in response. */
