@@ -150,5 +150,9 @@ describe('Why? headlines: plain words first, credited, never a negative time', (
     expect(sim.explain('Node/node2').headline).toBe(
       'node2 has no Node object: the scenario deleted Node node2 at 1m40s.',
     );
+    sim.run('kubectl cordon node1');
+    sim.advanceTo(130_000);
+    // The kubelet wrote node1's status since (NodeNotSchedulable); the cordon still explains it.
+    expect(sim.explain('Node/node1').headline).toBe('node1 is Ready,SchedulingDisabled: you cordoned node1 at 1m40s.');
   });
 });

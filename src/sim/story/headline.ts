@@ -18,6 +18,7 @@ import { nodeStatus, podColumns } from '../kubectl/status';
 import { BOOT_APPLY_COMMAND, BOOT_COMMAND } from '../scenario/bootstrap';
 import { formatStoryTime } from '../scenario/duration';
 import { shortActor as shortActorName, shortTaintKey } from './chapters';
+import { commandActor } from './credit';
 
 /** One link of a causal chain, as explain.ts builds them (effect first). */
 export interface StoryLink {
@@ -51,8 +52,16 @@ function deed(c: Command): string {
       return c.action === 'cut' ? `cut the network to ${c.node}` : `healed the network to ${c.node}`;
     case 'registry':
       return c.action === 'down' ? 'took the registry down' : 'brought the registry back';
-    case 'ssh-mv':
+    case 'ssh-mv': {
+      // Static pods (kubeadm's control plane too) start and stop with their manifest's place.
+      const dir = '/etc/kubernetes/manifests';
+      const file = c.src.slice(c.src.lastIndexOf('/') + 1);
+      const from = c.src.startsWith(`${dir}/`);
+      const to = c.dst === dir || c.dst.startsWith(`${dir}/`);
+      if (from && !to) return `moved ${file} out of ${dir} on ${c.node}`;
+      if (to && !from) return `moved ${file} into ${dir} on ${c.node}`;
       return `moved ${c.src} to ${c.dst} on ${c.node}`;
+    }
     case 'ssh-sed':
       return `edited ${c.file} on ${c.node}`;
     case 'kubectl-delete-node':
@@ -123,12 +132,26 @@ function sentence(subject: string, parts: string[]): string {
   return `${subject}: ${p.length ? `${p.join(', ')} and ${last}` : last}.`;
 }
 
+/** `the scenario cordoned node1 at 5s`, from the node's history. */
+function cordonedBy(e: Engine, name: string): string | undefined {
+  const h = e.state.api.history[`Node/${name}`]?.findLast((x) => x.what.startsWith('cordoned'));
+  const c = h ? e.state.causes[h.cause] : undefined;
+  if (!c || c.command === undefined) return undefined;
+  const by = c.by ?? 'you';
+  return commandPhrase({ at: c.at, actor: commandActor(by), what: c.what, command: c.command, by });
+}
+
 function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root: string): string {
   const node = e.get('Node', name);
   if (!node) return sentence(`${name} has no Node object`, [root]);
   const status = nodeStatus(node);
   const ready = node.status.conditions.find((c) => c.type === 'Ready');
   const subject = `${name} is ${status}`;
+  // SchedulingDisabled comes from a cordon, whatever the kubelet wrote since.
+  if (node.spec.unschedulable) {
+    const cordon = cordonedBy(e, name);
+    if (cordon && cordon !== root) root = root && !root.startsWith('so it has been') ? `${cordon}, ${root}` : cordon;
+  }
   if (ready?.status === 'Unknown') {
     const grace = chain.find(
       (l) => l.constant?.startsWith('nodeMonitorGracePeriod=') || l.constant?.startsWith('nodeStartupGracePeriod='),
