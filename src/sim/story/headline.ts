@@ -87,10 +87,13 @@ function deed(c: Command): string {
   }
 }
 
+/** What the boot explains: nothing has changed since. */
+const SINCE_BOOT = 'so it has been since the cluster started';
+
 /** `the scenario stopped kubelet on node2 at 30s`: who did what, when. */
 export function commandPhrase(l: StoryLink): string {
   const cmd = l.command ?? '';
-  if (cmd === BOOT_COMMAND) return 'so it has been since the cluster started';
+  if (cmd === BOOT_COMMAND) return SINCE_BOOT;
   const who = l.actor;
   if (cmd === BOOT_APPLY_COMMAND) return `${who} created its objects ${atTime(l.at)}`;
   const parsed = parseCommand(cmd);
@@ -117,11 +120,11 @@ function ruleWords(rule: string): string {
   return m ? `no heartbeat arrived for ${m[1]}` : rule;
 }
 
-/** `, then RULE (CONSTANT)` for the first link (nearest the effect) with a constant, or ''. */
-function decider(chain: readonly StoryLink[], join: string): string {
+/** `RULE (CONSTANT)` for the first link (nearest the effect) with a rule and a constant, or ''. */
+function decider(chain: readonly StoryLink[]): string {
   const l = chain.find((x) => x.constant !== undefined && x.rule !== undefined);
   if (!l?.rule || !l.constant) return '';
-  return `${join}${ruleWords(l.rule)} (${splitConstant(l.constant)[0]})`;
+  return `${ruleWords(l.rule)} (${splitConstant(l.constant)[0]})`;
 }
 
 /** `A, B and C`. */
@@ -150,7 +153,7 @@ function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root
   // SchedulingDisabled comes from a cordon, whatever the kubelet wrote since.
   if (node.spec.unschedulable) {
     const cordon = cordonedBy(e, name);
-    if (cordon && cordon !== root) root = root && !root.startsWith('so it has been') ? `${cordon}, ${root}` : cordon;
+    if (cordon && cordon !== root) root = root && root !== SINCE_BOOT ? `${cordon}, ${root}` : cordon;
   }
   if (ready?.status === 'Unknown') {
     const grace = chain.find(
@@ -230,7 +233,7 @@ function podHeadline(e: Engine, key: string, chain: readonly StoryLink[], root: 
     if (root) parts.push(`after ${root}`);
     return `${name} is ${podState(pod, e.now)}: ${parts.join(', ')}.`;
   }
-  return sentence(`${name} is ${podState(pod, e.now)}`, [root, decider(chain, '')]);
+  return sentence(`${name} is ${podState(pod, e.now)}`, [root, decider(chain)]);
 }
 
 function hostHeadline(e: Engine, name: string, root: string): string {
