@@ -360,7 +360,7 @@ export const narrations: Record<string, Record<string, Narration>> = {
         "The kubelet registers its Node once, at start. Afterwards its status updates fail with 'not found' and flood the log.",
     },
     orphans: {
-      text: 'PodGC deletes the pods bound to the missing node (40s of quarantine after it first sees them), and the controllers recreate them on node1.',
+      text: 'The garbage collector deletes the pods bound to the missing node and the controllers recreate them on node1.',
     },
     restart: {
       text: 'At 4m the kubelet restarts, registers node2 again, and the DaemonSet schedules its pod there.',
