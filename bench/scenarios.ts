@@ -52,7 +52,17 @@ function scenario(name: string, spec: Partial<Scenario['spec']> & Pick<Scenario[
     apiVersion: 'notready/v1',
     kind: 'Scenario',
     metadata: { name, title: name },
-    spec: { profile: 'v1.33', seed: 1, settings: {}, objects: [], staticPods: [], timeline: [], lesson: [], ...spec },
+    spec: {
+      profile: 'v1.33',
+      seed: 1,
+      settings: {},
+      objects: [],
+      staticPods: [],
+      timeline: [],
+      lesson: [],
+      duration: 60 * 60_000,
+      ...spec,
+    },
   };
 }
 

@@ -5,7 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScenario, type Scenario, type ScenarioError } from '../sim/index';
-import { BUILTIN_SCENARIOS, builtinScenarioFile, isBuiltinScenario } from '../sim/scenario/builtins';
+import {
+  BUILTIN_SCENARIOS,
+  type BuiltinScenarioEntry,
+  type BuiltinScenarioName,
+  builtinScenarioFile,
+  isBuiltinScenario,
+} from '../sim/scenario/builtins';
 
 /** public/scenarios/ of this checkout. */
 export const SCENARIO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../public/scenarios');
@@ -43,12 +49,16 @@ export function loadBuiltins(): Scenario[] {
 }
 
 /** The content of public/scenarios/index.json for the current built-ins. */
-export function builtinIndex(): { name: string; title: string; description: string; file: string }[] {
+export function builtinIndex(): BuiltinScenarioEntry[] {
   return loadBuiltins().map((s) => ({
-    name: s.metadata.name,
+    name: s.metadata.name as BuiltinScenarioName,
     title: s.metadata.title,
     description: s.metadata.description ?? '',
     file: builtinScenarioFile(s.metadata.name as (typeof BUILTIN_SCENARIOS)[number]),
+    duration: s.spec.duration,
+    lesson: s.spec.lesson.length > 0,
+    profile: s.spec.profile,
+    nodes: s.spec.nodes.length,
   }));
 }
 

@@ -1,14 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Engine } from './core/engine';
 import { explain } from './explain';
+import { parseScenario } from './scenario/parse';
 import type { Scenario } from './scenario/types';
-import { initialState } from './simulation';
+import { initialState, Simulation } from './simulation';
+
+function builtin(name: string, timeline?: Scenario['spec']['timeline']): Simulation {
+  const r = parseScenario(readFileSync(new URL(`../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return new Simulation(timeline ? { ...r.scenario, spec: { ...r.scenario.spec, timeline } } : r.scenario);
+}
 
 const scenario: Scenario = {
   apiVersion: 'notready/v1',
   kind: 'Scenario',
   metadata: { name: 't', title: 't' },
-  spec: { profile: 'v1.33', seed: 1, settings: {}, nodes: [], objects: [], staticPods: [], timeline: [], lesson: [] },
+  spec: {
+    profile: 'v1.33',
+    seed: 1,
+    settings: {},
+    nodes: [],
+    objects: [],
+    staticPods: [],
+    timeline: [],
+    lesson: [],
+    duration: 600_000,
+  },
 };
 
 describe('explain', () => {
@@ -57,8 +75,9 @@ describe('explain', () => {
     ]);
     expect(x.chain.at(-1)).toMatchObject({ actor: 'you', command: 'ssh node2 systemctl stop kubelet' });
     expect(x.chain.some((l) => l.what === 'boot')).toBe(false);
-    expect(x.summary).toMatch(/^Terminating since 6m20s, taint-eviction-controller: tolerationSeconds 300 elapsed/);
-    expect(x.summary).toContain('you ran "ssh node2 systemctl stop kubelet" at 30s');
+    // The pod is not in the store (a bare engine): the headline still names the command behind it.
+    expect(x.headline).toBe('web-1 is gone: you stopped kubelet on node2 at 30s.');
+    expect(x.summary).toBe(x.headline);
   });
 
   it('says so when an object has no history', () => {
@@ -66,5 +85,74 @@ describe('explain', () => {
     const x = explain(e, 'Node/nope');
     expect(x.chain).toEqual([]);
     expect(x.summary).toContain('No recorded changes');
+    expect(x.headline).toBe('No recorded changes for Node/nope.');
+  });
+});
+
+describe('Why? headlines: plain words first, credited, never a negative time', () => {
+  it('a NotReady node whose kubelet stopped', () => {
+    const sim = builtin('eviction');
+    sim.advanceTo(100_000);
+    const x = sim.explain('Node/node2');
+    expect(x.headline).toBe(
+      'node2 is NotReady: the scenario stopped kubelet on node2 at 30s and no heartbeat arrived for 50s (nodeMonitorGracePeriod).',
+    );
+    expect(x.chain.at(-1)).toMatchObject({
+      actor: 'the scenario',
+      by: 'scenario',
+      command: 'ssh node2 systemctl stop kubelet',
+    });
+  });
+
+  it('an evicted pod: the taint, its time and the toleration that ran out', () => {
+    const sim = builtin('eviction');
+    sim.advanceTo(400_000);
+    expect(sim.explain('Pod/default/web-7d89dcd798-7mjh2').headline).toBe(
+      "web-7d89dcd798-7mjh2 was evicted at 6m24s: the scenario stopped kubelet on node2 at 30s, node2 was tainted unreachable:NoExecute at 1m24s and the pod's toleration of 300s ran out (tolerationSeconds).",
+    );
+    expect(sim.explain('Pod/default/web-7d89dcd798-l9j55').headline).toBe(
+      'web-7d89dcd798-l9j55 is Running on node1: it replaces web-7d89dcd798-7mjh2, evicted at 6m24s, after the scenario stopped kubelet on node2 at 30s.',
+    );
+  });
+
+  it('a pod scheduled before t=0 reads "while the cluster started"', () => {
+    const sim = builtin('eviction');
+    sim.advanceTo(10_000);
+    const x = sim.explain('Pod/default/db-0');
+    expect(x.headline).toBe('db-0 is Running on node1: the scenario created its objects while the cluster started.');
+    expect(x.chain.some((l) => l.at < 0)).toBe(true);
+    expect(x.headline).not.toMatch(/\s-\d/);
+    expect(sim.explain('Node/node1').headline).toBe('node1 is Ready: so it has been since the cluster started.');
+  });
+
+  it('a node whose docker stopped: the kubelet reports the runtime down', () => {
+    const sim = builtin('docker-stop');
+    sim.advanceTo(100_000);
+    expect(sim.explain('Node/knode').headline).toBe(
+      'knode is NotReady: the scenario stopped docker on knode at 30s and the kubelet reports container runtime is down (KubeletNotReady).',
+    );
+    expect(sim.explain('Host/knode').headline).toBe(
+      'docker on knode is stopped: the scenario stopped docker on knode at 30s.',
+    );
+  });
+
+  it("credits the learner's commands to you and the scenario's to the scenario", () => {
+    const sim = builtin('eviction', []);
+    sim.advanceTo(30_000);
+    sim.run('ssh node2 systemctl stop kubelet');
+    sim.advanceTo(100_000);
+    const x = sim.explain('Node/node2');
+    expect(x.headline).toBe(
+      'node2 is NotReady: you stopped kubelet on node2 at 30s and no heartbeat arrived for 50s (nodeMonitorGracePeriod).',
+    );
+    expect(x.chain.at(-1)).toMatchObject({ actor: 'you', by: 'you' });
+    sim.run('kubectl delete node node2', { by: 'scenario' });
+    expect(sim.explain('Node/node2').headline).toBe(
+      'node2 has no Node object: the scenario deleted Node node2 at 1m40s.',
+    );
+    sim.run('kubectl cordon node1');
+    sim.advanceTo(130_000);
+    // The kubelet wrote node1's status since (NodeNotSchedulable); the cordon still explains it.
+    expect(sim.explain('Node/node1').headline).toBe('node1 is Ready,SchedulingDisabled: you cordoned node1 at 1m40s.');
   });
 });

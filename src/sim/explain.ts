@@ -2,23 +2,36 @@
  * "Why?": walk from an object's current state back through recorded causes to the command behind
  * it. The object's history (`api.history[ref]`, written by put/remove/event/remember) names the
  * cause of its latest meaningful change; each cause names its parents; the walk stops at a
- * command (a link with `command`), which is where a person acted.
+ * command (a link with `command`), which is where a person (or the scenario) acted.
+ *
+ * The explanation opens with one plain sentence (story/headline.ts), then the numbered chain.
  */
 import type { Engine } from './core/engine';
-import type { Cause, ObjectHistoryEntry } from './core/state';
-import { formatSimTime } from './scenario/duration';
+import type { Cause, CommandBy, ObjectHistoryEntry } from './core/state';
+import { commandActor } from './story/credit';
+import { headline } from './story/headline';
 
 export interface ExplanationLink {
   at: number;
-  actor: string; // controller or component, or "you" for a command
+  /** Controller or component; for a command, who ran it: `the scenario` or `you`. */
+  actor: string;
   what: string; // e.g. "Ready=Unknown on node2"
   rule?: string; // e.g. "no heartbeat for 50s"
   constant?: string; // e.g. "nodeMonitorGracePeriod=50s"
   command?: string;
+  /** For a command: who ran it. */
+  by?: CommandBy;
 }
 
 export interface Explanation {
   ref: string;
+  /**
+   * One plain sentence first: the state, the command behind it (who, when), the deciding rule and
+   * constant, e.g. `node2 is NotReady: the scenario stopped kubelet on node2 at 30s and no
+   * heartbeat arrived for 50s (nodeMonitorGracePeriod).` Never a negative time.
+   */
+  headline: string;
+  /** The same as `headline` (kept for older readers). */
   summary: string;
   chain: ExplanationLink[];
 }
@@ -48,10 +61,17 @@ function pickEntry(e: Engine, list: ObjectHistoryEntry[]): ObjectHistoryEntry | 
 }
 
 function toLink(c: Cause): ExplanationLink {
-  const link: ExplanationLink = { at: c.at, actor: c.command !== undefined ? 'you' : c.actor, what: c.what };
+  if (c.command !== undefined) {
+    // Causes recorded before commands said who ran them count as the learner's.
+    const by = c.by ?? 'you';
+    const link: ExplanationLink = { at: c.at, actor: commandActor(by), what: c.what, command: c.command, by };
+    if (c.rule !== undefined) link.rule = c.rule;
+    if (c.constant !== undefined) link.constant = c.constant;
+    return link;
+  }
+  const link: ExplanationLink = { at: c.at, actor: c.actor, what: c.what };
   if (c.rule !== undefined) link.rule = c.rule;
   if (c.constant !== undefined) link.constant = c.constant;
-  if (c.command !== undefined) link.command = c.command;
   return link;
 }
 
@@ -74,20 +94,15 @@ export function causeChain(e: Engine, start: number): ExplanationLink[] {
   return out;
 }
 
-function describeLink(l: ExplanationLink): string {
-  if (l.command !== undefined) return `you ran "${l.command}" at ${formatSimTime(l.at)}`;
-  const why = l.rule ?? l.what;
-  const constant = l.constant ? ` [${l.constant}]` : '';
-  return `${l.actor}: ${why}${constant} at ${formatSimTime(l.at)}`;
-}
-
 /** The causal chain behind `ref` (e.g. `Pod/default/web-1`, `Node/node2`, `Host/node2`). */
 export function explain(e: Engine, ref: string): Explanation {
   const list = e.state.api.history[ref] ?? [];
   const entry = pickEntry(e, list);
-  if (!entry) return { ref, summary: `No recorded changes for ${ref}.`, chain: [] };
+  if (!entry) {
+    const none = `No recorded changes for ${ref}.`;
+    return { ref, headline: none, summary: none, chain: [] };
+  }
   const chain = causeChain(e, entry.cause);
-  const head = `${entry.what} since ${formatSimTime(entry.at)}`;
-  const summary = [head, ...chain.map(describeLink)].join(', ');
-  return { ref, summary, chain };
+  const head = headline(e, ref, chain);
+  return { ref, headline: head, summary: head, chain };
 }

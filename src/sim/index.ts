@@ -6,6 +6,11 @@
 import './yaml';
 
 export * from './runtime';
-export { BUILTIN_SCENARIOS, type BuiltinScenarioName, isBuiltinScenario } from './scenario/builtins';
+export {
+  BUILTIN_SCENARIOS,
+  type BuiltinScenarioEntry,
+  type BuiltinScenarioName,
+  isBuiltinScenario,
+} from './scenario/builtins';
 export { exportScenario } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';

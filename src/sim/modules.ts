@@ -19,8 +19,11 @@ import { hostModule } from './host/module';
 import { kubeletModule } from './kubelet/module';
 import { runtimeModule } from './runtime/module';
 import { bootstrapModule } from './scenario/bootstrap';
+import { storyModule } from './story/watch';
 
 export const MODULES: readonly SimModule[] = [
+  // First, so that it sees each write before the writes other watchers make in response.
+  storyModule,
   bootstrapModule,
   hostModule,
   runtimeModule,

@@ -70,6 +70,7 @@ function scenarioOf(c: ClusterShape): Scenario {
       staticPods: [],
       timeline: [],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

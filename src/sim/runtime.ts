@@ -7,12 +7,14 @@
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
+export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
-export { formatSimTime, parseDuration } from './scenario/duration';
+export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './scenario/duration';
 export {
   type CompiledStep,
   checkCondition,
   compileLesson,
+  conditionSince,
   type LessonCondition,
   parseCondition,
   stepComplete,
@@ -21,4 +23,5 @@ export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
+export type { Chapter, ChapterKind } from './story/chapters';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

@@ -8,7 +8,7 @@ import { type CommandResult, runCommand } from './commands/run';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
 import { copyState } from './core/snapshot';
-import type { SimState } from './core/state';
+import type { CommandBy, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
@@ -18,6 +18,7 @@ import { MODULES } from './modules';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
 import { PROFILES, type Profile, type Settings } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
+import { type Chapter, chapterList } from './story/chapters';
 import { buildView, type ClusterView } from './view';
 
 export interface SimSnapshot {
@@ -101,9 +102,12 @@ export class Simulation {
     return this.engine.now;
   }
 
-  /** Run a command line now (DESIGN section 4). Refusals come back with ok=false and a reason. */
-  run(line: string): CommandResult {
-    return runCommand(this.engine, line);
+  /**
+   * Run a command line now (DESIGN section 4). Refusals come back with ok=false and a reason.
+   * `by` says who ran it (default: you, the learner); the scenario's timeline runs as `scenario`.
+   */
+  run(line: string, opts: { by?: CommandBy } = {}): CommandResult {
+    return runCommand(this.engine, line, opts.by ?? 'you');
   }
 
   /** Advance the clock to `t`, running scenario timeline entries that fall due on the way. */
@@ -114,7 +118,7 @@ export class Simulation {
       if (!entry || entry.at > t) break;
       this.engine.runUntil(entry.at);
       this.timelineIndex++;
-      this.run(entry.run);
+      this.run(entry.run, { by: entry.by ?? 'scenario' });
     }
     this.engine.runUntil(t);
   }
@@ -141,6 +145,11 @@ export class Simulation {
 
   view(): ClusterView {
     return buildView(this.engine);
+  }
+
+  /** Every chapter (named moment) of the run up to now, in time order (story/chapters.ts). */
+  chapters(): Chapter[] {
+    return chapterList(this.engine);
   }
 
   explain(ref: string): Explanation {

@@ -10,7 +10,17 @@ const scenario: Scenario = {
   apiVersion: 'notready/v1',
   kind: 'Scenario',
   metadata: { name: 't', title: 't' },
-  spec: { profile: 'v1.33', seed: 1, settings: {}, nodes: [], objects: [], staticPods: [], timeline: [], lesson: [] },
+  spec: {
+    profile: 'v1.33',
+    seed: 1,
+    settings: {},
+    nodes: [],
+    objects: [],
+    staticPods: [],
+    timeline: [],
+    lesson: [],
+    duration: 600_000,
+  },
 };
 
 function meta(name: string, namespace?: string) {

@@ -26,7 +26,16 @@ describe('lesson in the worker', () => {
     const r = load();
     const x = new RunExtras(r, { fresh: true });
     const l = x.lesson;
-    expect(l?.state().steps.map((s) => s.id)).toEqual(['stop', 'unknown', 'predict', 'evicted']);
+    expect(l?.state().steps.map((s) => s.id)).toEqual([
+      'stop',
+      'unknown',
+      'taint',
+      'predict',
+      'evicted',
+      'replaced',
+      'start',
+      'db',
+    ]);
     expect(l?.state().done).toBe(false);
     // Play before touching any lesson control: the clock still stops at the first step's moment.
     play(r, x, 600_000);
@@ -62,18 +71,19 @@ describe('lesson in the worker', () => {
     expect(l.state().done).toBe(true);
     const notReadyAt = r.now;
     expect(notReadyAt).toBeGreaterThan(70_000); // last heartbeat before 30s + 50s grace
+    l.next(r); // taint
+    l.skip(r);
+    expect(l.state().done).toBe(true);
     l.next(r); // predict: waits for the learner
     expect(l.state().done).toBe(false);
     l.next(r); // evicted
     l.skip(r);
     expect(l.state().done).toBe(true);
     expect(r.sim.kubectl('kubectl get events')).toContain('TaintManagerEviction');
-    l.next(r);
-    expect(l.state().index).toBe(4); // free play
+    for (let i = 0; i < 4; i++) l.next(r); // replaced, start, db, then free play
+    expect(l.state().index).toBe(8); // free play
     expect(l.stepId()).toBe('free-play');
-    l.back(r);
-    l.back(r);
-    l.back(r);
+    for (let i = 0; i < 7; i++) l.back(r);
     expect(l.state().index).toBe(1);
     expect(r.now).toBe(unknownStart);
     expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node2\s+Ready/);
@@ -86,7 +96,7 @@ describe('lesson in the worker', () => {
     const b = load();
     const xb = new RunExtras(b, { fresh: true });
     xb.handle({ type: 'lesson', action: 'goto', step: 'evicted' });
-    expect(xa.lesson?.state().index).toBe(3);
+    expect(xa.lesson?.state().index).toBe(4);
     expect(a.now).toBe(b.now);
     expect(a.sim.traceHash()).toBe(b.sim.traceHash());
   });
@@ -137,6 +147,6 @@ describe('replay from a link', () => {
     const r = load();
     r.advance(90_000);
     const x = new RunExtras(r, { step: 'predict' });
-    expect(x.lesson?.state()).toMatchObject({ index: 2, startedAt: 90_000 });
+    expect(x.lesson?.state()).toMatchObject({ index: 3, startedAt: 90_000 });
   });
 });

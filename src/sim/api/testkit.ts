@@ -292,6 +292,7 @@ export function workloadScenario(seed = 1): Scenario {
       staticPods: [],
       timeline: [],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

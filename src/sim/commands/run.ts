@@ -1,15 +1,22 @@
 /**
- * `runCommand(e, line)`: parse -> check applicability -> apply at e.now with a cause
- * `{actor: 'you', what: <canonical>, command: <canonical>}` -> log -> result. Refusals change
- * nothing but the command log, and say what is wrong in the words the real tool would use.
+ * `runCommand(e, line, by)`: parse -> check applicability -> apply at e.now with a cause
+ * `{actor: 'you' | 'the scenario', what: <canonical>, command: <canonical>, by}` -> log -> result.
+ * Refusals change nothing but the command log, and say what is wrong in the words the real tool
+ * would use.
  *
- * Cause `what` strings are the canonical command lines themselves.
+ * Cause `what` strings are the canonical command lines themselves. `by` (who ran it) is kept on
+ * the cause and the log entry only: it never reaches the trace, so the trace hash of a run does
+ * not depend on who typed its commands.
  */
 import { ApiError, applyManifest, runPod } from '../api/apply';
 import { cordon, deleteObject, deletePod, drain, scale, uncordon } from '../api/delete';
 import type { Engine } from '../core/engine';
+import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { connectionRefused, runRead } from '../kubectl/run';
+import { addChapter, chapterCount } from '../story/chapters';
+import { planCommandChapter } from '../story/command-chapters';
+import { commandActor } from '../story/credit';
 import { hostJournal, hostOp } from './host-ops';
 import { kubectlManifests } from './manifest';
 import { type Command, parseCommand } from './parse';
@@ -27,9 +34,12 @@ export interface CommandResult {
 type Outcome = { ok: boolean; output: string };
 const refuse = (output: string): Outcome => ({ ok: false, output });
 
-function userCause(e: Engine, canonical: string): number {
+/** A command's cause, made when the command changes something. */
+type MakeCause = () => number;
+
+function commandCause(e: Engine, canonical: string, by: CommandBy): MakeCause {
   const first = canonical.split('\n')[0] ?? canonical;
-  return e.cause({ actor: 'you', what: first, command: first });
+  return () => e.cause({ actor: commandActor(by), what: first, command: first, by });
 }
 
 /** Why kubectl cannot talk to the API server right now, if it cannot. */
@@ -61,7 +71,7 @@ function apiCall(f: () => string | Outcome): Outcome {
   }
 }
 
-function runKubectl(e: Engine, c: Command, canonical: string): Outcome {
+function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCause): Outcome {
   const down = apiUnreachable(e);
   if (down) return refuse(down);
   switch (c.kind) {
@@ -72,30 +82,28 @@ function runKubectl(e: Engine, c: Command, canonical: string): Outcome {
       if (c.gracePeriod !== undefined) opts.gracePeriodSeconds = c.gracePeriod;
       if (!e.get('Pod', `${c.namespace}/${c.name}`))
         return refuse(`Error from server (NotFound): pods "${c.name}" not found`);
-      return apiCall(() => deletePod(e, `${c.namespace}/${c.name}`, opts, userCause(e, canonical)));
+      return apiCall(() => deletePod(e, `${c.namespace}/${c.name}`, opts, userCause()));
     }
     case 'kubectl-delete-node':
       if (!e.get('Node', c.name)) return refuse(`Error from server (NotFound): nodes "${c.name}" not found`);
-      return apiCall(() => deleteObject(e, 'Node', c.name, userCause(e, canonical)));
+      return apiCall(() => deleteObject(e, 'Node', c.name, userCause()));
     case 'kubectl-cordon':
     case 'kubectl-uncordon': {
       if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
       const f = c.kind === 'kubectl-cordon' ? cordon : uncordon;
-      return apiCall(() => f(e, c.node, userCause(e, canonical)));
+      return apiCall(() => f(e, c.node, userCause()));
     }
     case 'kubectl-drain':
       if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
-      return apiCall(() =>
-        drain(e, c.node, { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force }, userCause(e, canonical)),
-      );
+      return apiCall(() => drain(e, c.node, { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force }, userCause()));
     case 'kubectl-scale': {
       const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
       const key = `${c.namespace}/${c.name}`;
       if (!e.get(kind, key)) return refuse(`Error from server (NotFound): ${c.resource}s.apps "${c.name}" not found`);
-      return apiCall(() => scale(e, kind, key, c.replicas, userCause(e, canonical)));
+      return apiCall(() => scale(e, kind, key, c.replicas, userCause()));
     }
     case 'kubectl-run':
-      return apiCall(() => runPod(e, c.name, c.image, userCause(e, canonical), c.namespace));
+      return apiCall(() => runPod(e, c.name, c.image, userCause(), c.namespace));
     case 'kubectl-create-deployment': {
       const labels = { app: c.name };
       const container = (c.image.split('/').pop() ?? c.image).split(/[:@]/)[0] || c.name;
@@ -109,12 +117,12 @@ function runKubectl(e: Engine, c: Command, canonical: string): Outcome {
           template: { metadata: { labels }, spec: { containers: [{ name: container, image: c.image }] } },
         },
       };
-      return apiCall(() => applyManifest(e, m, userCause(e, canonical), { mode: 'create' }));
+      return apiCall(() => applyManifest(e, m, userCause(), { mode: 'create' }));
     }
     case 'kubectl-apply': {
       const docs = kubectlManifests(c.manifest);
       if ('error' in docs) return refuse(docs.error);
-      const cause = userCause(e, canonical);
+      const cause = userCause();
       const lines: string[] = [];
       let ok = true;
       for (const m of docs.manifests) {
@@ -133,25 +141,25 @@ function runKubectl(e: Engine, c: Command, canonical: string): Outcome {
   }
 }
 
-function runHost(e: Engine, c: Command, canonical: string): Outcome {
+function runHost(e: Engine, c: Command, canonical: string, userCause: MakeCause): Outcome {
   switch (c.kind) {
     case 'power-on': {
       const h = e.state.hosts[c.node];
       if (!h) return refuse(`power-on: no machine named ${c.node}`);
       if (h.power === 'on') return refuse(`${c.node} is already powered on`);
-      return hostOp('powerOn', e, [c.node], userCause(e, canonical));
+      return hostOp('powerOn', e, [c.node], userCause());
     }
     case 'network': {
       const h = e.state.hosts[c.node];
       if (!h) return refuse(`network: no machine named ${c.node}`);
       if (c.action === 'cut' && h.networkCut) return refuse(`${c.node}'s network is already cut`);
       if (c.action === 'heal' && !h.networkCut) return refuse(`${c.node}'s network is not cut`);
-      return hostOp(c.action === 'cut' ? 'cutNetwork' : 'healNetwork', e, [c.node], userCause(e, canonical));
+      return hostOp(c.action === 'cut' ? 'cutNetwork' : 'healNetwork', e, [c.node], userCause());
     }
     case 'registry': {
       const up = c.action === 'up';
       if (e.state.registryUp === up) return refuse(`the registry is already ${up ? 'up' : 'down'}`);
-      const cause = userCause(e, canonical);
+      const cause = userCause();
       e.state.registryUp = up;
       e.state.registryCause = cause;
       e.trace(`registry ${c.action}`);
@@ -168,24 +176,27 @@ function runHost(e: Engine, c: Command, canonical: string): Outcome {
   switch (c.kind) {
     case 'ssh-systemctl':
       // status changes nothing, so it gets no cause of its own.
-      return hostOp('systemctl', e, [c.node, c.action, c.unit], c.action === 'status' ? 0 : userCause(e, canonical));
+      return hostOp('systemctl', e, [c.node, c.action, c.unit], c.action === 'status' ? 0 : userCause());
     case 'ssh-journalctl':
       return { ok: true, output: hostJournal(e, c.node, c.unit) };
     case 'ssh-poweroff':
-      return hostOp('powerOff', e, [c.node], userCause(e, canonical));
+      return hostOp('powerOff', e, [c.node], userCause());
     case 'ssh-reboot':
-      return hostOp('reboot', e, [c.node], userCause(e, canonical));
+      return hostOp('reboot', e, [c.node], userCause());
     case 'ssh-mv':
-      return hostOp('moveFile', e, [c.node, c.src, c.dst], userCause(e, canonical));
+      return hostOp('moveFile', e, [c.node, c.src, c.dst], userCause());
     case 'ssh-sed':
-      return hostOp('editManifestImage', e, [c.node, c.file, c.from, c.to], userCause(e, canonical));
+      return hostOp('editManifestImage', e, [c.node, c.file, c.from, c.to], userCause());
     default:
       return refuse(`internal: ${canonical}`);
   }
 }
 
-/** Run one command line now. Every attempt is logged in e.state.commandLog with its canonical form. */
-export function runCommand(e: Engine, line: string): CommandResult {
+/**
+ * Run one command line now, on behalf of `by` (the learner unless the scenario's timeline runs it).
+ * Every attempt is logged in e.state.commandLog with its canonical form.
+ */
+export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): CommandResult {
   const parsed = parseCommand(line);
   let result: CommandResult;
   if (!parsed.ok) {
@@ -193,9 +204,15 @@ export function runCommand(e: Engine, line: string): CommandResult {
   } else {
     const canonical = printCommand(parsed.command);
     const c = parsed.command;
-    const out = c.kind.startsWith('kubectl-') ? runKubectl(e, c, canonical) : runHost(e, c, canonical);
+    const cause = commandCause(e, canonical, by);
+    const chapter = planCommandChapter(e, c, by);
+    const traced = e.state.traceLength;
+    const mark = chapterCount(e);
+    const out = c.kind.startsWith('kubectl-') ? runKubectl(e, c, canonical, cause) : runHost(e, c, canonical, cause);
     result = { ok: out.ok, canonical, output: out.output };
+    // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
+    if (chapter && out.ok && e.state.traceLength !== traced) addChapter(e, chapter(out.output), mark);
   }
-  e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, output: result.output });
+  e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, output: result.output, by });
   return result;
 }

@@ -49,6 +49,7 @@ export function kitScenario(o: KitOptions = {}): Scenario {
       staticPods: [],
       timeline: [],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

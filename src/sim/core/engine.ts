@@ -9,7 +9,7 @@ import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
 import { randomHex, uniformInt } from './random';
-import type { Cause, SimState } from './state';
+import type { Cause, CommandBy, SimState } from './state';
 import { fnvUpdate } from './trace';
 
 export type TimerHandler = (e: Engine, t: Timer) => void;
@@ -30,6 +30,7 @@ export interface CauseInput {
   rule?: string;
   constant?: string;
   command?: string;
+  by?: CommandBy;
   parents?: number[];
 }
 
@@ -161,6 +162,7 @@ export class Engine {
     if (c.rule) entry.rule = c.rule;
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
+    if (c.by) entry.by = c.by;
     this.state.causes.push(entry);
     return id;
   }

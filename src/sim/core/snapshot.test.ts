@@ -86,6 +86,7 @@ function busyScenario(): Scenario {
         { at: 14 * MIN, run: 'kubectl scale deployment web --replicas=4' },
       ],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

@@ -177,8 +177,13 @@ export interface Cause {
   rule?: string;
   constant?: string;
   command?: string;
+  /** For a command: who ran it, the scenario's timeline or the learner (not part of the trace). */
+  by?: CommandBy;
   parents: number[];
 }
+
+/** Who ran a command: the scenario (its timeline) or the learner. */
+export type CommandBy = 'scenario' | 'you';
 
 export interface ObjectHistoryEntry {
   at: number;
@@ -301,6 +306,53 @@ export interface CommandLogEntry {
   line: string;
   ok: boolean;
   output?: string;
+  /** Who ran it (Simulation.run's `by`; timeline entries are the scenario's). */
+  by: CommandBy;
+}
+
+// ---------------------------------------------------------------- the story (story/chapters.ts)
+
+/** What sort of moment: the app picks an icon and a colour from it. */
+export type ChapterKind = 'fault' | 'heal' | 'detect' | 'taint' | 'evict' | 'replace' | 'recover' | 'delete' | 'other';
+
+/** One named moment of the run. */
+export interface Chapter {
+  /** Simulated ms when it happened. */
+  at: number;
+  /** Short, plain words, names as kubectl prints them (`node2 NotReady`). */
+  label: string;
+  kind: ChapterKind;
+  /** Object to explain (Why?): `Node/node2`, `Pod/default/web-1`, `Host/node2`. */
+  ref?: string;
+  /** The node it concerns (the app's camera moves there). */
+  node?: string;
+  /** For a command: who ran it. */
+  by?: CommandBy;
+  /** Who did it: `node-lifecycle-controller`, `taint-eviction-controller`, `kubelet`, `you`, `the scenario`... */
+  actor?: string;
+  /** The rule that decided it, e.g. `no heartbeat for 50s`. */
+  rule?: string;
+  /** The constant behind the rule, e.g. `nodeMonitorGracePeriod=50s`. */
+  constant?: string;
+}
+
+/**
+ * A chapter as the state keeps it. Moments of one kind that happen together (pods evicted from one
+ * node at one instant, replacements becoming Ready at one instant) make one chapter: `group` says
+ * which, `count` how many so far (the label is rewritten as the count grows).
+ */
+export interface StoredChapter extends Chapter {
+  group?: string;
+  count?: number;
+  /** The group's moments concern more than one node (`node` is the first one's). */
+  spread?: boolean;
+}
+
+/** The story's part of the state (SimState.story), created with the first chapter. */
+export interface StoryState {
+  chapters: StoredChapter[];
+  /** Replacement pods (by uid) whose Ready chapter is written; forgotten when the pod is removed. */
+  replacementsSeen: Record<string, true>;
 }
 
 export interface ApiState {
@@ -340,4 +392,6 @@ export interface SimState {
   eventsSweptAt?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */
   changeCount: number;
+  /** Chapters of the run (story/chapters.ts); created with the first one. Never traced. */
+  story?: StoryState;
 }

@@ -36,6 +36,7 @@ function scenario(): Scenario {
       staticPods: [],
       timeline: [],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

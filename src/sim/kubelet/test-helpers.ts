@@ -26,6 +26,7 @@ export function scenario(profile: ProfileName = 'v1.33', staticPods: ScenarioSta
       staticPods,
       timeline: [],
       lesson: [],
+      duration: 600_000,
     },
   };
 }

@@ -60,9 +60,19 @@ function controlPlaneManifests(version: string): StaticManifest[] {
   );
 }
 
+/** The command recorded on the boot's cause (Why? reads it as "the cluster started"). */
+export const BOOT_COMMAND = 'scenario';
+/** The command recorded on the cause of the scenario's objects, applied during the boot. */
+export const BOOT_APPLY_COMMAND = 'kubectl apply -f scenario.yaml';
+
 export function bootstrap(e: Engine, scenario: Scenario): void {
   const st = e.state;
-  const cause = e.cause({ actor: 'scenario', what: `cluster "${scenario.metadata.name}" boots`, command: 'scenario' });
+  const cause = e.cause({
+    actor: 'scenario',
+    what: `cluster "${scenario.metadata.name}" boots`,
+    command: BOOT_COMMAND,
+    by: 'scenario',
+  });
   const version = st.profile.kubernetesVersion;
   scenario.spec.nodes.forEach((n, i) => {
     const isCp = n.roles.includes('control-plane') || n.roles.includes('master');
@@ -124,7 +134,8 @@ export const bootstrapModule: SimModule = {
       const cause = e.cause({
         actor: 'scenario',
         what: 'kubectl apply -f scenario objects',
-        command: 'kubectl apply -f scenario.yaml',
+        command: BOOT_APPLY_COMMAND,
+        by: 'scenario',
       });
       for (const m of objs) applyManifest(e, m, cause);
       pendingObjects.delete(e);

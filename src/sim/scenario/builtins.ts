@@ -1,6 +1,7 @@
 /**
  * The built-in scenarios shipped in public/scenarios/ (one YAML file each, `<name>.yaml`, listed
- * with their titles in public/scenarios/index.json). Reading the files is the caller's job: the CLI
+ * with their titles, lengths, profiles and node counts in public/scenarios/index.json, so that a
+ * gallery can show them without loading each one). Reading the files is the caller's job: the CLI
  * reads them from disk, the app fetches them.
  */
 
@@ -25,6 +26,14 @@ export interface BuiltinScenarioEntry {
   description: string;
   /** File name relative to public/scenarios/ (and to the app's `scenarios/` URL). */
   file: string;
+  /** spec.duration: the scenario's end, in ms of simulated time. */
+  duration: number;
+  /** It has a guided lesson. */
+  lesson: boolean;
+  /** Its fidelity profile (`v1.33`, `v1.23-docker`). */
+  profile: string;
+  /** How many nodes, the control plane included. */
+  nodes: number;
 }
 
 export function isBuiltinScenario(name: string): name is BuiltinScenarioName {

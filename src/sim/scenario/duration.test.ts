@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSimTime, parseDuration } from './duration';
+import { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './duration';
 
 describe('parseDuration', () => {
   it('reads units and combinations', () => {
@@ -30,5 +30,21 @@ describe('formatSimTime', () => {
     expect(formatSimTime(3_600_000)).toBe('1h');
     expect(formatSimTime(-600_000)).toBe('-10m');
     expect(formatSimTime(1_999)).toBe('1s');
+  });
+});
+
+describe('formatStoryTime', () => {
+  it('reads like formatSimTime from t=0, and never prints a negative time', () => {
+    expect(formatStoryTime(0)).toBe('0s');
+    expect(formatStoryTime(385_000)).toBe('6m25s');
+    expect(formatStoryTime(-1)).toBe('while the cluster started');
+    expect(formatStoryTime(-267_000)).toBe('while the cluster started');
+  });
+});
+
+describe('defaultScenarioDuration', () => {
+  it('is 10 minutes after the last timeline entry, and at least 10 minutes', () => {
+    expect(defaultScenarioDuration([])).toBe(600_000);
+    expect(defaultScenarioDuration([{ at: 480_000 }, { at: 30_000 }])).toBe(1_080_000);
   });
 });

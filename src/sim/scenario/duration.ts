@@ -30,3 +30,27 @@ export function formatSimTime(ms: number): string {
   if (s || !out) out += `${s}s`;
   return (neg ? '-' : '') + out;
 }
+
+/**
+ * Simulated time in a sentence meant for a learner (Why?, chapters): `formatSimTime` from t=0 on;
+ * before t=0 the cluster was still booting (the 10-minute warm-up), and a negative time would
+ * only puzzle, so it reads `while the cluster started`.
+ */
+export function formatStoryTime(ms: number): string {
+  return ms < 0 ? 'while the cluster started' : formatSimTime(ms);
+}
+
+/** How long a scenario runs after its last timeline entry when it does not say (`spec.duration`). */
+export const DEFAULT_DURATION_AFTER_MS = 10 * 60_000;
+/** The longest `spec.duration` a scenario may set. */
+export const MAX_SCENARIO_DURATION_MS = 24 * 3_600_000;
+
+/**
+ * A scenario's end when `spec.duration` is absent: 10 minutes after its last timeline entry, and
+ * never less than 10 minutes.
+ */
+export function defaultScenarioDuration(timeline: readonly { at: number }[]): number {
+  let last = 0;
+  for (const t of timeline) if (t.at > last) last = t.at;
+  return last + DEFAULT_DURATION_AFTER_MS;
+}

@@ -36,17 +36,40 @@ describe('exportTimeline', () => {
     ];
     expect(exportTimeline(scenario, log)).toEqual([
       { at: 30_000, run: 'ssh knode systemctl stop kubelet' },
-      { at: 45_500, run: 'kubectl get nodes' },
-      { at: 50_000, run: 'kubectl frobnicate' },
+      { at: 45_500, run: 'kubectl get nodes', by: 'you' },
+      { at: 50_000, run: 'kubectl frobnicate', by: 'you' },
       { at: 120_000, run: 'kubectl get nodes' },
       { at: 120_000, run: 'kubectl get pods -o wide' },
       { at: 120_000, run: 'kubectl get deploy,sts' },
       { at: 420_000, run: 'kubectl get pods -o wide' },
+      { at: 480_000, run: 'ssh knode systemctl start kubelet' },
+      { at: 540_000, run: 'kubectl get pods -o wide' },
     ]);
     expect(exportTimeline(scenario, log, { skipRefused: true, now: 200_000 }).map((t) => t.at)).toEqual([
-      30_000, 45_500, 420_000,
+      30_000, 45_500, 420_000, 480_000, 540_000,
     ]);
     expect(exportTimeline(scenario, [])).toEqual(scenario.spec.timeline);
+  });
+
+  it("credits the scenario's entries to it and the rest to you, each timeline entry matched once", () => {
+    const log = [
+      { at: 30_000, line: 'ssh knode systemctl stop kubelet' },
+      { at: 120_000, line: 'kubectl get nodes' },
+      // The learner typed the scenario's own command at the same time: the second one is theirs.
+      { at: 120_000, line: 'kubectl get nodes' },
+      { at: 130_000, line: 'ssh knode systemctl stop kubelet', by: 'scenario' as const },
+      { at: 140_000, line: 'kubectl get pods -o wide', by: 'you' as const },
+    ];
+    // Then the timeline entries that have not run yet (7m, 8m, 9m): the scenario's.
+    const credit = ['scenario', 'scenario', 'you', 'scenario', 'you', 'scenario', 'scenario', 'scenario'];
+    expect(exportTimeline(scenario, log).map((t) => t.by ?? 'scenario')).toEqual(credit);
+    // A replay of a replay keeps the credit written in the timeline.
+    const replayed = scenarioForReplay(scenario, log);
+    const again = exportTimeline(
+      replayed,
+      log.map(({ at, line }) => ({ at, line })),
+    );
+    expect(again.map((t) => t.by ?? 'scenario')).toEqual(credit);
   });
 });
 
@@ -75,8 +98,24 @@ describe('exportScenario', () => {
     expect(back.spec.profile).toBe(scenario.spec.profile);
     expect(back.spec.seed).toBe(scenario.spec.seed);
     expect(back.spec.lesson).toEqual([]);
-    expect(back.spec.timeline.slice(0, 2)).toEqual(log.map((c) => ({ at: c.at, run: c.line })));
+    expect(back.spec.timeline.slice(0, 2)).toEqual([
+      { at: 30_000, run: 'ssh knode systemctl stop kubelet' },
+      { at: 61_001, run: log[1]?.line, by: 'you' },
+    ]);
     expect(text).toContain('- { at: 30s, run: ssh knode systemctl stop kubelet }');
+    expect(back.spec.duration).toBe(scenario.spec.duration);
+    expect(text).toContain(`duration: ${formatDurationExact(scenario.spec.duration)}`);
+  });
+
+  it('writes the duration, stretched to the last command when the run went past the end', () => {
+    const scenario = builtin('kubelet-stop-worker');
+    const late = scenario.spec.duration + 61_000;
+    const back = reparse(exportScenario(scenario, [{ at: late, line: 'kubectl get nodes' }]));
+    expect(back.spec.duration).toBe(late);
+    // A replay keeps the scenario's own end, even past it (the app plays on past the end).
+    expect(scenarioForReplay(scenario, [{ at: late, line: 'kubectl get nodes' }]).spec.duration).toBe(
+      scenario.spec.duration,
+    );
   });
 
   it('replaying the export gives the same run (same trace hash)', () => {

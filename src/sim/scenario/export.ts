@@ -10,9 +10,12 @@
  *
  * The lesson is left out: its steps' `run` commands are already in the log, and replaying the
  * lesson would run them twice. Durations are written exactly (`1m30s250ms`) so that parse gives
- * back the same milliseconds; node capacity as quantities (`4000m`, `8192Mi`).
+ * back the same milliseconds; node capacity as quantities (`4000m`, `8192Mi`). The learner's
+ * commands keep `by: you`. `spec.duration` is the scenario's, stretched to the last command when
+ * the run went on past the end (a duration before the last timeline entry would not validate).
  */
 import { Document, isMap, isSeq } from 'yaml';
+import { MAX_SCENARIO_DURATION_MS } from './duration';
 import type { Settings } from './profiles';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
 import type { Scenario, ScenarioNode } from './types';
@@ -101,7 +104,11 @@ export function exportScenario(
   spec.nodes = scenario.spec.nodes.map(writtenNode);
   if (scenario.spec.objects.length) spec.objects = scenario.spec.objects;
   if (scenario.spec.staticPods.length) spec.staticPods = scenario.spec.staticPods;
-  if (timeline.length) spec.timeline = timeline.map((t) => ({ at: formatDurationExact(t.at), run: t.run }));
+  if (timeline.length)
+    spec.timeline = timeline.map((t) => ({ at: formatDurationExact(t.at), run: t.run, ...(t.by ? { by: t.by } : {}) }));
+  const end = Math.max(scenario.spec.duration, ...timeline.map((t) => t.at));
+  // Past the longest allowed end the file leaves it out: the default (10 minutes after the last entry) applies.
+  if (end <= MAX_SCENARIO_DURATION_MS) spec.duration = formatDurationExact(end);
   const metadata: Record<string, string> = {
     name: scenario.metadata.name,
     title: opts.title ?? scenario.metadata.title,

@@ -22,29 +22,12 @@
  */
 import { parseCommand } from '../commands/parse';
 import { printCommand } from '../commands/print';
-import type { Engine } from '../core/engine';
-import { nodeStatus, podColumns } from '../kubectl/status';
 import { parseDuration } from './duration';
+import type { CompiledStep, ConditionParse, LessonCondition } from './lesson-types';
 import type { LessonStep } from './types';
 
-export type LessonCondition =
-  | { kind: 'time'; at: number; relative: boolean }
-  | { kind: 'node'; node: string; status: string }
-  | { kind: 'node-gone'; node: string }
-  | { kind: 'condition'; node: string; type: string; status: string; reason?: string }
-  | { kind: 'taint'; node: string; key: string; value?: string; effect?: string }
-  | { kind: 'event'; reason: string; object?: string }
-  | { kind: 'pod'; namespace: string; name: string; prefix: boolean; status: string }
-  | { kind: 'pod-gone'; namespace: string; name: string; prefix: boolean }
-  | { kind: 'command'; prefix: string };
-
-export type ConditionParse = { ok: true; condition: LessonCondition } | { ok: false; error: string };
-
-/** What a condition check may know about the step it belongs to. */
-export interface ConditionContext {
-  /** Simulated time the step started; `time +30s`, `event` and `command` count from here. */
-  since?: number;
-}
+export { checkCondition, conditionSince, stepComplete } from './lesson-check';
+export type { CompiledStep, ConditionContext, ConditionParse, LessonCondition } from './lesson-types';
 
 const KINDS = ['time', 'node', 'node-gone', 'condition', 'taint', 'event', 'pod', 'pod-gone', 'command'];
 const NODE_STATUS = /^((Ready|NotReady|Unknown)(,SchedulingDisabled)?|SchedulingDisabled)$/;
@@ -222,77 +205,6 @@ function formatMs(ms: number): string {
   return parts.join('') || '0s';
 }
 
-function matchingPods(e: Engine, c: { namespace: string; name: string; prefix: boolean }) {
-  if (!c.prefix) {
-    const p = e.get('Pod', `${c.namespace}/${c.name}`);
-    return p ? [p] : [];
-  }
-  const head = `${c.namespace}/${c.name}`;
-  return Object.keys(e.state.api.objects.Pod)
-    .filter((k) => k.startsWith(head))
-    .sort()
-    .map((k) => e.state.api.objects.Pod[k])
-    .filter((p) => p !== undefined);
-}
-
-/** `pod/web` or `pod/ns/web`: does this event's object match? (kind case-insensitive, name prefix) */
-function eventObjectMatches(object: string, inv: { kind: string; name: string; namespace?: string }): boolean {
-  const parts = object.split('/');
-  const kind = (parts[0] ?? '').toLowerCase();
-  if (inv.kind.toLowerCase() !== kind) return false;
-  if (parts.length >= 3)
-    return (inv.namespace ?? 'default') === parts[1] && inv.name.startsWith(parts.slice(2).join('/'));
-  return inv.name.startsWith(parts[1] ?? '');
-}
-
-/** Is the condition met now? Reads the engine's state only. */
-export function checkCondition(e: Engine, c: LessonCondition, ctx: ConditionContext = {}): boolean {
-  const since = ctx.since ?? Number.NEGATIVE_INFINITY;
-  switch (c.kind) {
-    case 'time':
-      return e.now >= (c.relative ? (ctx.since ?? 0) + c.at : c.at);
-    case 'node': {
-      const node = e.get('Node', c.node);
-      if (!node) return false;
-      const status = nodeStatus(node);
-      return status === c.status || (!c.status.includes(',') && status.split(',').includes(c.status));
-    }
-    case 'node-gone':
-      return e.get('Node', c.node) === undefined;
-    case 'condition': {
-      const cond = e.get('Node', c.node)?.status.conditions.find((x) => x.type === c.type);
-      return cond !== undefined && cond.status === c.status && (c.reason === undefined || cond.reason === c.reason);
-    }
-    case 'taint':
-      return (e.get('Node', c.node)?.spec.taints ?? []).some(
-        (t) =>
-          t.key === c.key &&
-          (c.value === undefined || (t.value ?? '') === c.value) &&
-          (c.effect === undefined || t.effect === c.effect),
-      );
-    case 'event':
-      return e
-        .list('Event')
-        .some(
-          (ev) =>
-            ev.reason === c.reason &&
-            ev.lastTimestamp >= since &&
-            (c.object === undefined || eventObjectMatches(c.object, ev.involvedObject)),
-        );
-    case 'pod':
-      return matchingPods(e, c).some((p) => podColumns(p, e.now).status === c.status);
-    case 'pod-gone':
-      return matchingPods(e, c).length === 0;
-    case 'command':
-      return e.state.commandLog.some((l) => l.ok && l.at >= since && l.line.replace(/\s+/g, ' ').startsWith(c.prefix));
-  }
-}
-
-/** A lesson step with its `waitFor` parsed. */
-export interface CompiledStep extends LessonStep {
-  condition?: LessonCondition;
-}
-
 /**
  * Parses every step's `waitFor` (and checks its `run` parses as a command). Errors carry the path
  * a scenario error would (`spec.lesson[2].waitFor`), so scenario/parse.ts can report them.
@@ -315,12 +227,4 @@ export function compileLesson(
     return step;
   });
   return errors.length ? { ok: false, errors } : { ok: true, steps: out };
-}
-
-/**
- * Is this step done? A step with a condition is done when it holds; a step without one (narration,
- * a prediction) waits for the learner, so it is never done by itself.
- */
-export function stepComplete(e: Engine, step: CompiledStep, startedAt: number): boolean {
-  return step.condition !== undefined && checkCondition(e, step.condition, { since: startedAt });
 }

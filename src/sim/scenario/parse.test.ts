@@ -30,6 +30,7 @@ describe('parseScenario: valid input', () => {
       staticPods: [],
       timeline: [],
       lesson: [],
+      duration: 600_000,
     });
     expect(s.metadata).toEqual({ name: 't', title: 'A test' });
   });
@@ -142,6 +143,47 @@ describe('parseScenario: valid input', () => {
   });
 });
 
+describe('parseScenario: spec.duration (the end of the scenario)', () => {
+  const NODES = '  nodes: [{name: cp, roles: [control-plane]}]\n';
+  it('reads a duration, or defaults to 10 minutes after the last timeline entry (at least 10 minutes)', () => {
+    expect(ok(`${HEAD}spec:\n${NODES}  duration: 15m\n`).spec.duration).toBe(900_000);
+    expect(ok(`${HEAD}spec:\n${NODES}  duration: 90\n`).spec.duration).toBe(90_000);
+    expect(ok(`${HEAD}spec:\n${NODES}`).spec.duration).toBe(600_000);
+    const timeline =
+      '  timeline:\n    - {at: 8m, run: "kubectl get nodes"}\n    - {at: 30s, run: "kubectl get pods"}\n';
+    expect(ok(`${HEAD}spec:\n${NODES}${timeline}`).spec.duration).toBe(18 * 60_000);
+    expect(ok(`${HEAD}spec:\n${NODES}${timeline}  duration: 8m\n`).spec.duration).toBe(8 * 60_000);
+  });
+
+  it('must be positive, at most 24h, and not before the last timeline entry', () => {
+    expect(errors(`${HEAD}spec:\n${NODES}  duration: 0s\n`)).toEqual([
+      'spec.duration: must be longer than 0s (line 6, column 13)',
+    ]);
+    expect(errors(`${HEAD}spec:\n${NODES}  duration: 25h\n`)).toEqual([
+      'spec.duration: 25h is longer than 24h, the longest a scenario may run (line 6, column 13)',
+    ]);
+    expect(errors(`${HEAD}spec:\n${NODES}  duration: soon\n`)).toEqual([
+      'spec.duration: "soon" is not a duration (examples: 40s, 5m, 1h30m) (line 6, column 13)',
+    ]);
+    expect(errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 9m, run: "kubectl get nodes"}]\n  duration: 5m\n`)).toEqual([
+      'spec.duration: 5m ends before the last timeline entry (at 9m) (line 7, column 13)',
+    ]);
+  });
+
+  it('keeps who ran a timeline entry when a replay wrote it (by: you), and nothing else', () => {
+    const s = ok(
+      `${HEAD}spec:\n${NODES}  timeline: [{at: 1m, run: "kubectl get nodes", by: you}, {at: 2m, run: "registry down"}]\n`,
+    );
+    expect(s.spec.timeline).toEqual([
+      { at: 60_000, run: 'kubectl get nodes', by: 'you' },
+      { at: 120_000, run: 'registry down' },
+    ]);
+    expect(errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 1m, run: "kubectl get nodes", by: me}]\n`)).toEqual([
+      'spec.timeline[0].by: "me" is not who ran it (only "you" may be written) (line 6, column 53)',
+    ]);
+  });
+});
+
 describe('parseScenario: errors name the path and the reason', () => {
   it('reports bad node names, durations and profiles with exact messages', () => {
     expect(
@@ -188,7 +230,7 @@ describe('parseScenario: errors name the path and the reason', () => {
       expect.stringMatching(
         /^spec\.settings\.gracePeriod: unknown setting "gracePeriod" \(known: defaultTolerationSeconds, /,
       ),
-      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson) (line 7, column 10)',
+      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration) (line 7, column 10)',
     ]);
   });
 

@@ -8,7 +8,7 @@
  * string of digits) counts as seconds, as parseDuration reads it.
  */
 import * as v from 'valibot';
-import { parseDuration } from './duration';
+import { formatSimTime, MAX_SCENARIO_DURATION_MS, parseDuration } from './duration';
 import { PROFILES, type Settings } from './profiles';
 
 /** A value as an error message quotes it: strings in double quotes, others as written. */
@@ -213,8 +213,24 @@ const timelineEntry = v.strictObject(
         () => 'the command is empty',
       ),
     ),
+    // Written by replays and exports of a run, for the learner's own commands (types.ts).
+    by: v.optional(v.literal('you', (i) => `${show(i.input)} is not who ran it (only "you" may be written)`)),
   },
-  objectMessage('at, run'),
+  objectMessage('at, run, by'),
+);
+
+/** `spec.duration`: the scenario's end (the check against the timeline is in validate.ts). */
+const scenarioDuration = v.pipe(
+  durationMs,
+  v.check(
+    (ms) => Number.isFinite(ms) && ms > 0,
+    () => 'must be longer than 0s',
+  ),
+  v.check(
+    (ms) => ms <= MAX_SCENARIO_DURATION_MS,
+    (i) =>
+      `${formatSimTime(i.input)} is longer than ${formatSimTime(MAX_SCENARIO_DURATION_MS)}, the longest a scenario may run`,
+  ),
 );
 
 const predictSchema = v.strictObject(
@@ -328,8 +344,9 @@ export const scenarioSchema = v.strictObject(
         staticPods: list(staticPodSchema, 'static pods'),
         timeline: list(timelineEntry, 'timeline entries'),
         lesson: list(lessonStep, 'lesson steps'),
+        duration: v.optional(scenarioDuration),
       },
-      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson'),
+      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration'),
     ),
   },
   objectMessage('apiVersion, kind, metadata, spec'),

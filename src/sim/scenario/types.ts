@@ -33,6 +33,11 @@ export interface ScenarioStaticPod {
 export interface TimelineEntry {
   at: number;
   run: string;
+  /**
+   * Who ran it, when not the scenario: a replayed run (share links, scenario/replay.ts) turns the
+   * whole command log into the timeline and keeps the learner's commands credited to them.
+   */
+  by?: 'you';
 }
 
 export interface LessonStep {
@@ -59,5 +64,11 @@ export interface Scenario {
     staticPods: ScenarioStaticPod[];
     timeline: TimelineEntry[];
     lesson: LessonStep[];
+    /**
+     * The scenario's end in ms of simulated time (DESIGN section 10): the app stops playing there
+     * and scales its timeline to it. Always set: without `spec.duration` in the text, 10 minutes
+     * after the last timeline entry (scenario/duration.ts `defaultScenarioDuration`).
+     */
+    duration: number;
   };
 }

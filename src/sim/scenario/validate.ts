@@ -3,10 +3,12 @@
  * the normalised Scenario (DESIGN section 5). Kept apart from parse.ts so that code which only
  * handles plain data (the worker) does not pull in the YAML parser.
  *
- * Defaults: profile v1.33, seed 1, settings {}, objects/staticPods/timeline/lesson []. Timeline
- * entries are sorted by `at` (stable: entries at the same time keep their written order).
+ * Defaults: profile v1.33, seed 1, settings {}, objects/staticPods/timeline/lesson [], duration 10
+ * minutes after the last timeline entry. Timeline entries are sorted by `at` (stable: entries at
+ * the same time keep their written order).
  */
 import * as v from 'valibot';
+import { defaultScenarioDuration, formatSimTime } from './duration';
 import { normaliseManifest } from './manifests';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
@@ -156,6 +158,15 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     }
   });
 
+  // The end: a written duration must leave room for the whole timeline.
+  const lastAt = spec.timeline.reduce((m, t) => Math.max(m, t.at), 0);
+  if (spec.duration !== undefined && spec.duration < lastAt) {
+    errors.push({
+      keys: ['spec', 'duration'],
+      message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
+    });
+  }
+
   if (errors.length > 0) return { ok: false, raw: errors };
 
   const nodes: ScenarioNode[] = spec.nodes.map((n) => {
@@ -182,7 +193,9 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       objects,
       staticPods,
       // Array.prototype.sort is stable: entries at the same time keep their order.
-      timeline: spec.timeline.map((t) => ({ at: t.at, run: t.run.trim() })).sort((a, b) => a.at - b.at),
+      timeline: spec.timeline
+        .map((t) => (t.by ? { at: t.at, run: t.run.trim(), by: t.by } : { at: t.at, run: t.run.trim() }))
+        .sort((a, b) => a.at - b.at),
       lesson: spec.lesson.map((s) => {
         const out: Scenario['spec']['lesson'][number] = { id: s.id, text: s.text };
         if (s.run !== undefined) out.run = s.run;
@@ -190,6 +203,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
         if (s.predict !== undefined) out.predict = s.predict;
         return out;
       }),
+      duration: spec.duration ?? defaultScenarioDuration(spec.timeline),
     },
   };
   return { ok: true, scenario };

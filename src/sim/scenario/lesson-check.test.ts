@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../simulation';
+import { BUILTIN_SCENARIOS } from './builtins';
+import { type CompiledStep, compileLesson, conditionSince, parseCondition, stepComplete } from './lesson';
+import { parseScenario } from './parse';
+import type { Scenario } from './types';
+
+function builtin(name: string): Scenario {
+  const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.scenario;
+}
+
+function step(waitFor: string): CompiledStep {
+  const r = parseCondition(waitFor);
+  if (!r.ok) throw new Error(r.error);
+  return { id: 'x', text: 'x', waitFor, condition: r.condition };
+}
+
+describe('conditionSince: when a step condition became true (the eviction scenario)', () => {
+  const sim = new Simulation(builtin('eviction'));
+  const since = (waitFor: string, from?: number) => conditionSince(sim.engine, step(waitFor), from);
+
+  it('gives the moment of the change itself, not the time it is asked', () => {
+    sim.advanceTo(7 * 60_000);
+    expect(since('time 30s')).toBe(30_000);
+    expect(since('time +30s', 100_000)).toBe(130_000);
+    expect(since('command ssh node2 systemctl stop kubelet')).toBe(30_000);
+    // The Ready condition's lastTransitionTime, the taint's timeAdded, the Event's firstTimestamp.
+    expect(since('node node2 NotReady')).toBe(79_270);
+    expect(since('condition node2 Ready Unknown NodeStatusUnknown')).toBe(79_270);
+    expect(since('taint node2 node.kubernetes.io/unreachable:NoExecute')).toBe(84_370);
+    expect(since('event NodeNotReady node/node2')).toBe(79_270);
+    expect(since('event TaintManagerEviction')).toBe(384_470);
+    expect(since('event TaintManagerEviction pod/db-1')).toBe(384_470);
+    // Terminating from the deletion request (deletionTimestamp minus the grace period).
+    expect(since('pod db-1 Terminating')).toBe(384_470);
+    expect(since('node node1 Ready')).toBeLessThan(0);
+  });
+
+  it('is undefined while the condition does not hold, and for a step without one', () => {
+    expect(since('node node2 Ready')).toBeUndefined();
+    expect(since('event TaintManagerEviction', 400_000)).toBeUndefined();
+    expect(since('pod-gone db-1')).toBeUndefined();
+    expect(conditionSince(sim.engine, { id: 'read', text: 'Read this.' })).toBeUndefined();
+  });
+
+  it('reads removals from the object history', () => {
+    // The StatefulSet controller recreates db-1 a watch latency later: ask at once.
+    sim.run('kubectl delete pod db-1 --force --grace-period=0');
+    expect(since('pod-gone db-1')).toBe(420_000);
+    const gone = new Simulation(builtin('node-delete'));
+    gone.advanceTo(40_000);
+    expect(conditionSince(gone.engine, step('node-gone node2'))).toBe(30_000);
+    expect(conditionSince(gone.engine, step('pod-gone nope-*'))).toBe(undefined);
+  });
+
+  it('the earliest match for events since the step started, and for pods', () => {
+    const s = new Simulation(builtin('eviction'));
+    s.advanceTo(545_500);
+    // The web ReplicaSet's only SuccessfulCreate since t=0: the replacement, a watch latency after the eviction.
+    expect(conditionSince(s.engine, step('event SuccessfulCreate replicaset/web'), 0)).toBe(384_570);
+    // db-1 runs again: since its container started (the replacement on node2).
+    expect(conditionSince(s.engine, step('pod db-1 Running'))).toBeGreaterThan(544_000);
+    expect(conditionSince(s.engine, step('pod db-1 Running'))).toBeLessThanOrEqual(545_500);
+  });
+});
+
+/**
+ * A learner who follows each built-in lesson: every step with a condition starts when the step
+ * before it was done and waits on the engine; a step without one is read at once. Every step is
+ * reached within the scenario's duration, and its "happened at" is its event's own time.
+ */
+function walk(name: string): [string, number][] {
+  const s = builtin(name);
+  const compiled = compileLesson(s.spec.lesson);
+  if (!compiled.ok) throw new Error(`${name}: ${JSON.stringify(compiled.errors)}`);
+  const sim = new Simulation(s);
+  let startedAt = 0;
+  const out: [string, number][] = [];
+  for (const st of compiled.steps) {
+    if (!st.condition) continue;
+    while (!stepComplete(sim.engine, st, startedAt)) {
+      const t = sim.step(s.spec.duration);
+      if (t === undefined) throw new Error(`${name}/${st.id}: not done by the end (${s.spec.duration} ms)`);
+    }
+    const at = conditionSince(sim.engine, st, startedAt);
+    if (at === undefined) throw new Error(`${name}/${st.id}: done but no time`);
+    expect(at, `${name}/${st.id}`).toBeLessThanOrEqual(sim.now);
+    out.push([st.id, at]);
+    startedAt = sim.now;
+  }
+  return out;
+}
+
+describe('built-in lessons hold', () => {
+  it('eviction: failure, detection, taint, eviction, replacement, recovery, in order', () => {
+    expect(walk('eviction')).toEqual([
+      ['stop', 30_000],
+      ['unknown', 79_270],
+      ['taint', 84_370],
+      ['evicted', 384_470],
+      ['replaced', 384_570],
+      ['start', 543_200],
+      ['db', expect.any(Number)],
+    ]);
+  });
+
+  it('every step of every built-in lesson happens, in order, before the scenario ends', () => {
+    for (const name of BUILTIN_SCENARIOS) {
+      const s = builtin(name);
+      if (!s.spec.lesson.length) continue;
+      const times = walk(name).map(([, at]) => at);
+      expect(times, name).toEqual([...times].sort((a, b) => a - b));
+      expect(Math.max(...times), name).toBeLessThanOrEqual(s.spec.duration);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MODULES } from '../modules';
+import { parseScenario } from '../scenario/parse';
+import type { Scenario } from '../scenario/types';
+import { Simulation } from '../simulation';
+import { storyModule } from './watch';
+
+function builtin(name: string): Scenario {
+  const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.scenario;
+}
+
+function played(name: string, to?: number): Simulation {
+  const s = builtin(name);
+  const sim = new Simulation(s);
+  sim.advanceTo(to ?? s.spec.duration);
+  return sim;
+}
+
+const timesAndLabels = (sim: Simulation) => sim.chapters().map((c) => [c.at, c.label]);
+
+describe('chapters of the built-in scenarios', () => {
+  it('eviction: the whole arc, from the kubelet stop to db-1 replaced, with who decided what', () => {
+    const sim = played('eviction');
+    expect(timesAndLabels(sim)).toEqual([
+      [30000, 'kubelet stopped on node2'],
+      [79270, 'node2 NotReady'],
+      [84370, 'node2 tainted unreachable:NoExecute'],
+      [384470, '2 pods evicted from node2'],
+      [384770, 'replacement web-7d89dcd798-l9j55 Running on node1'],
+      [540000, 'kubelet started on node2'],
+      [543200, 'node2 Ready'],
+      [544270, 'node2 untainted'],
+      [544980, 'replacement db-1 Running on node2'],
+    ]);
+    const [stop, notReady, taint, evicted, replaced, start, ready, untainted, db] = sim.chapters();
+    expect(stop).toEqual({
+      at: 30000,
+      label: 'kubelet stopped on node2',
+      kind: 'fault',
+      ref: 'Host/node2',
+      node: 'node2',
+      by: 'scenario',
+      actor: 'the scenario',
+    });
+    expect(notReady).toMatchObject({
+      kind: 'detect',
+      ref: 'Node/node2',
+      node: 'node2',
+      actor: 'node-lifecycle-controller',
+      rule: 'no heartbeat for 50s',
+      constant: 'nodeMonitorGracePeriod=50s',
+    });
+    expect(taint).toMatchObject({ kind: 'taint', ref: 'Node/node2', actor: 'node-lifecycle-controller' });
+    expect(evicted).toMatchObject({
+      kind: 'evict',
+      ref: 'Pod/default/db-1',
+      node: 'node2',
+      actor: 'taint-eviction-controller',
+      rule: 'tolerationSeconds 300 elapsed since taint unreachable:NoExecute',
+      constant: 'tolerationSeconds=300',
+    });
+    expect(replaced).toMatchObject({
+      kind: 'replace',
+      ref: 'Pod/default/web-7d89dcd798-l9j55',
+      node: 'node1',
+      actor: 'replicaset-controller',
+    });
+    expect(start).toMatchObject({ kind: 'heal', by: 'scenario' });
+    expect(ready).toMatchObject({ kind: 'recover', actor: 'kubelet' });
+    expect(untainted).toMatchObject({ kind: 'recover', actor: 'node-lifecycle-controller' });
+    expect(db).toMatchObject({ kind: 'replace', actor: 'statefulset-controller', node: 'node2' });
+    for (const c of sim.chapters()) expect(c.label.length, c.label).toBeLessThanOrEqual(50);
+  });
+
+  it('docker-stop: Ready=False from the kubelet, the not-ready taint, evictions, and the way back', () => {
+    expect(timesAndLabels(played('docker-stop'))).toEqual([
+      [30000, 'docker stopped on knode'],
+      [37059, 'knode NotReady'],
+      [39370, 'knode tainted not-ready:NoExecute'],
+      [339470, '5 pods evicted from knode'],
+      [480000, 'docker started on knode'],
+      [486384, 'knode Ready'],
+      [486684, '5 replacements Running on knode'],
+      [489270, 'knode untainted'],
+    ]);
+    const notReady = played('docker-stop', 60_000).chapters()[1];
+    expect(notReady).toMatchObject({
+      actor: 'kubelet',
+      rule: 'kubelet posts Ready=False (KubeletNotReady): Container runtime not ready',
+    });
+  });
+
+  it('node-delete: the command, PodGC, the replacements, registration', () => {
+    expect(timesAndLabels(played('node-delete'))).toEqual([
+      [30000, 'Node node2 deleted'],
+      [89270, '4 pods of node2 deleted by PodGC'],
+      [89570, '3 replacements Running on node1'],
+      [240000, 'kubelet restarted on node2'],
+      [240281, 'node2 registered'],
+      [243200, 'node2 Ready'],
+    ]);
+    const gc = played('node-delete', 100_000).chapters()[1];
+    expect(gc).toMatchObject({ kind: 'delete', actor: 'pod-garbage-collector', constant: 'podGCQuarantine=40s' });
+  });
+
+  it('control-plane-outage: components stopped and started by their manifests, then the usual arc', () => {
+    const labels = played('control-plane-outage')
+      .chapters()
+      .map((c) => c.label);
+    expect(labels).toEqual([
+      'kube-apiserver stopped',
+      'kube-apiserver started',
+      'kube-controller-manager stopped',
+      'kubelet stopped on node1',
+      'kube-controller-manager started',
+      'node1 NotReady',
+      'node1 tainted unreachable:NoExecute',
+      '2 pods evicted from node1',
+      '2 replacements Running on node2',
+      'kubelet started on node1',
+      // The kubelet posts Ready=False first: the controller swaps the NoExecute taint at once.
+      'node1 tainted not-ready:NoExecute',
+      'node1 Ready',
+      'node1 untainted',
+    ]);
+  });
+});
+
+describe('chapters in the engine state', () => {
+  it('are kept by snapshot/restore: seeking back shows the chapters up to that moment', () => {
+    const sim = played('eviction', 100_000);
+    const early = sim.snapshot();
+    const before = sim.chapters();
+    expect(before.map((c) => c.label)).toEqual([
+      'kubelet stopped on node2',
+      'node2 NotReady',
+      'node2 tainted unreachable:NoExecute',
+    ]);
+    sim.advanceTo(600_000);
+    const all = sim.chapters();
+    expect(all.length).toBe(9);
+    const late = sim.snapshot();
+    sim.restore(early);
+    expect(sim.chapters()).toEqual(before);
+    sim.advanceTo(600_000);
+    expect(sim.chapters()).toEqual(all);
+    sim.restore(late);
+    expect(sim.chapters()).toEqual(all);
+  });
+
+  it('leave out the boot and never change the trace hash', () => {
+    const scenario = builtin('eviction');
+    const withStory = new Simulation(scenario);
+    const without = new Simulation(
+      scenario,
+      MODULES.filter((m) => m !== storyModule),
+    );
+    withStory.advanceTo(scenario.spec.duration);
+    without.advanceTo(scenario.spec.duration);
+    expect(withStory.traceHash()).toBe(without.traceHash());
+    expect(withStory.chapters().every((c) => c.at >= 0)).toBe(true);
+    // The nodes registered during the boot are not chapters; only the watched ones are missing without the module.
+    expect(without.chapters().map((c) => c.label)).toEqual(['kubelet stopped on node2', 'kubelet started on node2']);
+  });
+
+  it('are copies: changing the returned list changes nothing', () => {
+    const sim = played('eviction', 100_000);
+    const list = sim.chapters();
+    (list[0] as { label: string }).label = 'changed';
+    list.pop();
+    expect(sim.chapters().map((c) => c.label)).toEqual([
+      'kubelet stopped on node2',
+      'node2 NotReady',
+      'node2 tainted unreachable:NoExecute',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Chapters: the named moments of a run ("kubelet stopped on node2", "node2 NotReady", "node2
+ * tainted unreachable:NoExecute", "2 pods evicted from node2", "node2 Ready"), which the app shows
+ * as timeline markers, a list to seek with, and a recap of who did what by which rule.
+ *
+ * They are recorded as things happen (story/watch.ts watches Node and Pod writes, commands/run.ts
+ * adds the commands) into the state, as plain data: `snapshot()/restore()` keep them, and seeking
+ * back shows exactly the chapters up to that moment. Nothing here traces or writes to the API, so
+ * chapters never change a run's trace hash. Moments of the boot (t < 0) are not chapters.
+ */
+import type { Engine } from '../core/engine';
+import type { Cause, Chapter, StoredChapter, StoryState } from '../core/state';
+
+export type { Chapter, ChapterKind, StoredChapter, StoryState } from '../core/state';
+
+/** The story state, created on first use (snapshots taken before any chapter stay valid). */
+export function storyState(e: Engine): StoryState {
+  let s = e.state.story;
+  if (!s) {
+    s = { chapters: [], replacementsSeen: {} };
+    e.state.story = s;
+  }
+  return s;
+}
+
+/** How many chapters there are (a mark to insert a command's chapter before what it caused). */
+export function chapterCount(e: Engine): number {
+  return e.state.story?.chapters.length ?? 0;
+}
+
+/**
+ * Record a chapter now (`c.at` is set to the engine's time). Moments of the boot are dropped.
+ * `before` (a chapterCount taken earlier at this same instant) puts it ahead of the chapters
+ * recorded since: a command comes before the moments it caused at once.
+ */
+export function addChapter(e: Engine, c: Omit<StoredChapter, 'at'>, before?: number): void {
+  if (e.now < 0) return;
+  const list = storyState(e).chapters;
+  const chapter = { at: e.now, ...c };
+  if (before === undefined || before >= list.length) list.push(chapter);
+  else list.splice(before, 0, chapter);
+}
+
+/** Moments of one group this close together (ms) make one chapter: the pods of a node evicted at once, replacements Ready within the same second. */
+export const GROUP_WINDOW_MS = 1000;
+
+/**
+ * Add one more moment to the chapter of `group` started less than GROUP_WINDOW_MS ago, or start
+ * that chapter. `label` gets the count of moments so far and the group's chapter.
+ */
+export function addToGroup(
+  e: Engine,
+  group: string,
+  first: Omit<StoredChapter, 'at' | 'group' | 'count'>,
+  label: (count: number, first: StoredChapter) => string,
+): void {
+  if (e.now < 0) return;
+  const list = storyState(e).chapters;
+  // Chapters are appended in time order: only the last ones can be the group's.
+  for (let i = list.length - 1; i >= 0; i--) {
+    const c = list[i] as StoredChapter;
+    if (e.now - c.at >= GROUP_WINDOW_MS) break;
+    if (c.group !== group) continue;
+    c.count = (c.count ?? 1) + 1;
+    if (first.node !== c.node) c.spread = true;
+    c.label = label(c.count, c);
+    return;
+  }
+  list.push({ at: e.now, ...first, group, count: 1 });
+}
+
+/** Every chapter up to now, in time order, as the public API gives them (copies). */
+export function chapterList(e: Engine): Chapter[] {
+  const list = e.state.story?.chapters ?? [];
+  return list.map(({ group: _g, count: _c, spread: _s, ...c }) => c);
+}
+
+/** The cause of the write being watched: `Engine.put/remove` record it on the object's history first. */
+export function writeCause(e: Engine, ref: string): Cause | undefined {
+  const list = e.state.api.history[ref];
+  const last = list?.[list.length - 1];
+  return last && last.at === e.now ? e.state.causes[last.cause] : undefined;
+}
+
+/** `kubelet on node2` -> `kubelet`: the chapter names its node on its own. */
+export function shortActor(actor: string): string {
+  return actor.replace(/^(kubelet|systemd|user) on \S+$/, '$1');
+}
+
+/** The actor, rule and constant a chapter takes from the cause of its moment. */
+export function fromCause(c: Cause | undefined): Pick<Chapter, 'actor' | 'rule' | 'constant'> {
+  if (!c) return {};
+  const out: Pick<Chapter, 'actor' | 'rule' | 'constant'> = { actor: shortActor(c.actor) };
+  if (c.rule !== undefined) out.rule = c.rule;
+  if (c.constant !== undefined) out.constant = c.constant;
+  return out;
+}
+
+/** `node.kubernetes.io/unreachable` -> `unreachable` (the node lifecycle taints' short names). */
+export function shortTaintKey(key: string): string {
+  return key.startsWith('node.kubernetes.io/') ? key.slice('node.kubernetes.io/'.length) : key;
+}

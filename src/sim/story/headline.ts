@@ -1,0 +1,277 @@
+/**
+ * Why?'s first sentence, in plain words: the object's state now, the command at the root of it
+ * (who ran it, and when), and the rule and constant that decided it. For example:
+ *
+ *   node2 is NotReady: the scenario stopped kubelet on node2 at 30s and no heartbeat arrived for
+ *   50s (nodeMonitorGracePeriod).
+ *   web-7d89dcd798-7mjh2 was evicted at 6m24s: the scenario stopped kubelet on node2 at 30s,
+ *   node2 was tainted unreachable:NoExecute at 1m24s and the pod's toleration of 300s ran out
+ *   (tolerationSeconds).
+ *
+ * Times before t=0 read "while the cluster started" (formatStoryTime), never a negative time.
+ */
+import type { Pod } from '../api/types';
+import { type Command, parseCommand } from '../commands/parse';
+import type { Engine } from '../core/engine';
+import type { CommandBy } from '../core/state';
+import { nodeStatus, podColumns } from '../kubectl/status';
+import { BOOT_APPLY_COMMAND, BOOT_COMMAND } from '../scenario/bootstrap';
+import { formatStoryTime } from '../scenario/duration';
+import { shortActor as shortActorName, shortTaintKey } from './chapters';
+import { commandActor } from './credit';
+
+/** One link of a causal chain, as explain.ts builds them (effect first). */
+export interface StoryLink {
+  at: number;
+  actor: string;
+  what: string;
+  rule?: string;
+  constant?: string;
+  command?: string;
+  by?: CommandBy;
+}
+
+/** `at 30s`, or `while the cluster started` before t=0. */
+export function atTime(ms: number): string {
+  const t = formatStoryTime(ms);
+  return ms < 0 ? t : `at ${t}`;
+}
+
+/** What a command did, as a verb phrase: `stopped kubelet on node2`, `cut the network to node2`. */
+function deed(c: Command): string {
+  switch (c.kind) {
+    case 'ssh-systemctl':
+      return `${{ stop: 'stopped', start: 'started', restart: 'restarted', status: 'checked' }[c.action]} ${c.unit} on ${c.node}`;
+    case 'ssh-poweroff':
+      return `powered off ${c.node}`;
+    case 'ssh-reboot':
+      return `rebooted ${c.node}`;
+    case 'power-on':
+      return `powered on ${c.node}`;
+    case 'network':
+      return c.action === 'cut' ? `cut the network to ${c.node}` : `healed the network to ${c.node}`;
+    case 'registry':
+      return c.action === 'down' ? 'took the registry down' : 'brought the registry back';
+    case 'ssh-mv': {
+      // Static pods (kubeadm's control plane too) start and stop with their manifest's place.
+      const dir = '/etc/kubernetes/manifests';
+      const file = c.src.slice(c.src.lastIndexOf('/') + 1);
+      const from = c.src.startsWith(`${dir}/`);
+      const to = c.dst === dir || c.dst.startsWith(`${dir}/`);
+      if (from && !to) return `moved ${file} out of ${dir} on ${c.node}`;
+      if (to && !from) return `moved ${file} into ${dir} on ${c.node}`;
+      return `moved ${c.src} to ${c.dst} on ${c.node}`;
+    }
+    case 'ssh-sed':
+      return `edited ${c.file} on ${c.node}`;
+    case 'kubectl-delete-node':
+      return `deleted Node ${c.name}`;
+    case 'kubectl-delete-pod':
+      return `${c.force ? 'force-deleted' : 'deleted'} pod ${c.name}`;
+    case 'kubectl-cordon':
+      return `cordoned ${c.node}`;
+    case 'kubectl-uncordon':
+      return `uncordoned ${c.node}`;
+    case 'kubectl-drain':
+      return `drained ${c.node}`;
+    case 'kubectl-scale':
+      return `scaled ${c.resource === 'deployment' ? 'deploy' : 'sts'}/${c.name} to ${c.replicas}`;
+    case 'kubectl-run':
+      return `created pod ${c.name}`;
+    case 'kubectl-create-deployment':
+      return `created deploy/${c.name}`;
+    case 'kubectl-apply':
+      return 'applied a manifest';
+    default:
+      return '';
+  }
+}
+
+/** What the boot explains: nothing has changed since. */
+const SINCE_BOOT = 'so it has been since the cluster started';
+
+/** `the scenario stopped kubelet on node2 at 30s`: who did what, when. */
+export function commandPhrase(l: StoryLink): string {
+  const cmd = l.command ?? '';
+  if (cmd === BOOT_COMMAND) return SINCE_BOOT;
+  const who = l.actor;
+  if (cmd === BOOT_APPLY_COMMAND) return `${who} created its objects ${atTime(l.at)}`;
+  const parsed = parseCommand(cmd);
+  const what = parsed.ok ? deed(parsed.command) : '';
+  return `${who} ${what || `ran "${cmd.split('\n')[0]}"`} ${atTime(l.at)}`;
+}
+
+/** The latest command of the chain: the person's (or the scenario's) action behind the state. */
+function rootCommand(chain: readonly StoryLink[]): StoryLink | undefined {
+  let root: StoryLink | undefined;
+  for (const l of chain) if (l.command !== undefined && (!root || l.at > root.at)) root = l;
+  return root;
+}
+
+/** `nodeMonitorGracePeriod=50s` -> [`nodeMonitorGracePeriod`, `50s`]. */
+function splitConstant(c: string): [string, string] {
+  const i = c.indexOf('=');
+  return i < 0 ? [c, ''] : [c.slice(0, i), c.slice(i + 1)];
+}
+
+/** A rule in a sentence: the engine's `no heartbeat for 50s` reads `no heartbeat arrived for 50s`. */
+function ruleWords(rule: string): string {
+  const m = /^no heartbeat for (\S+)/.exec(rule);
+  return m ? `no heartbeat arrived for ${m[1]}` : rule;
+}
+
+/** `RULE (CONSTANT)` for the first link (nearest the effect) with a rule and a constant, or ''. */
+function decider(chain: readonly StoryLink[]): string {
+  const l = chain.find((x) => x.constant !== undefined && x.rule !== undefined);
+  if (!l?.rule || !l.constant) return '';
+  return `${ruleWords(l.rule)} (${splitConstant(l.constant)[0]})`;
+}
+
+/** `A, B and C`. */
+function sentence(subject: string, parts: string[]): string {
+  const p = parts.filter((x) => x !== '');
+  if (p.length === 0) return `${subject}.`;
+  const last = p.pop() as string;
+  return `${subject}: ${p.length ? `${p.join(', ')} and ${last}` : last}.`;
+}
+
+/** `the scenario cordoned node1 at 5s`, from the node's history. */
+function cordonedBy(e: Engine, name: string): string | undefined {
+  const h = e.state.api.history[`Node/${name}`]?.findLast((x) => x.what.startsWith('cordoned'));
+  const c = h ? e.state.causes[h.cause] : undefined;
+  if (!c || c.command === undefined) return undefined;
+  const by = c.by ?? 'you';
+  return commandPhrase({ at: c.at, actor: commandActor(by), what: c.what, command: c.command, by });
+}
+
+function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root: string): string {
+  const node = e.get('Node', name);
+  if (!node) return sentence(`${name} has no Node object`, [root]);
+  const status = nodeStatus(node);
+  const ready = node.status.conditions.find((c) => c.type === 'Ready');
+  const subject = `${name} is ${status}`;
+  // SchedulingDisabled comes from a cordon, whatever the kubelet wrote since.
+  if (node.spec.unschedulable) {
+    const cordon = cordonedBy(e, name);
+    if (cordon && cordon !== root) root = root && root !== SINCE_BOOT ? `${cordon}, ${root}` : cordon;
+  }
+  if (ready?.status === 'Unknown') {
+    const grace = chain.find(
+      (l) => l.constant?.startsWith('nodeMonitorGracePeriod=') || l.constant?.startsWith('nodeStartupGracePeriod='),
+    );
+    if (grace?.constant) {
+      const [constName, value] = splitConstant(grace.constant);
+      return sentence(subject, [root, `no heartbeat arrived for ${value} (${constName})`]);
+    }
+    return sentence(subject, [root, `the kubelet stopped posting its status (${ready.reason})`]);
+  }
+  if (ready?.status === 'False') {
+    const first = ready.message
+      .replace(/^\[/, '')
+      .split(/, |\]|: /)[0]
+      ?.trim();
+    return sentence(subject, [root, `the kubelet reports ${first || ready.reason} (${ready.reason})`]);
+  }
+  return sentence(subject, [root]);
+}
+
+function podState(p: Pod, now: number): string {
+  const status = podColumns(p, now).status;
+  const notReady = status === 'Running' && p.status.conditions.some((c) => c.type === 'Ready' && c.status === 'False');
+  return `${status}${notReady ? ', not ready,' : ''}${p.spec.nodeName ? ` on ${p.spec.nodeName}` : ''}`;
+}
+
+/** How a replaced pod left, from the cause of its departure. */
+function departure(l: StoryLink | undefined): string {
+  if (!l) return 'gone';
+  if (l.what.startsWith('evict pod ')) return 'evicted';
+  if (l.what.startsWith('podgc: ')) return 'deleted by PodGC';
+  if (l.command !== undefined) return `deleted by ${l.actor}`;
+  return 'gone';
+}
+
+function podHeadline(e: Engine, key: string, chain: readonly StoryLink[], root: string): string {
+  const name = key.slice(key.indexOf('/') + 1);
+  const pod = e.get('Pod', key);
+  const evict = chain.find((l) => l.what.startsWith('evict pod '));
+  if (evict && (!pod || pod.metadata.deletionTimestamp !== undefined)) {
+    const taint = chain.find((l) => /^taint \S+ on \S+$/.test(l.what));
+    const parts = [root];
+    if (taint) {
+      const [, label, node] = /^taint (\S+) on (\S+)$/.exec(taint.what) as RegExpExecArray;
+      parts.push(`${node} was tainted ${shortTaintKey(label as string)} ${atTime(taint.at)}`);
+    }
+    const secs = evict.constant ? splitConstant(evict.constant) : undefined;
+    parts.push(
+      secs
+        ? `the pod's toleration of ${secs[1]}s ran out (${secs[0]})`
+        : `it does not tolerate the taint${evict.rule ? ` (${evict.rule})` : ''}`,
+    );
+    return sentence(`${name} was evicted ${atTime(evict.at)}`, parts);
+  }
+  const gc = chain.find((l) => l.what.startsWith('podgc: '));
+  if (gc && !pod) {
+    const rule = gc.rule ? `${gc.rule}${gc.constant ? ` (${splitConstant(gc.constant)[0]})` : ''}` : '';
+    return sentence(`${name} was deleted by PodGC ${atTime(gc.at)}`, [root, rule]);
+  }
+  if (!pod) return sentence(`${name} is gone`, [root]);
+  const replaced = chain.find((l) => l.what.startsWith('replacement for '));
+  if (replaced) {
+    const m = /^replacement for \S+?\/(\S+) \((.*)\)$/.exec(replaced.what);
+    const parts: string[] = [];
+    if (m) {
+      // The departure the controller paired it with: its cause, or the first eviction, PodGC
+      // deletion or command behind the replacement.
+      const after = chain.slice(chain.indexOf(replaced) + 1);
+      const gone =
+        after.find((l) => l.what === m[2]) ??
+        after.find((l) => l.what.startsWith('evict pod ') || l.what.startsWith('podgc: ') || l.command !== undefined);
+      const how = departure(gone);
+      const old = m[1] === name ? `the earlier ${name}` : m[1];
+      parts.push(`it replaces ${old}${gone ? `, ${how} ${atTime(gone.at)}` : ''}`);
+    }
+    if (root) parts.push(`after ${root}`);
+    return `${name} is ${podState(pod, e.now)}: ${parts.join(', ')}.`;
+  }
+  return sentence(`${name} is ${podState(pod, e.now)}`, [root, decider(chain)]);
+}
+
+function hostHeadline(e: Engine, name: string, root: string): string {
+  const h = e.state.hosts[name];
+  if (!h) return sentence(name, [root]);
+  let state = `${name} is running`;
+  if (h.power !== 'on') state = `${name} is powered off`;
+  else if (h.networkCut) state = `${name}'s network is cut`;
+  else {
+    const stopped = (['kubelet', 'containerd', 'docker', 'kube-proxy'] as const).find(
+      (u) => h.services[u] !== undefined && !h.services[u]?.active,
+    );
+    if (stopped) state = `${stopped} on ${name} is stopped`;
+  }
+  return sentence(state, [root]);
+}
+
+/** The headline for `ref` from its causal chain (explain.ts); one sentence, ending with a period. */
+export function headline(e: Engine, ref: string, chain: readonly StoryLink[]): string {
+  const root = rootCommand(chain);
+  const rootText = root ? commandPhrase(root) : '';
+  const [kind, ...rest] = ref.split('/');
+  const key = rest.join('/');
+  switch (kind) {
+    case 'Node':
+      return nodeHeadline(e, key, chain, rootText);
+    case 'Pod':
+      return podHeadline(e, key, chain, rootText);
+    case 'Host':
+      return hostHeadline(e, key, rootText);
+    default: {
+      const name = rest[rest.length - 1] ?? key;
+      const latest = chain[0];
+      const parts: string[] = [];
+      if (latest && latest.command === undefined)
+        parts.push(`last changed by ${shortActorName(latest.actor)} ${atTime(latest.at)}`);
+      if (rootText) parts.push(`after ${rootText}`);
+      return parts.length ? `${kind} ${name}: ${parts.join(', ')}.` : `${kind} ${name}.`;
+    }
+  }
+}
