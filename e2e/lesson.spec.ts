@@ -24,13 +24,13 @@ async function expectFocusOn(page: Page, name: string) {
   await expect.poll(() => focusedName(page)).toBe(name);
 }
 
-test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal, next, back, free play', async ({
+test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal, next, back, recap', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/?scenario=eviction');
   const lesson = page.getByRole('region', { name: 'Lesson', exact: true });
-  await expect(lesson).toContainText('Step 1 of 4', { timeout: 15_000 });
+  await expect(lesson).toContainText('Step 1 of 8', { timeout: 15_000 });
   await expect(lesson).toContainText('At 30s the kubelet on node2 stops.');
   await expect(lesson).toContainText('Waiting for');
 
@@ -43,18 +43,26 @@ test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal,
   await page.keyboard.press('Enter');
 
   // Step 2 waits for node2 NotReady. Next cannot act yet (it stays focusable, says why).
-  await expect(lesson).toContainText('Step 2 of 4');
+  await expect(lesson).toContainText('Step 2 of 8');
   await expect(lesson.getByRole('button', { name: 'Next', exact: true })).toHaveAttribute('aria-disabled', 'true');
   await tabTo(page, 'Skip ahead', true);
   await page.keyboard.press('Enter');
   await expect(lesson).toContainText(/Happened at 1m\d+s/);
   await expect(page.getByRole('region', { name: 'kubectl get nodes', exact: true })).toContainText(/node2\s+NotReady/);
   await expectFocusOn(page, 'Next');
-  const step3At = await page.getByRole('timer', { name: 'Simulation time' }).textContent();
   await page.keyboard.press('Enter');
 
-  // Step 3: predict, then reveal. Reveal without a choice asks for one.
-  await expect(lesson).toContainText('Step 3 of 4');
+  // Step 3: the unreachable taint, one controller pass later.
+  await expect(lesson).toContainText('Step 3 of 8');
+  await tabTo(page, 'Skip ahead', true);
+  await page.keyboard.press('Enter');
+  await expect(lesson).toContainText(/Happened at 1m2\ds/);
+  await expectFocusOn(page, 'Next');
+  const step4At = await page.getByRole('timer', { name: 'Simulation time' }).textContent();
+  await page.keyboard.press('Enter');
+
+  // Step 4: predict, then reveal. Reveal without a choice asks for one.
+  await expect(lesson).toContainText('Step 4 of 8');
   const group = lesson.getByRole('group', { name: /What happens to the StatefulSet pod/ });
   await expect(group).toBeVisible();
   await tabTo(page, 'Reveal', true);
@@ -72,22 +80,38 @@ test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal,
   await tabTo(page, 'Next');
   await page.keyboard.press('Enter');
 
-  // Step 4 waits for TaintManagerEviction (300s of toleration later).
-  await expect(lesson).toContainText('Step 4 of 4');
-  await tabTo(page, 'Skip ahead', true);
-  await page.keyboard.press('Enter');
-  await expect(lesson).toContainText(/Happened at [67]m\d+s/);
-  await expectFocusOn(page, 'Next');
-  await page.keyboard.press('Enter');
+  // Steps 5 to 8: the eviction (300s of toleration later), the replacement, the kubelet back, db-1 whole again.
+  for (const [n, happened] of [
+    [5, /Happened at 6m\d+s/],
+    [6, /Happened at 6m\d+s/],
+    [7, /Happened at 9m\d+s/],
+    [8, /Happened at 9m\d+s/],
+  ] as const) {
+    await expect(lesson).toContainText(`Step ${n} of 8`);
+    await tabTo(page, 'Skip ahead', true);
+    await page.keyboard.press('Enter');
+    await expect(lesson).toContainText(happened);
+    await expectFocusOn(page, 'Next');
+    await page.keyboard.press('Enter');
+  }
+  // The recap: what happened when, who did it, which constant decided it.
   await expect(lesson).toContainText('Free play');
+  const recap = lesson.getByRole('table', { name: 'What happened when' });
+  await expect(
+    recap.getByRole('row', { name: /node2 NotReady.*node-lifecycle-controller.*nodeMonitorGracePeriod=50s/ }),
+  ).toBeVisible();
+  await expect(
+    recap.getByRole('row', { name: /evicted from node2.*taint-eviction-controller.*tolerationSeconds=300/ }),
+  ).toBeVisible();
+  await expect(recap.getByRole('row', { name: /kubelet stopped on node2.*the scenario/ })).toBeVisible();
 
-  // Back, twice: to step 3, and the clock rolls back to when step 3 started.
-  await tabTo(page, 'Back', true);
-  await page.keyboard.press('Enter');
-  await expect(lesson).toContainText('Step 4 of 4');
-  await page.keyboard.press('Enter');
-  await expect(lesson).toContainText('Step 3 of 4');
-  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText(step3At ?? '');
+  // Back to step 4 (the prediction): the clock rolls back to when it started.
+  for (let n = 8; n >= 4; n--) {
+    await tabTo(page, 'Back', true);
+    await page.keyboard.press('Enter');
+    await expect(lesson).toContainText(`Step ${n} of 8`);
+  }
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText(step4At ?? '');
   await expect(page.getByRole('region', { name: 'kubectl get nodes', exact: true })).toContainText(/node2\s+NotReady/);
 });
 

@@ -72,7 +72,7 @@ test('a copied link opens the same run at the same moment: views and trace hash'
   await expectSameRun(other, expected);
   // Same open view (node1 selected) and same lesson step.
   await expect(other.getByRole('region', { name: 'kubectl describe node node1', exact: true })).toBeVisible();
-  await expect(other.getByRole('region', { name: 'Lesson', exact: true })).toContainText('Step 2 of 4');
+  await expect(other.getByRole('region', { name: 'Lesson', exact: true })).toContainText('Step 2 of 8');
   await expectNoA11yViolations(other);
 });
 

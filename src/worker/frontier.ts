@@ -15,7 +15,7 @@ export class Frontier {
 
   /** At the frontier (now >= reached): the engine's list is the whole story so far. */
   update(sim: Simulation): void {
-    const list = chaptersOf(sim);
+    const list = sim.chapters();
     const a = list[list.length - 1];
     const b = this.chapters[this.chapters.length - 1];
     if (list.length === this.chapters.length && a?.at === b?.at && a?.label === b?.label) return;
@@ -35,10 +35,4 @@ export class Frontier {
     this.chapters = [...list];
     this.version++;
   }
-}
-
-// MERGE: `sim.chapters()` lands with the engine's story module.
-function chaptersOf(sim: Simulation): readonly Chapter[] {
-  const f = (sim as unknown as { chapters?: () => readonly Chapter[] }).chapters;
-  return typeof f === 'function' ? f.call(sim) : [];
 }

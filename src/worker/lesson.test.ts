@@ -49,13 +49,18 @@ describe('lesson in the worker', () => {
     play(r, x, 600_000);
     expect(r.sim.kubectl('kubectl get nodes')).toMatch(/node2\s+NotReady/);
     expect(l?.state()).toMatchObject({ index: 1, done: true });
+    // The taint, five seconds later: a step of its own.
+    play(r, x, 600_000);
+    expect(l?.state()).toMatchObject({ index: 2, done: true });
     // Play through the prediction: the lesson moves to the eviction when it happens, and stops there.
     x.onPlay();
-    expect(l?.state().index).toBe(2);
+    expect(l?.state().index).toBe(3);
     play(r, x, 1_200_000);
-    expect(l?.state()).toMatchObject({ index: 3, done: true });
+    expect(l?.state()).toMatchObject({ index: 4, done: true });
     expect(r.sim.kubectl('kubectl get events')).toContain('TaintManagerEviction');
     expect(r.clock.playing).toBe(false);
+    // "Happened at" is the event's own time, not the end of the frame that noticed it.
+    expect(l?.state().doneAt).toBeLessThan(r.now);
   });
 
   it('Skip ahead finds the event; Back rolls the clock back to the step start', () => {

@@ -18,7 +18,7 @@
  * - Back returns to the previous step and seeks to the time that step started;
  * - after the last step comes the recap and free play (`index === steps.length`).
  */
-import { type CompiledStep, compileLesson, type Scenario, stepComplete } from '../sim/runtime';
+import { type CompiledStep, compileLesson, conditionSince, type Scenario, stepComplete } from '../sim/runtime';
 import type { LessonState, LessonStepView } from './protocol';
 import type { SimRunner } from './runner';
 
@@ -66,7 +66,7 @@ export class LessonTracker {
     // A fresh lesson starts with the scenario; one opened from a link starts where the link is.
     this.starts[this.index] = at < 0 ? 0 : r.now;
     const first = this.steps[this.index];
-    if (fresh && first?.run && r.now === 0) r.command(first.run);
+    if (fresh && first?.run && r.now === 0) r.command(first.run, 'scenario');
     this.evaluate(r, false);
   }
 
@@ -137,7 +137,7 @@ export class LessonTracker {
     this.done = false;
     this.doneAt = undefined;
     const step = this.steps[this.index];
-    if (step?.run) r.command(step.run);
+    if (step?.run) r.command(step.run, 'scenario');
     this.evaluate(r, false);
   }
 
@@ -226,13 +226,9 @@ export class LessonTracker {
   }
 }
 
-// MERGE: use the engine's conditionSince (the event's own time) once it lands.
+/** When the step's event happened: its own time (conditionSince), or now when the engine cannot tell. */
 function happenedAt(r: SimRunner, step: CompiledStep, since: number): number {
-  const f = (r.sim.engine as unknown as { conditionSince?: unknown }).conditionSince;
-  void f;
-  void step;
-  void since;
-  return r.now;
+  return conditionSince(r.sim.engine, step, since) ?? r.now;
 }
 
 /** Commands that only read: they never take a lesson off its script. */

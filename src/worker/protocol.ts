@@ -10,25 +10,16 @@
  * Back-pressure: after a patch the worker sends no other until the page answers `ack` with that
  * patch's seq (after applying it in an animation frame); what changes meanwhile goes into the next.
  */
-import type { ActionOption, ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim/runtime';
+import type { ActionOption, ActionTarget, Chapter, ClusterView, Explanation, NodeView, PodView } from '../sim/runtime';
 
-// MERGE: replaced by the engine's Chapter (src/sim/story) once it lands.
-export interface Chapter {
-  at: number;
-  label: string;
-  kind: 'fault' | 'heal' | 'detect' | 'taint' | 'evict' | 'replace' | 'recover' | 'delete' | 'other';
-  ref?: string;
-  node?: string;
-  by?: 'scenario' | 'you';
-  actor?: string;
-  rule?: string;
-  constant?: string;
-}
+export type { Chapter };
 
 /** A command the user ran, with the simulated time it ran at (the input that reproduces a run). */
 export interface LoggedCommand {
   at: number;
   line: string;
+  /** A lesson step's own command is the scenario's; absent: the user's. */
+  by?: 'scenario';
 }
 
 /**

@@ -66,6 +66,8 @@ describe('SimRunner', () => {
       [120_000, 'scenario', 'kubectl describe node node2'],
       [420_000, 'scenario', 'kubectl get pods -o wide'],
       [480_000, 'scenario', 'kubectl get pods -o wide'],
+      [540_000, 'scenario', 'ssh node2 systemctl start kubelet'],
+      [600_000, 'scenario', 'kubectl get pods -o wide'],
     ]);
     expect(before.every((e) => e.output === undefined)).toBe(true);
     r.advance(130_000);

@@ -6,7 +6,7 @@
  * Time: the run has an end (the scenario's `spec.duration`): Play stops there and free play
  * continues when pressed again. "Skip quiet time" jumps to just before the next visible change.
  */
-import { createSimulation, formatSimTime, type Scenario, type Simulation } from '../sim/runtime';
+import { type CommandBy, createSimulation, formatSimTime, type Scenario, type Simulation } from '../sim/runtime';
 import { CHECKPOINT_EVERY, CheckpointStore } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
@@ -55,9 +55,9 @@ export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: numb
   return { ok: true, runner };
 }
 
-/** The scenario's end: `spec.duration`, else 10 minutes after its last timeline entry. */
+/** The scenario's end: `spec.duration` (the validator sets it: 10 minutes after the last timeline entry by default). */
 export function scenarioEnd(s: Scenario): number {
-  const d = (s.spec as { duration?: number }).duration;
+  const d = s.spec.duration;
   if (typeof d === 'number' && d > 0) return d;
   return Math.max(0, ...s.spec.timeline.map((t) => t.at)) + DEFAULT_TAIL_MS;
 }
@@ -87,7 +87,7 @@ export class SimRunner {
     this.record = new RunRecord(scenario.spec.timeline);
     this.userLog = [...log]
       .sort((a, b) => a.at - b.at)
-      .map((c) => ({ at: c.at, line: c.line, id: this.record.addUser(c.at, c.line) }));
+      .map((c) => ({ ...c, id: this.record.addUser(c.at, c.line, c.by) }));
     this.checkpoint();
   }
 
@@ -97,7 +97,7 @@ export class SimRunner {
 
   /** The user's commands, in time order (the input that reproduces the run with the scenario). */
   get log(): LoggedCommand[] {
-    return this.userLog.map((c) => ({ at: c.at, line: c.line }));
+    return this.userLog.map(({ id: _id, ...c }) => c);
   }
 
   /** Count of processed state changes (cheap "did anything move?" check). */
@@ -124,7 +124,7 @@ export class SimRunner {
       if (stop > this.sim.now) this.advanceSim(stop);
       while (this.userLog[this.applied] && (this.userLog[this.applied] as UserCommand).at <= this.sim.now) {
         const c = this.userLog[this.applied] as UserCommand;
-        const res = this.sim.run(c.line);
+        const res = this.sim.run(c.line, { by: c.by ?? 'you' });
         this.record.ran(c.id, res.canonical, res.output, res.ok);
         this.applied++;
       }
@@ -196,15 +196,18 @@ export class SimRunner {
     return at;
   }
 
-  /** Run a command now; returns its canonical form. Acting in the past forks: the logged future after now is dropped. */
-  command(line: string): string {
+  /**
+   * Run a command now; returns its canonical form. Acting in the past forks: the logged future
+   * after now is dropped. `by`: a lesson step's own command is the scenario's, not the learner's.
+   */
+  command(line: string, by: CommandBy = 'you'): string {
     const now = this.sim.now;
     if (this.applied < this.userLog.length || this.clock.reached > now) this.fork(now, true);
-    const res = this.sim.run(line);
+    const res = this.sim.run(line, { by });
     const canonical = res.canonical || line;
-    const id = this.record.addUser(now, canonical);
+    const id = this.record.addUser(now, canonical, by);
     this.record.ran(id, canonical, res.output, res.ok);
-    this.userLog.push({ at: now, line: canonical, id });
+    this.userLog.push(by === 'you' ? { at: now, line: canonical, id } : { at: now, line: canonical, id, by });
     this.applied = this.userLog.length;
     this.logChanged = true;
     this.noteTime();

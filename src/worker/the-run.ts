@@ -48,9 +48,9 @@ export class RunRecord {
     return id;
   }
 
-  /** A command the user ran now; returns its entry id. */
-  addUser(at: number, line: string): number {
-    return this.add({ at, kind: 'command', by: 'you', text: line });
+  /** A command run now by the user (or by a lesson step: the scenario's); returns its entry id. */
+  addUser(at: number, line: string, by: 'scenario' | 'you' | undefined = 'you'): number {
+    return this.add({ at, kind: 'command', by, text: line });
   }
 
   info(at: number, text: string): void {

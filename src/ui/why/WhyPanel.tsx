@@ -14,7 +14,7 @@ function at(ms: number): string {
  */
 export function WhyPanel() {
   const why = useSim((s) => (s.selection ? s.why : undefined));
-  const headline = why ? ((why as { headline?: string }).headline ?? why.summary) : undefined;
+  const headline = why?.headline;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the chain can be long; the panel scrolls and must be reachable by keyboard
     <section className="why" aria-label={t.why} tabIndex={0}>
@@ -27,8 +27,7 @@ export function WhyPanel() {
           {why.chain.length ? <h3 className="why-steps">{t.whySteps}</h3> : null}
           <ol className="why-chain">
             {why.chain.map((l, i) => {
-              const by = (l as { by?: 'scenario' | 'you' }).by;
-              const actor = l.command !== undefined ? (by === 'scenario' ? t.byScenario : t.byYou) : l.actor;
+              const actor = l.command !== undefined ? (l.by === 'scenario' ? t.byScenario : t.byYou) : l.actor;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the chain is an ordered list
                 <li key={i} className={l.command ? 'why-cmd' : ''}>
