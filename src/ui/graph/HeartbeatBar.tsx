@@ -19,7 +19,9 @@ export const HeartbeatBar = memo(function HeartbeatBar({
   const value = age === undefined ? t.noHeartbeat : t.heartbeatValue(formatTime(age), formatTime(grace));
   return (
     <div className={`hb hb-${level}`} style={height ? { height: `${height}em` } : undefined}>
-      <span className="hb-label">{short ? t.heartbeatShort : t.heartbeat}</span>
+      <span className="hb-label" title={t.heartbeat}>
+        {short ? <span aria-hidden="true">♥</span> : t.heartbeat}
+      </span>
       {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be styled the same across browsers */}
       <span
         className="hb-track"

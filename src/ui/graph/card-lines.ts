@@ -24,8 +24,26 @@ function hostProblems(n: NodeView): string | undefined {
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-/** `unreachable: NoSchedule, NoExecute` per taint key, NoExecute keys first. */
-export function taintLines(taints: readonly string[]): string[] {
+/** The control plane's own taint: always there, not part of any story. */
+const CONTROL_PLANE_TAINT = /^node-role\.kubernetes\.io\/(control-plane|master):NoSchedule$/;
+
+/**
+ * `unreachable: NoSchedule, NoExecute` per taint key, NoExecute keys first. Presenter mode, with
+ * fewer words: the NoExecute taint alone when there is one (`unreachable NoExecute`), and not the
+ * control plane's own NoSchedule.
+ */
+export function taintLines(taints: readonly string[], density: Density = 'normal'): string[] {
+  if (density === 'presenter') {
+    const shown = taints.filter((x) => !CONTROL_PLANE_TAINT.test(x));
+    const noExecute = shown.filter((x) => x.endsWith(':NoExecute'));
+    return (noExecute.length ? noExecute : shown).map((x) => {
+      const i = x.lastIndexOf(':');
+      const key = (i < 0 ? x : x.slice(0, i))
+        .replace(/^node\.kubernetes\.io\//, '')
+        .replace(/^node-role\.kubernetes\.io\//, '');
+      return `⊘ ${key}${i < 0 ? '' : ` ${x.slice(i + 1)}`}`;
+    });
+  }
   const byKey = new Map<string, string[]>();
   for (const x of taints) {
     const i = x.lastIndexOf(':');
@@ -56,7 +74,10 @@ export function problemLines(n: NodeView, density: Density): ProblemLine[] {
   const others = n.conditions.filter((c) => c.type !== 'Ready');
   const more = others.length && density !== 'presenter' ? ` · ${t.moreConditions(others.length)}` : '';
   if (ready)
-    lines.push({ text: `Ready: ${ready.status}${ready.reason ? ` (${ready.reason})` : ''}${more}`, kind: 'api' });
+    lines.push({
+      text: `Ready: ${ready.status}${ready.reason && density !== 'presenter' ? ` (${ready.reason})` : ''}${more}`,
+      kind: 'api',
+    });
   else if (others.length) {
     const c = others[0] as (typeof others)[number];
     lines.push({
@@ -64,7 +85,7 @@ export function problemLines(n: NodeView, density: Density): ProblemLine[] {
       kind: 'api',
     });
   }
-  for (const l of taintLines(n.taints)) lines.push({ text: l, kind: 'taint' });
+  for (const l of taintLines(n.taints, density)) lines.push({ text: l, kind: 'taint' });
   if (!lines.length) return [{ text: `✔ ${t.nodeHealthy}`, kind: 'ok' }];
   if (lines.length <= room) return lines;
   const kept = lines.slice(0, room - 1);

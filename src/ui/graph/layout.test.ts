@@ -150,8 +150,8 @@ describe('card words', () => {
     ]);
     expect(problemLines(n, 'presenter').map((l) => l.text)).toEqual([
       '✖ kubelet stopped',
-      'Ready: Unknown (NodeStatusUnknown)',
-      '⊘ unreachable: NoSchedule, NoExecute',
+      'Ready: Unknown',
+      '⊘ unreachable NoExecute',
     ]);
     expect(problemLines(node({}), 'normal').map((l) => l.kind)).toEqual(['ok']);
   });
@@ -161,6 +161,7 @@ describe('card words', () => {
       taintLines(['node-role.kubernetes.io/control-plane:NoSchedule', 'node.kubernetes.io/not-ready:NoExecute']),
     ).toEqual(['⊘ not-ready: NoExecute', '⊘ control-plane: NoSchedule']);
     expect(problemLines(node({ power: 'off' }), 'presenter')[0]?.text).toBe('⏻ powered off');
+    expect(taintLines(['node-role.kubernetes.io/control-plane:NoSchedule'], 'presenter')).toEqual([]);
   });
 
   it('presenter names: a ReplicaSet pod keeps its Deployment and its own suffix', () => {

@@ -53,7 +53,8 @@ export function Terminal() {
   useEffect(() => {
     const el = logRef.current;
     const mark = el?.querySelector<HTMLElement>('.term-now');
-    if (el && mark) el.scrollTop = Math.max(0, mark.offsetTop - el.clientHeight + 8);
+    // The present a little below the middle: the last commands that ran above it, the next ones below.
+    if (el && mark) el.scrollTop = Math.max(0, mark.offsetTop - el.clientHeight * 0.65);
   }, [past.length, run.length]);
 
   const submit = (ev: FormEvent) => {
