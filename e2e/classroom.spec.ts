@@ -201,6 +201,117 @@ test.describe('predictable time', () => {
   });
 });
 
+test.describe('chapters', () => {
+  test('chapters appear as time passes, as labels on the timeline and a list that seeks; also after opening a link', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, '?scenario=eviction');
+    const chapters = region(page, 'Chapters');
+    await expect(chapters).toContainText('Nothing has happened yet');
+    await scrubTo(page, 420_000);
+    for (const name of [
+      'kubelet stopped on node2',
+      'node2 NotReady',
+      'node2 tainted unreachable:NoExecute',
+      '2 pods evicted from node2',
+    ])
+      await expect(chapters.getByRole('button', { name, exact: true })).toBeVisible();
+    // The same moments, labelled on the timeline (readable at 1280 px).
+    const labels = page.locator('.tl-label');
+    await expect(labels.filter({ hasText: 'node2 NotReady' })).toBeVisible();
+    await expect(labels.filter({ hasText: '2 pods evicted from node2' })).toBeVisible();
+    // A chapter seeks to its moment.
+    await chapters.getByRole('button', { name: 'node2 NotReady', exact: true }).click();
+    await expect.poll(() => clock(page)).toBeGreaterThan(70_000);
+    expect(await clock(page)).toBeLessThan(90_000);
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node2\s+NotReady/);
+    // Later chapters stay listed, marked as later.
+    await expect(chapters.locator('.chapter.is-future')).toContainText(['node2 tainted unreachable:NoExecute']);
+    // A link opened elsewhere shows the chapters up to its moment, labels included.
+    await scrubTo(page, 400_000);
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
+    await expect.poll(() => page.url()).toMatch(/#s=2\./);
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 1280, height: 720 });
+    await other.goto(page.url());
+    await expect(region(other, 'Chapters').getByRole('button', { name: '2 pods evicted from node2' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(other.locator('.tl-label').filter({ hasText: 'node2 NotReady' })).toBeVisible();
+  });
+
+  test('the camera moves to what changed, and back', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(page, '?scenario=eviction&present=1');
+    const transform = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+    await expect(region(page, 'Lesson')).toBeVisible();
+    await scrubTo(page, 70_000);
+    const home = await transform();
+    expect(home).toMatch(/scale\(1\)$/);
+    await page.getByRole('slider', { name: 'Speed' }).fill('30');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // node2 goes NotReady at about 1m19s: the graph zooms in on it.
+    await expect.poll(transform, { timeout: 20_000 }).toMatch(/scale\(1\.[1-9]/);
+    await expect(page.getByRole('group', { name: 'node node2', exact: true })).toHaveClass(/is-spot/);
+    // ...and comes back to the whole cluster a few seconds later.
+    await page
+      .getByRole('button', { name: /Pause|Play/ })
+      .first()
+      .click();
+    await expect.poll(transform, { timeout: 10_000 }).toBe(home);
+  });
+});
+
+test.describe('the terminal is the run; Why? in plain words', () => {
+  test('the scenario’s commands and the user’s, each at its time; after a scrub the future is greyed', async ({
+    page,
+  }) => {
+    await open(page, '?scenario=eviction');
+    const terminal = page.getByRole('log', { name: 'Terminal' });
+    // The scenario's commands are listed from the start, as still to come.
+    await expect(terminal.locator('.term-future')).toContainText('[30s] $ ssh node2 systemctl stop kubelet');
+    await expect(terminal.locator('.term-future')).toContainText('the scenario');
+    await scrubTo(page, 150_000);
+    // Now they ran, with their outputs; the user's command is theirs.
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill('kubectl get nodes');
+    await input.press('Enter');
+    const past = terminal.locator('.term-cmd:not(.is-future)');
+    await expect(past.filter({ hasText: 'ssh node2 systemctl stop kubelet' })).toContainText('the scenario');
+    await expect(past.filter({ hasText: '[2m]' }).first()).toContainText(/node2\s+NotReady/);
+    await expect(past.filter({ hasText: '[2m30s]' })).toContainText('you');
+    // Back before 30s: the stop is the future again (greyed), not the past.
+    await scrubTo(page, 10_000);
+    await expect(terminal.locator('.term-future')).toContainText('ssh node2 systemctl stop kubelet');
+    await expect(terminal.locator('.term-cmd:not(.is-future)')).toHaveCount(0);
+    await expect(terminal.locator('.term-future')).toContainText('will replay');
+  });
+
+  test('Why? opens with one plain sentence, credits the scenario, and never prints a negative time', async ({
+    page,
+  }) => {
+    await open(page, '?scenario=eviction');
+    await scrubTo(page, 100_000);
+    await page.getByRole('button', { name: 'node2 machine', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const why = page.getByRole('region', { name: 'Why?', exact: true });
+    const headline = why.locator('.why-headline');
+    await expect(headline).toContainText('node2 is NotReady');
+    await expect(headline).toContainText('50s');
+    await expect(headline).toContainText('the scenario');
+    await expect(why.locator('.why-cmd')).toContainText('the scenario');
+    await expect(why).not.toContainText(/-\d+m?\d*s/);
+    // A pod scheduled before t=0: its causes are from the cluster's start.
+    await page.getByRole('button', { name: 'pod db-0', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(why).toContainText('Why? Pod/default/db-0');
+    await expect(why).not.toContainText(/-\d+m?\d*s/);
+    await expect(why).toContainText('while the cluster started');
+  });
+});
+
 test.describe('a run is never lost', () => {
   test('reload keeps a built scenario, its commands and its moment', async ({ page }) => {
     await open(page, '?scenario=eviction');

@@ -22,7 +22,7 @@ import {
 import { ScenarioTitle } from './header/ScenarioTitle';
 import { Transport } from './header/Transport';
 import { KubectlPanel } from './kubectl/KubectlPanel';
-import { LessonPanel } from './lesson/LessonPanel';
+import { LessonPanel } from './lesson/LazyLessonPanel';
 import { messages as t } from './messages';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';

@@ -74,7 +74,7 @@ describe('exportTimeline', () => {
 });
 
 describe('exportScenario', () => {
-  it('round-trips through parseScenario: same nodes, objects, settings; timeline = log; no lesson', () => {
+  it('round-trips through parseScenario: same nodes, objects, settings, lesson; timeline = log', () => {
     const base = builtin('kubelet-stop-worker');
     const scenario: Scenario = {
       ...base,
@@ -97,12 +97,18 @@ describe('exportScenario', () => {
     expect(back.spec.staticPods).toEqual(scenario.spec.staticPods);
     expect(back.spec.profile).toBe(scenario.spec.profile);
     expect(back.spec.seed).toBe(scenario.spec.seed);
-    expect(back.spec.lesson).toEqual([]);
+    expect(back.spec.lesson).toEqual(scenario.spec.lesson);
     expect(back.spec.timeline.slice(0, 2)).toEqual([
       { at: 30_000, run: 'ssh knode systemctl stop kubelet' },
       { at: 61_001, run: log[1]?.line, by: 'you' },
     ]);
     expect(text).toContain('- { at: 30s, run: ssh knode systemctl stop kubelet }');
+    // A step's own command that already ran is in the timeline, not in the step.
+    const withRun = { ...scenario, spec: { ...scenario.spec, lesson: [{ id: 'go', text: 'Go', run: 'kubectl cordon knode' }] } };
+    expect(reparse(exportScenario(withRun, [{ at: 5_000, line: 'kubectl cordon knode' }])).spec.lesson).toEqual([
+      { id: 'go', text: 'Go' },
+    ]);
+    expect(reparse(exportScenario(withRun, [])).spec.lesson).toEqual([{ id: 'go', text: 'Go', run: 'kubectl cordon knode' }]);
     expect(back.spec.duration).toBe(scenario.spec.duration);
     expect(text).toContain(`duration: ${formatDurationExact(scenario.spec.duration)}`);
   });

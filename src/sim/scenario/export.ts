@@ -8,8 +8,9 @@
  * the user's commands. Entries that have not run yet (later than the last logged command, or than
  * `now`) are kept after the log, so the exported scenario also goes on as the original would.
  *
- * The lesson is left out: its steps' `run` commands are already in the log, and replaying the
- * lesson would run them twice. Durations are written exactly (`1m30s250ms`) so that parse gives
+ * The lesson is kept, so a teacher's exported run still teaches; a step's `run` command that is
+ * already in the log is left out of the step (the timeline runs it at its time; the lesson would
+ * run it twice). Durations are written exactly (`1m30s250ms`) so that parse gives
  * back the same milliseconds; node capacity as quantities (`4000m`, `8192Mi`). The learner's
  * commands keep `by: you`. `spec.duration` is the scenario's, stretched to the last command when
  * the run went on past the end (a duration before the last timeline entry would not validate).
@@ -18,7 +19,7 @@ import { Document, isMap, isSeq } from 'yaml';
 import { MAX_SCENARIO_DURATION_MS } from './duration';
 import type { Settings } from './profiles';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
-import type { Scenario, ScenarioNode } from './types';
+import type { LessonStep, Scenario, ScenarioNode } from './types';
 
 export { type ExportCommand, type ExportOptions, exportTimeline, scenarioForReplay } from './replay';
 
@@ -85,6 +86,18 @@ function writtenNode(n: ScenarioNode): Record<string, unknown> {
   return out;
 }
 
+/** The lesson as written, minus the `run` of each step whose command is already in the log. */
+function exportedLesson(lesson: readonly LessonStep[], log: readonly ExportCommand[]): Record<string, unknown>[] {
+  const ran = new Set(log.map((c) => c.line.replace(/\s+/g, ' ').trim()));
+  return lesson.map((step) => {
+    const out: Record<string, unknown> = { id: step.id, text: step.text };
+    if (step.run !== undefined && !ran.has(step.run.replace(/\s+/g, ' ').trim())) out.run = step.run;
+    if (step.waitFor !== undefined) out.waitFor = step.waitFor;
+    if (step.predict !== undefined) out.predict = step.predict;
+    return out;
+  });
+}
+
 /**
  * The run as scenario YAML. `commandLog` is every command that ran, in order, with its time
  * (`sim.engine.state.commandLog` fits as is).
@@ -109,6 +122,7 @@ export function exportScenario(
   const end = Math.max(scenario.spec.duration, ...timeline.map((t) => t.at));
   // Past the longest allowed end the file leaves it out: the default (10 minutes after the last entry) applies.
   if (end <= MAX_SCENARIO_DURATION_MS) spec.duration = formatDurationExact(end);
+  if (scenario.spec.lesson.length) spec.lesson = exportedLesson(scenario.spec.lesson, commandLog);
   const metadata: Record<string, string> = {
     name: scenario.metadata.name,
     title: opts.title ?? scenario.metadata.title,
@@ -118,7 +132,8 @@ export function exportScenario(
   doc.commentBefore =
     ' Exported from NotReady: the timeline is the command log of the run' +
     `${commandLog.length ? ` (${commandLog.length} commands up to ${formatDurationExact(commandLog.reduce((m, c) => Math.max(m, c.at), 0))})` : ''}` +
-    ',\n followed by the scenario timeline entries that had not run yet. The lesson is left out.';
+    ',\n followed by the scenario timeline entries that had not run yet. Lesson steps keep their own\n' +
+    ' commands only when the log does not hold them already.';
   // One line per node and per timeline entry, as hand-written scenarios do.
   for (const path of [
     ['spec', 'nodes'],

@@ -5,7 +5,7 @@ import { Banner } from '../common/Banner';
 import { useShortcuts } from '../common/useShortcuts';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { Transport } from '../header/Transport';
-import { LessonPanel } from '../lesson/LessonPanel';
+import { LessonPanel } from '../lesson/LazyLessonPanel';
 import { messages as t } from '../messages';
 import { Timeline } from '../timeline/Timeline';
 import './embed.css';

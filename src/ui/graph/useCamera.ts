@@ -102,12 +102,14 @@ export function useCamera(
       if (!card) return;
       spotlightStore.setState({ node: card.name });
       resting.current = false;
-      const zoom = Math.max(
-        1,
-        Math.min(MAX_ZOOM_IN, (box.width * 0.92) / card.width, (box.height * 0.92) / card.height),
-      );
+      // Close enough to read from the back: the card's width fills most of the pane. A node's
+      // state (NotReady, a taint) is at the top of its card; pods (evicted, replaced) lower down.
+      const zoom = Math.max(1.15, Math.min(MAX_ZOOM_IN, (box.width * 0.9) / card.width));
       const cx = card.x + card.width / 2;
-      const cy = card.y + card.height / 2;
+      const podsMatter = c.kind === 'evict' || c.kind === 'replace';
+      const cy = podsMatter
+        ? card.y + card.height / 2
+        : card.y + Math.min(card.height / 2, box.height / (2 * zoom) - 4);
       setView({ x: box.width / 2 - cx * zoom, y: box.height / 2 - cy * zoom, zoom }, true);
       clearTimeout(away.current);
       away.current = setTimeout(() => {

@@ -4,9 +4,10 @@
  * a scenario's own `text` is the fallback (lessons written by teachers), or a catalog key when it
  * names one (`eviction/unknown`).
  */
-import { type Narration, narrations } from '../messages';
+import { type Narration, narrations } from './narrations';
 
-export { lessonMessages, type Narration, narrations } from '../messages';
+export { lessonMessages } from '../messages';
+export { type Narration, narrations } from './narrations';
 
 /** The narration of a step: the catalog's, else the scenario's own words. */
 export function narrationOf(
