@@ -3,6 +3,7 @@
  * namespace `default`, labels/selector `app: <name>` when missing, terminationGracePeriodSeconds 30,
  * serviceAccountName `default`, Service type ClusterIP. Quantities are parsed into millicores / MiB.
  */
+import { own } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { FNV_OFFSET, fnvUpdate } from '../core/trace';
 import type { Manifest } from '../scenario/types';
@@ -52,7 +53,7 @@ export function parseMemory(v: unknown): number | undefined {
   const n = Number(m[1]);
   const unit = m[2] ?? '';
   if (unit === '') return Math.ceil(n / 1048576);
-  const f = MEM_UNITS[unit];
+  const f = own(MEM_UNITS, unit);
   return f === undefined ? undefined : Math.ceil(n * f);
 }
 

@@ -10,6 +10,7 @@
  * else (hosts, controller and kubelet memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
 import type { Kind } from '../api/types';
+import { dict, dictOf } from './dict';
 import type { ApiState, Host, SimState } from './state';
 
 /**
@@ -25,7 +26,8 @@ export function clonePlain<T>(v: T): T {
     for (let i = 0; i < n; i++) out[i] = clonePlain(v[i]);
     return out as T;
   }
-  const out: Record<string, unknown> = {};
+  // Records keyed by user names have no prototype (core/dict.ts); their copies must not get one.
+  const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? dict() : {};
   for (const k in v) out[k] = clonePlain((v as Record<string, unknown>)[k]);
   return out as T;
 }
@@ -35,8 +37,9 @@ export type ReuseKind = (kind: Kind) => object | undefined;
 
 function copyApi(api: ApiState, reuse?: ReuseKind): ApiState {
   const objects = {} as Record<string, unknown>;
-  for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = reuse?.(kind as Kind) ?? { ...byKey };
-  const history: ApiState['history'] = {};
+  for (const [kind, byKey] of Object.entries(api.objects))
+    objects[kind] = reuse?.(kind as Kind) ?? dictOf<unknown>(byKey);
+  const history: ApiState['history'] = dict();
   for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
   return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
 }
@@ -53,7 +56,7 @@ export function copyState(s: SimState, reuse?: ReuseKind): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.api = copyApi(api, reuse);
-  out.hosts = {};
+  out.hosts = dict();
   for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
   out.causes = causes.slice();
   out.trace = trace.slice();

@@ -8,6 +8,7 @@
  * string of digits) counts as seconds, as parseDuration reads it.
  */
 import * as v from 'valibot';
+import { own } from '../core/dict';
 import { parseDuration } from './duration';
 import { PROFILES, type Settings } from './profiles';
 
@@ -176,7 +177,7 @@ export function parseQuantity(text: string, kind: 'cpu' | 'memory'): number | un
     if (unit === 'm') return Math.round(n);
     return undefined;
   }
-  const f = MEMORY_UNITS[unit];
+  const f = own(MEMORY_UNITS, unit);
   return f === undefined ? undefined : Math.round(n * f);
 }
 
