@@ -17,6 +17,16 @@ export {
   parseCondition,
   stepComplete,
 } from './scenario/lesson';
+export {
+  countPods,
+  DOMAIN_LIMITS,
+  describeDuration,
+  groupDigits,
+  replicasProblem,
+  SETTING_LIMITS,
+  type SettingLimit,
+  settingProblem,
+} from './scenario/limits';
 export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';

@@ -9,7 +9,9 @@
 import type { Engine } from '../core/engine';
 import { splitKey } from '../core/keys';
 import { canReachApi, serviceActive } from '../core/world';
-import { notFound, RESOURCE_NAMES } from './errors';
+import { replicasProblem } from '../scenario/limits';
+import { ApiError, invalid, notFound, RESOURCE_NAMES } from './errors';
+import { checkPodBudget } from './pod-budget';
 import { byNamespacedName, clone, controllerRef, isMirrorPod } from './podutil';
 import type { Kind, Pod } from './types';
 
@@ -188,9 +190,13 @@ export function scale(
   const obj = e.get(kind, key);
   if (!obj) throw notFound(kind, name);
   const label = `${RESOURCE_NAMES[kind].singular}/${name}`;
+  const problem = replicasProblem(replicas);
+  if (problem && 'field' in problem) throw invalid(kind, name, [`spec.replicas: ${problem.field}`]);
+  if (problem) throw new ApiError('Forbidden', `error: ${problem.limit}`);
   if (obj.spec.replicas === replicas) return `${label} scaled`;
   const next = clone(obj);
   next.spec.replicas = replicas;
+  checkPodBudget(e, next);
   e.put(next, `scaled to ${replicas}`, cause);
   return `${label} scaled`;
 }

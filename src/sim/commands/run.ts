@@ -10,6 +10,7 @@ import { cordon, deleteObject, deletePod, drain, scale, uncordon } from '../api/
 import type { Engine } from '../core/engine';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { connectionRefused, runRead } from '../kubectl/run';
+import { commandLengthProblem, DOMAIN_LIMITS, groupDigits } from '../scenario/limits';
 import { hostJournal, hostOp } from './host-ops';
 import { kubectlManifests } from './manifest';
 import { type Command, parseCommand } from './parse';
@@ -184,8 +185,25 @@ function runHost(e: Engine, c: Command, canonical: string): Outcome {
   }
 }
 
-/** Run one command line now. Every attempt is logged in e.state.commandLog with its canonical form. */
+/**
+ * Why the run takes no more commands, or why this one is too long (domain limits, one sentence).
+ * Such a command is refused without being logged: the log is what links carry and replays run.
+ */
+function overLimit(e: Engine, line: string): string | undefined {
+  const long = commandLengthProblem(line);
+  if (long) return `error: ${long}`;
+  if (e.state.commandLog.length >= DOMAIN_LIMITS.maxCommands)
+    return `error: this run already has ${groupDigits(DOMAIN_LIMITS.maxCommands)} commands, the limit of a run`;
+  return undefined;
+}
+
+/**
+ * Run one command line now. Every attempt is logged in e.state.commandLog with its canonical form,
+ * except those past the domain limits (overLimit).
+ */
 export function runCommand(e: Engine, line: string): CommandResult {
+  const limit = overLimit(e, line);
+  if (limit) return { ok: false, canonical: line.length > 200 ? `${line.slice(0, 200)}…` : line.trim(), output: limit };
   const parsed = parseCommand(line);
   let result: CommandResult;
   if (!parsed.ok) {

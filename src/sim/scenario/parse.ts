@@ -6,6 +6,7 @@
  * The checks themselves are in validate.ts and schema.ts.
  */
 import { type Document, LineCounter, parseDocument } from 'yaml';
+import { DOMAIN_LIMITS, groupDigits } from './limits';
 import { formatPath, type ParseResult, type RawError, type ScenarioError, validateScenario } from './validate';
 
 export {
@@ -20,6 +21,10 @@ export {
 
 /** Parse and validate a scenario written as YAML or JSON. */
 export function parseScenario(text: string): ParseResult {
+  if (text.length > DOMAIN_LIMITS.maxScenarioChars) {
+    const message = `the scenario is ${groupDigits(text.length)} characters long, more than the limit of ${groupDigits(DOMAIN_LIMITS.maxScenarioChars)}`;
+    return { ok: false, errors: [{ path: '', message }] };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {

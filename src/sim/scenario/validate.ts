@@ -7,7 +7,9 @@
  * entries are sorted by `at` (stable: entries at the same time keep their written order).
  */
 import * as v from 'valibot';
+import { countPods, DOMAIN_LIMITS, describeDuration, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
+import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
 
@@ -122,7 +124,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     if (!seen.has(sp.node)) {
       errors.push({ keys: [...base, 'node'], message: `${JSON.stringify(sp.node)} is not one of spec.nodes` });
     }
-    const ms = normaliseManifest(sp.manifest, [...base, 'manifest'], errors, ['Pod']);
+    const ms = normaliseManifest(sp.manifest, [...base, 'manifest'], errors, ['Pod'], false);
     const m = ms[0]?.manifest;
     if (!m) return;
     const file = sp.file ?? `${m.metadata.name}.yaml`;
@@ -155,6 +157,17 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       }
     }
   });
+
+  // Domain limits that need the whole document (scenario/limits.ts).
+  const pods = countPods(spec.nodes.length, objects, staticPods.length);
+  if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
+    errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
+  const pull = { ...PROFILES[spec.profile].defaults, ...spec.settings };
+  if (pull.imagePullMin > pull.imagePullMax)
+    errors.push({
+      keys: ['spec', 'settings', spec.settings.imagePullMin !== undefined ? 'imagePullMin' : 'imagePullMax'],
+      message: `imagePullMin (${describeDuration(pull.imagePullMin)}) is longer than imagePullMax (${describeDuration(pull.imagePullMax)})`,
+    });
 
   if (errors.length > 0) return { ok: false, raw: errors };
 
