@@ -7,6 +7,7 @@
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
+export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type { Explanation, ExplanationLink } from './explain';
 export { formatSimTime, parseDuration } from './scenario/duration';
 export {
