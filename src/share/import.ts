@@ -15,8 +15,7 @@
  * are mapped back to where the object was in the pasted text.
  */
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { DOMAIN_LIMITS, groupDigits, parseScenario, type Scenario, type ScenarioError } from '../sim/index';
-import { yamlHazard } from './yaml-guard';
+import { DOMAIN_LIMITS, groupDigits, parseScenario, type Scenario, type ScenarioError, yamlHazard } from '../sim/index';
 
 export type ImportResult =
   | { ok: true; scenario: Scenario; warnings: string[]; source: 'scenario' | 'manifests' }

@@ -5,8 +5,10 @@
  * leaves everything else to the validator.
  */
 import { parse } from 'yaml';
+// Both engine files are dependency-light (the guard needs only yaml's Lexer): imported directly so
+// that the link codec does not pull the engine in. The rest of src/share uses src/sim/index.ts.
 import { countPods } from '../sim/scenario/limits';
-import { yamlHazard } from './yaml-guard';
+import { yamlHazard } from '../sim/yaml-guard';
 
 export interface InlineSize {
   nodes: number;

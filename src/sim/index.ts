@@ -9,3 +9,4 @@ export * from './runtime';
 export { BUILTIN_SCENARIOS, type BuiltinScenarioName, isBuiltinScenario } from './scenario/builtins';
 export { exportScenario } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';
+export { YAML_LIMITS, yamlHazard } from './yaml-guard';

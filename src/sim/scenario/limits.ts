@@ -36,6 +36,18 @@ export const DOMAIN_LIMITS = {
   maxSeconds: 365 * 86_400,
 } as const;
 
+/**
+ * What the parsers of untrusted text accept (yaml-guard.ts for YAML, commands/manifest.ts for
+ * JSON): far beyond any real scenario or `kubectl get -o yaml` output, far below what makes the
+ * `yaml` library or a recursive walk slow or crash.
+ */
+export const PARSER_LIMITS = {
+  /** Nesting depth (block indentation, `- `, 2 per `? `, flow brackets). */
+  maxDepth: 64,
+  /** Keys in one mapping (yaml's duplicate-key check is quadratic). */
+  maxKeys: 2000,
+} as const;
+
 /** How a setting is written and its allowed range (durations in ms, lease duration in seconds). */
 export interface SettingLimit {
   unit: 'ms' | 's' | 'per-second' | 'fraction' | 'count';

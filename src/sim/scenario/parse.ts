@@ -6,6 +6,7 @@
  * The checks themselves are in validate.ts and schema.ts.
  */
 import { type Document, LineCounter, parseDocument } from 'yaml';
+import { yamlHazard } from '../yaml-guard';
 import { DOMAIN_LIMITS, groupDigits } from './limits';
 import { formatPath, type ParseResult, type RawError, type ScenarioError, validateScenario } from './validate';
 
@@ -25,8 +26,17 @@ export function parseScenario(text: string): ParseResult {
     const message = `the scenario is ${groupDigits(text.length)} characters long, more than the limit of ${groupDigits(DOMAIN_LIMITS.maxScenarioChars)}`;
     return { ok: false, errors: [{ path: '', message }] };
   }
+  // Hostile YAML (deep nesting, nested explicit keys, huge maps) is refused before the parser
+  // sees it: those take the yaml library minutes or crash it (yaml-guard.ts).
+  const hazard = yamlHazard(text, 'the scenario');
+  if (hazard) return { ok: false, errors: [{ path: '', message: hazard }] };
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (err) {
+    return { ok: false, errors: [{ path: '', message: `YAML error: ${firstLine(String(err))}` }] };
+  }
   if (doc.errors.length > 0) {
     return {
       ok: false,

@@ -1,5 +1,6 @@
 /**
- * Guards the `yaml` parser against hostile text, measured on yaml 2.9 in Node 20:
+ * Guards the `yaml` parser against hostile text (scenario files, imports, links, `kubectl apply`
+ * manifests), measured on yaml 2.9 in Node 20:
  * - nesting thousands deep (`- - - - x`, `[[[[`) overflows the stack, and near 20,000 levels the
  *   process dies of a V8 "RegExpCompiler allocation failed" that no try/catch can intercept;
  * - nested explicit keys (`? ? ? ? x`) take time growing like depth^5 (500 levels: 27 s);
@@ -9,13 +10,10 @@
  * scenario or `kubectl get -o yaml` output comes near.
  */
 import { Lexer } from 'yaml';
+import { groupDigits, PARSER_LIMITS } from './scenario/limits';
 
-export const YAML_LIMITS = {
-  /** Estimated nesting depth (block indentation levels + compact `- ` + 2 per `? ` + flow brackets). */
-  maxDepth: 64,
-  /** Keys in one mapping. */
-  maxKeys: 2000,
-} as const;
+/** Estimated nesting depth (block indentation levels + compact `- ` + 2 per `? ` + flow brackets), keys per mapping. */
+export const YAML_LIMITS = PARSER_LIMITS;
 
 interface Open {
   indent: number;
@@ -28,7 +26,7 @@ interface Open {
  */
 export function yamlHazard(text: string, what: string): string | undefined {
   const deep = `${what} is nested too deeply (more than ${YAML_LIMITS.maxDepth} levels).`;
-  const wide = `${what} has a mapping with more than ${YAML_LIMITS.maxKeys.toLocaleString('en-US')} keys.`;
+  const wide = `${what} has a mapping with more than ${groupDigits(YAML_LIMITS.maxKeys)} keys.`;
   try {
     let blocks: Open[] = [];
     let flows: { map: boolean; keys: number }[] = [];
