@@ -86,6 +86,11 @@ describe('parseScenario with hostile text', () => {
       `${head}spec:\n${Array.from({ length: 2001 }, (_, i) => `  k${i}: 1`).join('\n')}\n`,
       /more than 2,000 keys/,
     ],
+    [
+      'a 5 MB scenario (32,000 objects: over 600 MB once parsed)',
+      `${head}spec:\n  nodes: [{name: cp, roles: [control-plane]}]\n  objects:\n${Array.from({ length: 32_000 }, (_, i) => `    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: app${i}}, spec: {replicas: 1, template: {spec: {containers: [{name: c, image: nginx}]}}}}`).join('\n')}\n`,
+      'the scenario is too large to read (more than 250,000 YAML elements).',
+    ],
   ];
   for (const [name, text, message] of cases) {
     it(`refuses ${name} with a sentence, quickly`, () => {

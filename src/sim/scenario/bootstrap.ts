@@ -128,7 +128,7 @@ export const bootstrapModule: SimModule = {
         what: 'kubectl apply -f scenario objects',
         command: 'kubectl apply -f scenario.yaml',
       });
-      for (const m of objs) applyManifest(e, m, cause);
+      for (const m of objs) applyManifest(e, m, cause, { podBudget: false });
       pendingObjects.delete(e);
     },
   },

@@ -46,6 +46,11 @@ export const PARSER_LIMITS = {
   maxDepth: 64,
   /** Keys in one mapping (yaml's duplicate-key check is quadratic). */
   maxKeys: 2000,
+  /**
+   * Elements (scalars, indicators, brackets) in one text: 250,000 parse in about a second and
+   * 100 MB; an import of `kubectl get -o yaml` for a few hundred workloads stays well under it.
+   */
+  maxTokens: 250_000,
 } as const;
 
 /** How a setting is written and its allowed range (durations in ms, lease duration in seconds). */
