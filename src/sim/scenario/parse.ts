@@ -35,7 +35,10 @@ export function parseScenario(text: string): ParseResult {
   try {
     doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   } catch (err) {
-    return { ok: false, errors: [{ path: '', message: `YAML error: ${firstLine(String(err))}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '', message: `YAML error: ${firstLine(err instanceof Error ? err.message : String(err))}` }],
+    };
   }
   if (doc.errors.length > 0) {
     return {
@@ -55,7 +58,10 @@ export function parseScenario(text: string): ParseResult {
   try {
     data = doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
-    return { ok: false, errors: [{ path: '', message: `YAML error: ${firstLine(String(err))}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '', message: `YAML error: ${firstLine(err instanceof Error ? err.message : String(err))}` }],
+    };
   }
   const result = validateScenario(data);
   if (result.ok) return result;
