@@ -51,6 +51,49 @@ function copyHost(h: Host): Host {
   return out;
 }
 
+/** Controller memory keyed by node, zone or pod names (core/dict.ts). */
+const CONTROLLER_DICTS = [
+  'nodeHealth',
+  'knownNodes',
+  'zoneStates',
+  'taintQueue',
+  'zoneTokens',
+  'evictions',
+  'podgcQuarantine',
+  'taintQueued',
+  'zoneQps',
+  'taintedNodes',
+  'tecDirtyNodes',
+  'tecDirtyPods',
+  'nlcDirtyPods',
+  'nlcDirtyNodes',
+  'evictionWork',
+  'leaderElection',
+] as const;
+
+function prototypeFree<T>(r: Record<string, T>): Record<string, T> {
+  return Object.getPrototypeOf(r) === null ? r : dictOf(r);
+}
+
+/**
+ * Gives the records keyed by user names their missing prototype back, in a copy made from a state
+ * that went through structuredClone or JSON (a stored or posted snapshot): without it a node
+ * called `__proto__` would write to Object.prototype again. A no-op on the engine's own copies.
+ */
+function keepDicts(s: SimState): void {
+  for (const h of Object.values(s.hosts)) {
+    h.images = prototypeFree(h.images);
+    h.manifests = prototypeFree(h.manifests);
+    h.stash = prototypeFree(h.stash);
+    for (const w of Object.values(h.kubelet?.pods ?? {})) w.containers = prototypeFree(w.containers);
+  }
+  const c = s.controllers as unknown as Record<string, Record<string, unknown> | undefined>;
+  for (const k of CONTROLLER_DICTS) {
+    const r = c[k];
+    if (r) c[k] = prototypeFree(r);
+  }
+}
+
 /** An independent copy of `s`: later changes to either side never show in the other. */
 export function copyState(s: SimState, reuse?: ReuseKind): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
@@ -60,5 +103,6 @@ export function copyState(s: SimState, reuse?: ReuseKind): SimState {
   for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
   out.causes = causes.slice();
   out.trace = trace.slice();
+  keepDicts(out);
   return out;
 }
