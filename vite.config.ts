@@ -1,11 +1,55 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Content-Security-Policy of the production build: every script, worker, style sheet, image and
+ * fetch from the app's own origin; inline styles allowed (React style props, React Flow); no
+ * plugins, no <base>. The engine worker is a module worker file from 'self' (no blob: URL).
+ * Also written as a <meta> tag into the built index.html (for static hosts that send no headers);
+ * frame-ancestors has no effect in a <meta> tag, so it is only in the header below.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/** Headers of `vite preview` (what a static host should send, see README). `?embed=1` may be framed by any site. */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': `${CSP}; frame-ancestors *`,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
+ * The dev server's variant: React Refresh needs its inline preamble script and Vite's client a
+ * websocket, which the production policy rightly refuses.
+ */
+const DEV_HEADERS = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': `${CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")}; connect-src 'self' ws: wss:; frame-ancestors *`,
+};
+
+/** Puts the CSP <meta> tag first in the built index.html (not in dev: see DEV_HEADERS). */
+function cspMeta(): Plugin {
+  return {
+    name: 'notready-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 // One config for the app build (Vite 8 / Rolldown) and the unit tests (Vitest 4).
 export default defineConfig({
   // Relative asset URLs so the production build works from any path (GitHub Pages, a subfolder, file server).
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspMeta()],
   build: {
     // The main chunk is ~510 KB raw / ~165 KB gzip; its budget (175 KB gzip) is checked by `npm run bench`.
     chunkSizeWarningLimit: 600,
@@ -16,10 +60,12 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
+    headers: DEV_HEADERS,
   },
   preview: {
     host: '127.0.0.1',
     port: 4173,
+    headers: SECURITY_HEADERS,
   },
   test: {
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],

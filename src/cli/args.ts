@@ -2,7 +2,7 @@
  * Command-line arguments of the headless runner (DESIGN section 5):
  * `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace] [--json]`.
  */
-import { parseDuration } from '../sim/index';
+import { DOMAIN_LIMITS, describeDuration, parseDuration } from '../sim/index';
 
 export interface CliOptions {
   scenario: string;
@@ -43,7 +43,9 @@ simulated time since the scenario started (the cluster boots 10 minutes before t
 Exit status: 0 on success, 2 on invalid arguments or an invalid scenario, 1 if the engine fails.`;
 
 const NOT_DURATION = (flag: string, t: string) =>
-  `${flag} ${JSON.stringify(t)}: not a duration (examples: 40s, 5m, 1h30m)`;
+  `${flag} ${JSON.stringify(t.length > 40 ? `${t.slice(0, 40)}…` : t)}: not a duration (examples: 40s, 5m, 1h30m)`;
+const PAST_LIMIT = (flag: string, ms: number) =>
+  `${flag} ${describeDuration(ms)} is after ${describeDuration(DOMAIN_LIMITS.maxTime)}, the limit of a simulation`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const o: CliOptions = { scenario: '', at: [], events: false, trace: false, json: false };
@@ -77,6 +79,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
           return { kind: 'error', message: '--at needs a time and a command: --at 55s "kubectl get nodes"' };
         const ms = parseDuration(t);
         if (ms === undefined) return { kind: 'error', message: NOT_DURATION('--at', t) };
+        if (ms > DOMAIN_LIMITS.maxTime) return { kind: 'error', message: PAST_LIMIT('--at', ms) };
         if (command.trim() === '') return { kind: 'error', message: `--at ${t}: the command is empty` };
         o.at.push({ at: ms, command: command.trim() });
         break;
@@ -86,6 +89,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         if (t === undefined) return { kind: 'error', message: '--until needs a time, e.g. --until 10m' };
         const ms = parseDuration(t);
         if (ms === undefined) return { kind: 'error', message: NOT_DURATION('--until', t) };
+        if (ms > DOMAIN_LIMITS.maxTime) return { kind: 'error', message: PAST_LIMIT('--until', ms) };
         o.until = ms;
         break;
       }

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSimulation, formatSimTime, type Scenario } from '../sim/index';
+import { createSimulation, formatSimTime, type Scenario, SimulationStuckError } from '../sim/index';
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
 import { formatScenarioError } from '../sim/scenario/parse';
 import { parseArgs, USAGE } from './args';
@@ -74,6 +74,11 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   try {
     runScenario(scenario, o, until, io);
   } catch (err) {
+    // The kernel's guard against an endless instant: one sentence, no stack.
+    if (err instanceof SimulationStuckError) {
+      io.stderr(`error: ${err.message}`);
+      return EXIT_INTERNAL;
+    }
     // An engine bug, not the user's input: say so plainly, with the stack for the engineers.
     io.stderr(`internal error: the simulation failed: ${(err as Error).stack ?? String(err)}`);
     return EXIT_INTERNAL;

@@ -1,10 +1,10 @@
 /**
  * Scenario files on disk for the CLI, the bench and tests: built-ins live in public/scenarios/.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseScenario, type Scenario, type ScenarioError } from '../sim/index';
+import { DOMAIN_LIMITS, groupDigits, parseScenario, type Scenario, type ScenarioError } from '../sim/index';
 import {
   BUILTIN_SCENARIOS,
   type BuiltinScenarioEntry,
@@ -31,6 +31,12 @@ export function resolveScenarioPath(arg: string): string | undefined {
 export function loadScenarioFile(file: string): LoadResult {
   let text: string;
   try {
+    // Not even read when it cannot fit: a UTF-8 character takes at most 4 bytes.
+    const bytes = statSync(file).size;
+    if (bytes > DOMAIN_LIMITS.maxScenarioChars * 4) {
+      const message = `the file is ${groupDigits(bytes)} bytes, more than a scenario can be (${groupDigits(DOMAIN_LIMITS.maxScenarioChars)} characters)`;
+      return { ok: false, file, errors: [{ path: '', message }] };
+    }
     text = readFileSync(file, 'utf8');
   } catch (err) {
     return { ok: false, file, errors: [{ path: '', message: `cannot read: ${(err as Error).message}` }] };

@@ -84,7 +84,8 @@ function fieldName(format: number, path: readonly unknown[]): string {
     return part ? `${cmd}'s ${part}` : cmd;
   }
   const last = keys.filter((k) => typeof k === 'string').pop();
-  return (typeof last === 'string' && names[last]) || 'data';
+  // Keys come from the link: a key like `constructor` must not find Object.prototype's.
+  return (typeof last === 'string' && Object.hasOwn(names, last) && names[last]) || 'data';
 }
 
 /** Turns the first valibot issue into a sentence naming the field and the problem. */

@@ -334,3 +334,42 @@ spec:
     expect(r.scenario.metadata).toEqual({ name: 'imported', title: 'Imported from kubectl' });
   });
 });
+
+describe('importScenarioFile: domain limits', () => {
+  const deploy = (replicas: string) =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: ${replicas}, template: {spec: {containers: [{name: c, image: nginx}]}}}\n`;
+
+  it('refuses replicas past the limit, negative, fractional or NaN instead of importing them', () => {
+    for (const [replicas, message] of [
+      ['1e9', 'replicas 1000000000 is more than the limit of 5,000 per workload'],
+      [
+        `1${'0'.repeat(400)}`,
+        'replicas (a number too large to represent) is more than the limit of 5,000 per workload',
+      ],
+      ['-3', 'Invalid value: -3: must be greater than or equal to 0'],
+      ['2.5', 'Invalid value: 2.5: must be a whole number'],
+      ['.nan', 'Invalid value: NaN: must be a whole number'],
+    ]) {
+      const r = importScenarioFile(deploy(replicas as string));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors[0]).toMatchObject({ path: 'spec.replicas (Deployment/web)', message });
+    }
+  });
+
+  it('applies the node and pod limits of links to imports', () => {
+    const nodes = Array.from(
+      { length: 201 },
+      (_, i) =>
+        `- {apiVersion: v1, kind: Node, metadata: {name: n${i}${i === 0 ? ', labels: {node-role.kubernetes.io/control-plane: ""}' : ''}}}`,
+    ).join('\n');
+    const many = importScenarioFile(`apiVersion: v1\nkind: List\nitems:\n${nodes}\n`);
+    expect(many.ok).toBe(false);
+    if (!many.ok) expect(many.errors[0]?.message).toBe('201 nodes: give 1 to 200');
+    const pods = importScenarioFile(
+      `${deploy('5000')}---\n${deploy('5000').replace('name: web', 'name: api')}---\n${deploy('5').replace('name: web', 'name: db')}`,
+    );
+    expect(pods.ok).toBe(false);
+    if (!pods.ok)
+      expect(pods.errors[0]?.message).toBe('the scenario would run 10,005 pods, more than the limit of 10,000');
+  });
+});

@@ -15,8 +15,7 @@
  * are mapped back to where the object was in the pasted text.
  */
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { parseScenario, type Scenario, type ScenarioError } from '../sim/index';
-import { yamlHazard } from './yaml-guard';
+import { DOMAIN_LIMITS, groupDigits, parseScenario, type Scenario, type ScenarioError, yamlHazard } from '../sim/index';
 
 export type ImportResult =
   | { ok: true; scenario: Scenario; warnings: string[]; source: 'scenario' | 'manifests' }
@@ -30,8 +29,8 @@ export interface ImportOptions {
   parse?: (text: string) => { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 }
 
-/** Largest file accepted (kubectl output of a few hundred objects is well under this). */
-export const MAX_IMPORT_CHARS = 5 * 1024 * 1024;
+/** Largest file accepted: the engine's scenario text limit (kubectl output of a few hundred objects is well under it). */
+export const MAX_IMPORT_CHARS = DOMAIN_LIMITS.maxScenarioChars;
 
 /** Kinds the engine simulates (scenario/manifests.ts MANIFEST_KINDS). */
 const SIMULATED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Pod', 'Service']);
@@ -100,7 +99,9 @@ export function importScenarioFile(text: string, opts: ImportOptions = {}): Impo
   const fail = (message: string, path = ''): ImportResult => ({ ok: false, errors: [{ path, message }] });
   try {
     if (text.length > MAX_IMPORT_CHARS)
-      return fail(`The file is too large (${text.length} characters; the limit is ${MAX_IMPORT_CHARS}).`);
+      return fail(
+        `The file is too large (${groupDigits(text.length)} characters; the limit is ${groupDigits(MAX_IMPORT_CHARS)}).`,
+      );
     if (text.trim() === '') return fail('The file is empty.');
     const hazard = yamlHazard(text, 'The file');
     if (hazard) return fail(hazard);
@@ -358,9 +359,22 @@ function fromManifests(
     metadata: { name: opts.name ?? 'imported', title: opts.title ?? 'Imported from kubectl' },
     spec: { profile: 'v1.33', nodes, objects },
   };
-  const r = parse(JSON.stringify(doc));
+  const r = parse(scenarioJson(doc));
   if (r.ok) return { ok: true, scenario: r.scenario, warnings, source: 'manifests' };
   return { ok: false, errors: r.errors.map((e) => relocate(e, kept, nodeSources)) };
+}
+
+/**
+ * The built scenario as text for the validator. JSON writes NaN and ±Infinity (YAML's `.nan`, or
+ * digits past the double range) as null, which would quietly become a default (replicas 1); they
+ * are written the way YAML reads them back instead (the scenario parser reads YAML), so the
+ * validator refuses them.
+ */
+function scenarioJson(doc: unknown): string {
+  const text = JSON.stringify(doc, (_k, v: unknown) =>
+    typeof v === 'number' && !Number.isFinite(v) ? `\u0000${Number.isNaN(v) ? '.nan' : v > 0 ? '1e999' : '-1e999'}` : v,
+  );
+  return text.replace(/"\\u0000(\.nan|-?1e999)"/g, '$1');
 }
 
 /** Maps an error on the built scenario (`spec.objects[2].spec`) back to the pasted text. */

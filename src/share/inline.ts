@@ -5,25 +5,20 @@
  * leaves everything else to the validator.
  */
 import { parse } from 'yaml';
-import { yamlHazard } from './yaml-guard';
+// Both engine files are dependency-light (the guard needs only yaml's Lexer): imported directly so
+// that the link codec does not pull the engine in. The rest of src/share uses src/sim/index.ts.
+import { countPods } from '../sim/scenario/limits';
+import { yamlHazard } from '../sim/yaml-guard';
 
 export interface InlineSize {
   nodes: number;
-  /** Sum of replicas (+ one per DaemonSet per node, per bare Pod, per static pod). */
+  /** Pods the scenario asks for (countPods of the engine's limits). */
   pods: number;
   timeline: number;
 }
 
-const REPLICATED = new Set(['Deployment', 'ReplicaSet', 'StatefulSet']);
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Replicas as the API server would default them: 1 when absent; other junk is the validator's job. */
-function replicasOf(spec: unknown): number {
-  const r = isRecord(spec) ? spec.replicas : undefined;
-  return typeof r === 'number' && Number.isFinite(r) && r >= 0 ? r : 1;
 }
 
 /**
@@ -46,15 +41,8 @@ export function inspectInlineScenario(text: string): InlineSize | string {
   if (!isRecord(doc)) return "The link's scenario is not a scenario document.";
   const spec = isRecord(doc.spec) ? doc.spec : {};
   const nodes = Array.isArray(spec.nodes) ? spec.nodes.length : 0;
-  let pods = 0;
   const objects = Array.isArray(spec.objects) ? spec.objects : [];
-  for (const o of objects) {
-    if (!isRecord(o)) continue;
-    if (REPLICATED.has(o.kind as string)) pods += replicasOf(o.spec);
-    else if (o.kind === 'DaemonSet') pods += Math.max(1, nodes);
-    else if (o.kind === 'Pod') pods += 1;
-  }
-  if (Array.isArray(spec.staticPods)) pods += spec.staticPods.length;
+  const pods = countPods(nodes, objects, Array.isArray(spec.staticPods) ? spec.staticPods.length : 0);
   const timeline = Array.isArray(spec.timeline) ? spec.timeline.length : 0;
   return { nodes, pods, timeline };
 }

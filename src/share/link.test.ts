@@ -191,8 +191,8 @@ describe('decodeLink refusals name the problem', () => {
       "The link's current time (25h) is past the 24h limit of a simulation.",
     );
     expect(errorOf(v2Link({ ...base, c: [[1.5, 'a']] }))).toMatch(/command #1 has a time \(1.5\)/);
-    expect(errorOf(v2Link({ ...base, c: [[1, 'x'.repeat(2001)]] }))).toBe(
-      "The link's command #1 is too long (2,001 characters; the limit is 2,000).",
+    expect(errorOf(v2Link({ ...base, c: [[1, 'x'.repeat(65_537)]] }))).toBe(
+      "The link's command #1 is too long (65,537 characters; the limit is 65,536).",
     );
     expect(errorOf(v2Link({ ...base, c: [[1, '  ']] }))).toBe("The link's command #1 is empty.");
     expect(errorOf(v2Link({ ...base, c: [[1, 'ls\u0000']] }))).toBe(
@@ -218,6 +218,11 @@ describe('decodeLink refusals name the problem', () => {
       'spec:\n  objects:\n    - {kind: Deployment, spec: {replicas: 6000}}\n    - {kind: StatefulSet, spec: {replicas: 4001}}\n';
     expect(errorOf(v2Link({ e: '1', i: pods, t: 0 }))).toBe(
       "The link's scenario has too many pods (10,001; the limit is 10,000).",
+    );
+    // A replica count past the double range (replicas 1e400 is 1 followed by 400 zeros) is too many pods too.
+    const endless = `spec:\n  objects:\n    - {kind: Deployment, spec: {replicas: 1${'0'.repeat(400)}}}\n`;
+    expect(errorOf(v2Link({ e: '1', i: endless, t: 0 }))).toBe(
+      "The link's scenario has too many pods (a number too large to represent; the limit is 10,000).",
     );
     expect(errorOf(v2Link({ e: '1', i: 'a: [1, 2', t: 0 }))).toMatch(
       /^The link's scenario could not be read as YAML or JSON/,

@@ -5,6 +5,9 @@
  * This file holds the run's shape, the limits, and the domain checks every decoded (or stored, or
  * about-to-be-encoded) run must pass. Messages are plain English sentences that name the problem.
  */
+// The engine's limit table is dependency-free: importing it does not pull the engine into the
+// main bundle (the rest of the engine is reached through src/sim/index.ts only).
+import { DOMAIN_LIMITS, describeDuration, groupDigits as limitsGroupDigits } from '../sim/scenario/limits';
 import { inspectInlineScenario } from './inline';
 
 /** One command the user (or the scenario's timeline) ran, at simulated time `at` (ms). */
@@ -40,18 +43,19 @@ export const LINK_FORMAT = 2;
 /** Oldest link format this version still reads. */
 export const OLDEST_LINK_FORMAT = 1;
 
+/** The link's own limits, and the engine's domain limits (one table, scenario/limits.ts). */
 export const LIMITS = {
   /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2). */
   maxLinkChars: 8192,
   /** Most bytes a link may decompress to (zip-bomb guard). */
   maxInflatedBytes: 256 * 1024,
-  maxNodes: 200,
-  maxPods: 10_000,
-  maxCommands: 10_000,
-  maxCommandChars: 2000,
+  maxNodes: DOMAIN_LIMITS.maxNodes,
+  maxPods: DOMAIN_LIMITS.maxPods,
+  maxCommands: DOMAIN_LIMITS.maxCommands,
+  maxCommandChars: DOMAIN_LIMITS.maxCommandChars,
   /** Latest simulated time a link may point at: 24 h. */
-  maxTime: 24 * 3_600_000,
-  maxSeed: 0xffff_ffff,
+  maxTime: DOMAIN_LIMITS.maxTime,
+  maxSeed: DOMAIN_LIMITS.maxSeed,
   /** Engine version, view and step ids are short tokens. */
   maxTokenChars: 64,
 } as const;
@@ -63,39 +67,10 @@ export interface RunCheckOptions {
 }
 
 /** 9214 -> "9,214" (fixed, locale-independent, so messages are the same everywhere). */
-export function groupDigits(n: number): string {
-  const s = String(Math.trunc(Math.abs(n)));
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ',';
-    out += s[i];
-  }
-  return (n < 0 ? '-' : '') + out;
-}
+export const groupDigits = limitsGroupDigits;
 
-/**
- * Simulated time for messages, as scenarios write durations: `2m10s`, `1h`, `250ms`, `1m500ms`.
- * (Own copy rather than the engine's formatSimTime, so that the link codec does not pull the
- * engine into the main bundle.)
- */
-export function describeTime(ms: number): string {
-  if (!Number.isFinite(ms)) return String(ms);
-  const neg = ms < 0;
-  let rest = Math.abs(Math.trunc(ms));
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const m = Math.floor(rest / 60_000);
-  rest -= m * 60_000;
-  const s = Math.floor(rest / 1000);
-  const milli = rest - s * 1000;
-  let out = '';
-  if (h) out += `${h}h`;
-  if (m) out += `${m}m`;
-  if (s) out += `${s}s`;
-  if (milli) out += `${milli}ms`;
-  if (!out) out = '0s';
-  return (neg ? '-' : '') + out;
-}
+/** Simulated time for messages, as scenarios write durations: `2m10s`, `1h`, `250ms`, `1m500ms`. */
+export const describeTime = describeDuration;
 
 // Printable tokens: no spaces, no control characters; enough for versions like "0.4.1-dev" and
 // view ids like "kubectl:get-nodes".
@@ -126,7 +101,7 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
   if (!isMs(run.t) || run.t < 0)
     return `The link's current time (${run.t}) is not a whole, non-negative number of milliseconds.`;
   if (run.t > LIMITS.maxTime)
-    return `The link's current time (${describeTime(run.t)}) is past the 24h limit of a simulation.`;
+    return `The link's current time (${describeTime(run.t)}) is past the ${describeTime(LIMITS.maxTime)} limit of a simulation.`;
   if (run.seed !== undefined && (!Number.isInteger(run.seed) || run.seed < 0 || run.seed > LIMITS.maxSeed))
     return `The link's seed (${run.seed}) is not a whole number between 0 and ${groupDigits(LIMITS.maxSeed)}.`;
   const cmds = run.commands;
@@ -158,7 +133,7 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
   if (size.nodes > LIMITS.maxNodes)
     return `The link's scenario has too many nodes (${groupDigits(size.nodes)}; the limit is ${LIMITS.maxNodes}).`;
   if (size.pods > LIMITS.maxPods)
-    return `The link's scenario has too many pods (${groupDigits(size.pods)}; the limit is ${groupDigits(LIMITS.maxPods)}).`;
+    return `The link's scenario has too many pods (${Number.isFinite(size.pods) ? groupDigits(size.pods) : 'a number too large to represent'}; the limit is ${groupDigits(LIMITS.maxPods)}).`;
   if (size.timeline + cmds.length > LIMITS.maxCommands)
     return `The link has too many commands (${groupDigits(size.timeline + cmds.length)} with the scenario's timeline; the limit is ${groupDigits(LIMITS.maxCommands)}).`;
   return undefined;

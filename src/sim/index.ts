@@ -14,3 +14,4 @@ export {
 } from './scenario/builtins';
 export { exportScenario } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';
+export { YAML_LIMITS, yamlHazard } from './yaml-guard';

@@ -7,6 +7,7 @@
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
+export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
 export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './scenario/duration';
@@ -19,6 +20,16 @@ export {
   parseCondition,
   stepComplete,
 } from './scenario/lesson';
+export {
+  countPods,
+  DOMAIN_LIMITS,
+  describeDuration,
+  groupDigits,
+  replicasProblem,
+  SETTING_LIMITS,
+  type SettingLimit,
+  settingProblem,
+} from './scenario/limits';
 export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';

@@ -5,6 +5,7 @@
 import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
+import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
 import { copyState } from './core/snapshot';
@@ -44,33 +45,34 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
     profile,
     settings,
     api: {
+      // Keyed by names users choose: no prototype, so `constructor` or `__proto__` are plain keys.
       objects: {
-        Node: {},
-        Pod: {},
-        ReplicaSet: {},
-        Deployment: {},
-        StatefulSet: {},
-        DaemonSet: {},
-        Service: {},
-        EndpointSlice: {},
-        Lease: {},
-        Event: {},
+        Node: dict(),
+        Pod: dict(),
+        ReplicaSet: dict(),
+        Deployment: dict(),
+        StatefulSet: dict(),
+        DaemonSet: dict(),
+        Service: dict(),
+        EndpointSlice: dict(),
+        Lease: dict(),
+        Event: dict(),
       },
       resourceVersion: 0,
-      history: {},
+      history: dict(),
     },
-    hosts: {},
+    hosts: dict(),
     registryUp: true,
     registryCause: 0,
     controllers: {
-      nodeHealth: {},
-      knownNodes: {},
-      zoneStates: {},
-      taintQueue: {},
-      zoneTokens: {},
+      nodeHealth: dict(),
+      knownNodes: dict(),
+      zoneStates: dict(),
+      taintQueue: dict(),
+      zoneTokens: dict(),
       masterDisruption: false,
-      evictions: {},
-      podgcQuarantine: {},
+      evictions: dict(),
+      podgcQuarantine: dict(),
       startedAt: now,
     },
     pendingSyncs: {},

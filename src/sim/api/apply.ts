@@ -14,6 +14,7 @@ import type { Manifest } from '../scenario/types';
 import { admitDefaultTolerationSeconds } from './admission';
 import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
 import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
+import { checkPodBudget } from './pod-budget';
 import type {
   ApiObject,
   DaemonSet,
@@ -25,6 +26,7 @@ import type {
   Service,
   StatefulSet,
 } from './types';
+import { fieldPath, manifestErrors } from './validation';
 
 export { ApiError } from './errors';
 
@@ -40,6 +42,12 @@ const API_VERSIONS: Record<string, { kind: Kind; apiVersion: string }> = {
 export interface ApplyOptions {
   /** `create` refuses existing objects (AlreadyExists); `apply` (default) updates them. */
   mode?: 'apply' | 'create';
+  /**
+   * Refuse objects that would take the cluster past the pod limit (default). The scenario's own
+   * objects skip it: validation has counted them, and scenarios built in code (the bench) may be
+   * bigger than what users may type.
+   */
+  podBudget?: boolean;
 }
 
 /**
@@ -57,6 +65,16 @@ export function applyManifest(e: Engine, m: Manifest, cause: number, opts: Apply
   }
   const kind = target.kind;
   validateName(kind, name);
+  const errors = manifestErrors(m);
+  const fields = errors.filter((x) => !x.limit);
+  if (fields.length)
+    throw invalid(
+      kind,
+      name,
+      fields.map((x) => `${fieldPath(x.keys)}: ${x.detail}`),
+    );
+  const limit = errors.find((x) => x.limit);
+  if (limit) throw new ApiError('Forbidden', `error: ${limit.detail}`);
   const obj = buildObject(e, kind, m);
   const key = keyOf(obj);
   const label = `${RESOURCE_NAMES[kind].singular}/${name}`;
@@ -65,9 +83,11 @@ export function applyManifest(e: Engine, m: Manifest, cause: number, opts: Apply
     if (opts.mode === 'create') throw alreadyExists(kind, name);
     const updated = mergeSpec(existing, obj);
     if (!updated) return `${label} unchanged`;
+    if (opts.podBudget !== false) checkPodBudget(e, updated);
     e.put(updated, `configured by kubectl apply`, cause);
     return `${label} configured`;
   }
+  if (opts.podBudget !== false) checkPodBudget(e, obj);
   if (obj.kind === 'Pod') {
     createPod(e, obj, cause, 'kubectl');
   } else {
@@ -89,7 +109,7 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
       const d: Deployment = {
         kind: 'Deployment',
         metadata: meta,
-        spec: { replicas: replicasOf('Deployment', name, spec.replicas), ...t },
+        spec: { replicas: replicasOf(spec.replicas), ...t },
         status: { replicas: 0, updatedReplicas: 0, readyReplicas: 0, availableReplicas: 0, unavailableReplicas: 0 },
       };
       return d;
@@ -100,7 +120,7 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
       const rs: ReplicaSet = {
         kind: 'ReplicaSet',
         metadata: meta,
-        spec: { replicas: replicasOf('ReplicaSet', name, spec.replicas), ...t },
+        spec: { replicas: replicasOf(spec.replicas), ...t },
         status: { replicas: 0, readyReplicas: 0, availableReplicas: 0, fullyLabeledReplicas: 0 },
       };
       return rs;
@@ -112,7 +132,7 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         kind: 'StatefulSet',
         metadata: meta,
         spec: {
-          replicas: replicasOf('StatefulSet', name, spec.replicas),
+          replicas: replicasOf(spec.replicas),
           serviceName: String(spec.serviceName ?? ''),
           ...t,
         },
@@ -168,13 +188,9 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
   }
 }
 
-function replicasOf(kind: string, name: string, v: unknown): number {
-  if (v === undefined || v === null) return 1;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) {
-    throw invalid(kind, name, [`spec.replicas: Invalid value: ${String(v)}: must be greater than or equal to 0`]);
-  }
-  return n;
+/** spec.replicas, defaulted to 1 (manifestErrors has refused anything but a whole number in range). */
+function replicasOf(v: unknown): number {
+  return v === undefined || v === null ? 1 : Number(v);
 }
 
 /** A fresh Pending pod object around a spec. */
@@ -235,6 +251,7 @@ export function runPod(e: Engine, name: string, image: string, cause: number, na
   if (e.get('Pod', `${namespace}/${name}`)) throw alreadyExists('Pod', name);
   const meta = newMeta(e, { name, namespace, labels: { run: name } });
   const pod = newPod(meta, podSpecFrom({ containers: [{ name, image }] }));
+  checkPodBudget(e, pod);
   createPod(e, pod, cause, 'kubectl');
   return `pod/${name} created`;
 }

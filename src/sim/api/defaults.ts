@@ -3,6 +3,7 @@
  * namespace `default`, labels/selector `app: <name>` when missing, terminationGracePeriodSeconds 30,
  * serviceAccountName `default`, Service type ClusterIP. Quantities are parsed into millicores / MiB.
  */
+import { own } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { FNV_OFFSET, fnvUpdate } from '../core/trace';
 import type { Manifest } from '../scenario/types';
@@ -52,7 +53,7 @@ export function parseMemory(v: unknown): number | undefined {
   const n = Number(m[1]);
   const unit = m[2] ?? '';
   if (unit === '') return Math.ceil(n / 1048576);
-  const f = MEM_UNITS[unit];
+  const f = own(MEM_UNITS, unit);
   return f === undefined ? undefined : Math.ceil(n * f);
 }
 
@@ -118,6 +119,20 @@ export function templateFrom(
   name: string,
   rawSpec: unknown,
 ): { selector: LabelSelector; template: PodTemplate } {
+  const t = templateParts(name, rawSpec);
+  if (t.errors.length) throw invalid(kind, name, t.errors);
+  return { selector: t.selector, template: t.template };
+}
+
+/** What templateFrom would refuse, as field errors (`spec.template.spec.containers: Required value`). */
+export function templateFieldErrors(name: string, rawSpec: unknown): string[] {
+  return templateParts(name, rawSpec).errors;
+}
+
+function templateParts(
+  name: string,
+  rawSpec: unknown,
+): { selector: LabelSelector; template: PodTemplate; errors: string[] } {
   const spec = asObj(rawSpec);
   const tpl = asObj(spec.template);
   const tplMeta = asObj(tpl.metadata);
@@ -133,18 +148,17 @@ export function templateFrom(
   const errors: string[] = [];
   if (!ps.containers.length) errors.push('spec.template.spec.containers: Required value');
   for (const [k, v] of Object.entries(matchLabels)) {
-    if (labels[k] !== v) {
+    if (!Object.hasOwn(labels, k) || labels[k] !== v) {
       errors.push(
         `spec.template.metadata.labels: Invalid value: ${goMap(labels)}: \`selector\` does not match template \`labels\``,
       );
       break;
     }
   }
-  if (errors.length) throw invalid(kind, name, errors);
   const template: PodTemplate = { metadata: { labels }, spec: { ...ps } };
   const ann = asStrMap(tplMeta.annotations);
   if (Object.keys(ann).length) template.metadata.annotations = ann;
-  return { selector: { matchLabels }, template };
+  return { selector: { matchLabels }, template, errors };
 }
 
 /** Go's %#v of map[string]string, as the apiserver prints it in validation errors. */

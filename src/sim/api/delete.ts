@@ -9,12 +9,14 @@
 import type { Engine } from '../core/engine';
 import { splitKey } from '../core/keys';
 import { canReachApi, serviceActive } from '../core/world';
-import { notFound, RESOURCE_NAMES } from './errors';
+import { replicasProblem } from '../scenario/limits';
+import { ApiError, invalid, notFound, RESOURCE_NAMES } from './errors';
+import { checkPodBudget } from './pod-budget';
 import { byNamespacedName, clone, controllerRef, isMirrorPod } from './podutil';
 import type { Kind, Pod } from './types';
 
 export interface DeletePodOptions {
-  /** --grace-period; undefined = the pod's terminationGracePeriodSeconds. */
+  /** --grace-period; undefined or negative = the pod's terminationGracePeriodSeconds. */
   gracePeriodSeconds?: number;
   /** --force */
   force?: boolean;
@@ -30,14 +32,17 @@ export function forceDeletionWarning(e: Engine): string {
  * DELETE a pod. Graceful: sets deletionTimestamp = now + grace and deletionGracePeriodSeconds
  * (the kubelet kills the containers and removes the object). Removed at once when grace is 0
  * (force), when the pod is not bound to a node, or when it already finished (apiserver pod strategy).
- * kubectl's flag rules apply: --force without --grace-period means 0; --grace-period=0 without
- * --force becomes 1. Returns kubectl's output.
+ * kubectl's flag rules apply (kubernetes/kubectl pkg/cmd/delete/delete.go, DeleteOptions.Complete
+ * and DeleteResult): --grace-period defaults to -1, and a negative value sends no grace period,
+ * so the pod's own terminationGracePeriodSeconds applies; --force with a negative (or no) grace
+ * period means 0; --grace-period=0 without --force becomes 1, silently. Returns kubectl's output.
  */
 export function deletePod(e: Engine, key: string, opts: DeletePodOptions, cause: number): string {
   const pod = e.get('Pod', key);
   const { name } = splitKey(key);
   if (!pod) throw notFound('Pod', name);
   let grace = opts.gracePeriodSeconds;
+  if (grace !== undefined && grace < 0) grace = undefined;
   if (opts.force && grace === undefined) grace = 0;
   if (grace === 0 && !opts.force) grace = 1;
   if (grace === undefined) grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds;
@@ -188,9 +193,13 @@ export function scale(
   const obj = e.get(kind, key);
   if (!obj) throw notFound(kind, name);
   const label = `${RESOURCE_NAMES[kind].singular}/${name}`;
+  const problem = replicasProblem(replicas);
+  if (problem && 'field' in problem) throw invalid(kind, name, [`spec.replicas: ${problem.field}`]);
+  if (problem) throw new ApiError('Forbidden', `error: ${problem.limit}`);
   if (obj.spec.replicas === replicas) return `${label} scaled`;
   const next = clone(obj);
   next.spec.replicas = replicas;
+  checkPodBudget(e, next);
   e.put(next, `scaled to ${replicas}`, cause);
   return `${label} scaled`;
 }

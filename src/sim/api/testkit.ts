@@ -12,6 +12,7 @@ import { garbageCollectorModule } from '../controllers/garbage-collector';
 import { replicasetModule } from '../controllers/replicaset';
 import { schedulerModule } from '../controllers/scheduler';
 import { statefulsetModule } from '../controllers/statefulset';
+import { dict } from '../core/dict';
 import { Engine, type SimModule } from '../core/engine';
 import type { Host, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
@@ -51,9 +52,9 @@ function host(name: string, role: Host['role'], i: number): Host {
     networkCause: 0,
     services: { kubelet: { active: true, since: 0, pid: 100, gen: 1, cause: 0 } },
     containers: {},
-    images: {},
-    manifests: {},
-    stash: {},
+    images: dict(),
+    manifests: dict(),
+    stash: dict(),
     journal: [],
     kubelet: null,
     nextPodIp: 2,

@@ -5,6 +5,7 @@
  * YAML library (about 30 KB gzip) out of the worker's start-up bundle: the worker loads it the
  * first time a YAML manifest is applied, Node entry points (CLI, tests) register it at import.
  */
+import { PARSER_LIMITS } from '../scenario/limits';
 import type { Manifest } from '../scenario/types';
 
 /** Splits YAML text into documents as plain data, or gives kubectl's parse error. */
@@ -23,8 +24,33 @@ export function isJsonManifest(text: string): boolean {
   return t.startsWith('{') || t.startsWith('[');
 }
 
+/**
+ * JSON nested deeper than the parser limit (a recursive walk of it would overflow the stack);
+ * counted without parsing, strings skipped.
+ */
+function jsonTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > PARSER_LIMITS.maxDepth) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 function documents(text: string): { docs: unknown[] } | { error: string } {
   if (isJsonManifest(text)) {
+    if (jsonTooDeep(text))
+      return {
+        error: `error: error parsing STDIN: the manifest is nested too deeply (more than ${PARSER_LIMITS.maxDepth} levels).`,
+      };
     try {
       const v: unknown = JSON.parse(text);
       return { docs: Array.isArray(v) ? v : [v] };

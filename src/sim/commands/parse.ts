@@ -5,6 +5,7 @@
  */
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
+import { DOMAIN_LIMITS, describeDigits, groupDigits, replicasOverLimit } from '../scenario/limits';
 
 export type SystemctlAction = 'stop' | 'start' | 'restart' | 'status';
 export const UNITS = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'] as const;
@@ -97,12 +98,32 @@ const CONTAINER: FlagSpec = { long: 'container', short: 'c', value: true };
 const STDIN: FlagSpec = { long: 'stdin', short: 'i', value: false };
 const TTY: FlagSpec = { long: 'tty', short: 't', value: false };
 
-function nonNegativeInt(v: string, flag: string): number | { error: string } {
-  if (!/^-?\d+$/.test(v))
+/**
+ * An integer flag as pflag reads it (strconv.ParseInt with the flag's bit size), with kubectl's
+ * errors for bad syntax and for values out of range. Digits are kept as a BigInt until they are
+ * known to fit, so a number past the double range never turns into Infinity.
+ */
+function intFlag(v: string, flag: string, bits: 32 | 64 = 64): bigint | { error: string } {
+  const shown = describeDigits(v);
+  if (!/^[-+]?\d+$/.test(v))
     return {
-      error: `error: invalid argument "${v}" for "--${flag}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`,
+      error: `error: invalid argument "${shown}" for "--${flag}" flag: strconv.ParseInt: parsing "${shown}": invalid syntax`,
     };
-  return Number(v);
+  const n = BigInt(v);
+  const max = (1n << BigInt(bits - 1)) - 1n;
+  if (n > max || n < -max - 1n)
+    return {
+      error: `error: invalid argument "${shown}" for "--${flag}" flag: strconv.ParseInt: parsing "${shown}": value out of range`,
+    };
+  return n;
+}
+
+/** `--replicas=N` within the playground's limit per workload (an int for scale, an int32 for create). */
+function replicasFlag(v: string, bits: 32 | 64): number | { error: string } {
+  const n = intFlag(v, 'replicas', bits);
+  if (typeof n !== 'bigint') return n;
+  if (n > BigInt(DOMAIN_LIMITS.maxReplicas)) return { error: `error: ${replicasOverLimit(describeDigits(String(n)))}` };
+  return Number(n);
 }
 
 function one(positional: string[], what: string, usage: string): string | { error: string } {
@@ -136,9 +157,14 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       if (isNode) return ok({ kind: 'kubectl-delete-node', name });
       let gracePeriod: number | undefined;
       if (p.flags['grace-period'] !== undefined) {
-        const g = nonNegativeInt(p.flags['grace-period'], 'grace-period');
-        if (typeof g !== 'number') return fail(g.error);
-        gracePeriod = g;
+        const g = intFlag(p.flags['grace-period'], 'grace-period');
+        if (typeof g !== 'bigint') return fail(g.error);
+        if (g > BigInt(DOMAIN_LIMITS.maxSeconds))
+          return fail(
+            `error: a grace period of ${describeDigits(String(g))} seconds is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxSeconds)} (one year)`,
+          );
+        // Every negative value means "the pod's own grace period" (kubectl's default is -1).
+        gracePeriod = g < -1n ? -1 : Number(g);
       }
       const cmd: Command = {
         kind: 'kubectl-delete-pod',
@@ -184,7 +210,7 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
         return fail("error: required resource not specified\nSee 'kubectl scale -h' for help and examples");
       if (!resource) return fail(`error: this playground scales deployments and statefulsets, not "${type}"`);
       if (p.flags.replicas === undefined) return fail('error: required flag(s) "replicas" not set');
-      const n = nonNegativeInt(p.flags.replicas, 'replicas');
+      const n = replicasFlag(p.flags.replicas, 64);
       if (typeof n !== 'number') return fail(n.error);
       if (n < 0)
         return fail('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
@@ -213,8 +239,9 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
         image: p.flags.image,
       };
       if (p.flags.replicas !== undefined) {
-        const n = nonNegativeInt(p.flags.replicas, 'replicas');
+        const n = replicasFlag(p.flags.replicas, 32);
         if (typeof n !== 'number') return fail(n.error);
+        // A negative count reaches the API, which refuses it as the apiserver would.
         cmd.replicas = n;
       }
       return ok(cmd);

@@ -14,6 +14,7 @@ import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { connectionRefused, runRead } from '../kubectl/run';
+import { commandLengthProblem, DOMAIN_LIMITS, groupDigits } from '../scenario/limits';
 import { addChapter, chapterCount } from '../story/chapters';
 import { planCommandChapter } from '../story/command-chapters';
 import { commandActor } from '../story/credit';
@@ -193,10 +194,25 @@ function runHost(e: Engine, c: Command, canonical: string, userCause: MakeCause)
 }
 
 /**
+ * Why the run takes no more commands, or why this one is too long (domain limits, one sentence).
+ * Such a command is refused without being logged: the log is what links carry and replays run.
+ */
+function overLimit(e: Engine, line: string): string | undefined {
+  const long = commandLengthProblem(line);
+  if (long) return `error: ${long}`;
+  if (e.state.commandLog.length >= DOMAIN_LIMITS.maxCommands)
+    return `error: this run already has ${groupDigits(DOMAIN_LIMITS.maxCommands)} commands, the limit of a run`;
+  return undefined;
+}
+
+/**
  * Run one command line now, on behalf of `by` (the learner unless the scenario's timeline runs it).
- * Every attempt is logged in e.state.commandLog with its canonical form.
+ * Every attempt is logged in e.state.commandLog with its canonical form, except those past the
+ * domain limits (overLimit).
  */
 export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): CommandResult {
+  const limit = overLimit(e, line);
+  if (limit) return { ok: false, canonical: line.length > 200 ? `${line.slice(0, 200)}…` : line.trim(), output: limit };
   const parsed = parseCommand(line);
   let result: CommandResult;
   if (!parsed.ok) {

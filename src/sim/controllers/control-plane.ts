@@ -14,6 +14,7 @@
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
 import type { Lease } from '../api/types';
+import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { ControllerMemory, LeaderElectionState } from '../core/state';
 import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
@@ -50,14 +51,14 @@ export type H3Memory = ControllerMemory &
 export function controllerMemory(e: Engine): H3Memory {
   const m = e.state.controllers;
   m.generation ??= 0;
-  m.leaderElection ??= {};
-  m.taintQueued ??= {};
-  m.zoneQps ??= {};
-  m.taintedNodes ??= {};
-  m.tecDirtyNodes ??= {};
-  m.tecDirtyPods ??= {};
-  m.nlcDirtyPods ??= {};
-  m.evictionWork ??= {};
+  m.leaderElection ??= dict();
+  m.taintQueued ??= dict();
+  m.zoneQps ??= dict();
+  m.taintedNodes ??= dict();
+  m.tecDirtyNodes ??= dict();
+  m.tecDirtyPods ??= dict();
+  m.nlcDirtyPods ??= dict();
+  m.evictionWork ??= dict();
   m.evictionSeq ??= 0;
   return m as H3Memory;
 }
@@ -91,33 +92,33 @@ export function schedulerActive(e: Engine): boolean {
  */
 export function resetControllerMemory(e: Engine, containerId: string): void {
   const m = controllerMemory(e);
-  m.nodeHealth = {};
-  m.knownNodes = {};
-  m.zoneStates = {};
-  m.taintQueue = {};
-  m.zoneTokens = {};
+  m.nodeHealth = dict();
+  m.knownNodes = dict();
+  m.zoneStates = dict();
+  m.taintQueue = dict();
+  m.zoneTokens = dict();
   m.masterDisruption = false;
-  m.evictions = {};
-  m.podgcQuarantine = {};
+  m.evictions = dict();
+  m.podgcQuarantine = dict();
   m.startedAt = e.now;
   m.kcmContainerId = containerId;
-  m.taintQueued = {};
+  m.taintQueued = dict();
   delete m.noExecuteTickAt;
-  m.zoneQps = {};
-  m.taintedNodes = {};
-  m.tecDirtyNodes = {};
-  m.tecDirtyPods = {};
-  m.nlcDirtyPods = {};
+  m.zoneQps = dict();
+  m.taintedNodes = dict();
+  m.tecDirtyNodes = dict();
+  m.tecDirtyPods = dict();
+  m.nlcDirtyPods = dict();
   // A new process lists every node: all of them get a NoSchedule tainting pass.
   delete m.nlcDirtyNodes;
-  m.evictionWork = {};
+  m.evictionWork = dict();
 }
 
 /** Start the leader-election loops once the API has been written to for the first time. */
 function ensureElectionLoops(e: Engine): void {
   const m = e.state.controllers;
   if (m.leaderElection) return;
-  m.leaderElection = {};
+  m.leaderElection = dict();
   for (const comp of COMPONENTS) e.schedule(0, 'leader-election.tick', comp);
 }
 

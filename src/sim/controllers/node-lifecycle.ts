@@ -17,6 +17,7 @@
  * node events: `event RegisteredNode`, `event RemovingNode`, `event NodeNotReady` (engine.event).
  */
 import type { Node, Pod } from '../api/types';
+import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { markPodsNotReady, podsOnNodeSorted, silenceParents, tryUpdateNodeHealth } from './node-lifecycle-health';
@@ -299,12 +300,12 @@ export const nodeLifecycleModule: SimModule = {
     if (!controllerManagerActive(e)) return;
     const m = controllerMemory(e);
     const pods = Object.keys(m.nlcDirtyPods).sort();
-    m.nlcDirtyPods = {};
+    m.nlcDirtyPods = dict();
     for (const key of pods) processPod(e, key);
     // The pass is a function of the node object alone: a node not written since its last pass
     // would not change, so only the written ones are visited (all of them after a restart).
     const dirty = m.nlcDirtyNodes;
-    m.nlcDirtyNodes = {};
+    m.nlcDirtyNodes = dict();
     const names = dirty ? Object.keys(dirty) : e.list('Node').map((n) => n.metadata.name);
     for (const name of names.sort()) doNoScheduleTaintingPass(e, name);
   },

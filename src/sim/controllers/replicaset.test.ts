@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
 import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { slowStartBatch } from './replicaset';
 
 function web(replicas = 3) {
   return {
@@ -113,5 +114,50 @@ describe('deployment + replicaset controllers', () => {
     setComponent(e, 'kube-controller-manager', true, 'kcm-2');
     settle(e, 3000);
     expect(podsOf(e, 'web-')).toHaveLength(3);
+  });
+});
+
+describe('replicaset controller: burstReplicas and slow start', () => {
+  /** Pods created (or deleted) per instant, from the trace. */
+  function perInstant(e: ReturnType<typeof makeCluster>, verb: 'create' | 'delete'): Map<number, number> {
+    const counts = new Map<number, number>();
+    e.traceListeners.push((line) => {
+      const [t, v, ref] = line.split(' ');
+      // A pod bound to a node is deleted gracefully (a deletionTimestamp), an unbound one at once.
+      const hit = v === verb || (verb === 'delete' && line.includes(' deletion requested'));
+      if (hit && ref?.startsWith('Pod/default/web-')) counts.set(Number(t), (counts.get(Number(t)) ?? 0) + 1);
+    });
+    return counts;
+  }
+
+  it('creates at most 500 pods per sync: a big scale-up is spread over syncs, in the order a small one takes', () => {
+    const e = makeCluster(WORKLOAD_MODULES, { workers: ['node1', 'node2', 'node3', 'node4'] });
+    const created = perInstant(e, 'create');
+    applyManifest(e, web(1400), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 3000, false);
+    expect([...created.values()]).toEqual([500, 500, 400]);
+    const times = [...created.keys()];
+    expect(times[1]! - times[0]!).toBe(e.state.settings.watchLatency);
+    expect(podsOf(e, 'web-')).toHaveLength(1400);
+  });
+
+  it('deletes at most 500 pods per sync', () => {
+    const e = makeCluster(WORKLOAD_MODULES);
+    applyManifest(e, web(1200), e.cause({ actor: 'test', what: 'apply' }));
+    settle(e, 3000, false);
+    const deleted = perInstant(e, 'delete');
+    applyManifest(e, web(0), e.cause({ actor: 'test', what: 'scale' }));
+    settle(e, 3000, false);
+    expect([...deleted.values()]).toEqual([500, 500, 200]);
+  });
+
+  it('slowStartBatch: batches 1, 2, 4... and stops after a batch with a failure', () => {
+    const calls: number[] = [];
+    expect(slowStartBatch(10, 1, () => calls.push(1) > 0)).toBe(10);
+    expect(calls).toHaveLength(10);
+    let n = 0;
+    // Fails on the 5th call: batches 1, 2, then a batch of 4 with one failure, then stop.
+    expect(slowStartBatch(100, 1, () => ++n !== 5)).toBe(6);
+    expect(n).toBe(7);
   });
 });

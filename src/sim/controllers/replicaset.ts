@@ -6,7 +6,7 @@
  *
  * Cause `what` prefixes: `create pod`, `replacement for` (pod creates), `scale down`, `status`.
  */
-import { createPod, podFromTemplate } from '../api/apply';
+import { ApiError, createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, ownerCounts, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
 import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../api/podutil';
@@ -16,6 +16,34 @@ import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'replicaset-controller';
+
+/**
+ * BurstReplicas (pkg/controller/replicaset/replica_set.go): pods created or deleted per sync of
+ * one ReplicaSet; upstream then waits for the watch events of those (expectations) before the next.
+ */
+export const BURST_REPLICAS = 500;
+/** controller.SlowStartInitialBatchSize. */
+const SLOW_START_INITIAL_BATCH_SIZE = 1;
+
+/**
+ * slowStartBatch (replica_set.go): calls `fn` up to `count` times in batches of 1, 2, 4... and
+ * stops after a batch with a failure, so a create that keeps failing is not tried hundreds of
+ * times. Returns the successful calls. Calls within a batch run one after another here, in order.
+ */
+export function slowStartBatch(count: number, initialBatchSize: number, fn: () => boolean): number {
+  let remaining = count;
+  let successes = 0;
+  for (let batch = Math.min(remaining, initialBatchSize); batch > 0; batch = Math.min(2 * batch, remaining)) {
+    let failed = false;
+    for (let k = 0; k < batch; k++) {
+      if (fn()) successes++;
+      else failed = true;
+    }
+    if (failed) return successes;
+    remaining -= batch;
+  }
+  return successes;
+}
 
 /** getPodsToDelete ranking (subset): unassigned, then pending, then not ready, then newest first. */
 function deletionRank(a: Pod, b: Pod): number {
@@ -45,7 +73,10 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet): void {
   const activeCount = ownerCounts(e, rs.metadata.uid).active;
   const diff = activeCount - rs.spec.replicas;
   if (diff < 0) {
-    for (let i = 0; i < -diff; i++) {
+    let i = 0;
+    // manageReplicas: at most burstReplicas per sync, in slow-start batches; the pods' watch
+    // events requeue the ReplicaSet for the rest, so a big scale-up is spread over syncs.
+    slowStartBatch(Math.min(-diff, BURST_REPLICAS), SLOW_START_INITIAL_BATCH_SIZE, () => {
       const pod = podFromTemplate(e, rs.spec.template, ns, {
         kind: 'ReplicaSet',
         name: rs.metadata.name,
@@ -62,12 +93,19 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet): void {
         parents.unshift(...r.parents);
       }
       const c = e.cause({ actor: ACTOR, what, rule: 'active pods < spec.replicas (IsPodActive)', parents });
-      createPod(e, pod, c, ACTOR, `${rs.metadata.name}-`);
+      i++;
+      try {
+        createPod(e, pod, c, ACTOR, `${rs.metadata.name}-`);
+      } catch (err) {
+        if (err instanceof ApiError) return false;
+        throw err;
+      }
       e.event(ref(rs), 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ACTOR, c);
-    }
+      return true;
+    });
   } else if (diff > 0) {
     const active = podsOwnedBy(e, rs.metadata.uid).filter(isPodActive);
-    const victims = active.sort(deletionRank).slice(0, diff);
+    const victims = active.sort(deletionRank).slice(0, Math.min(diff, BURST_REPLICAS));
     const c = e.cause({
       actor: ACTOR,
       what: `scale down ${rs.metadata.name}: ${active.length} active > ${rs.spec.replicas} replicas`,

@@ -17,6 +17,7 @@
  */
 import { removeOrTerminate } from '../api/delete';
 import type { Node, Pod, Taint } from '../api/types';
+import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
@@ -252,8 +253,8 @@ export const taintEvictionModule: SimModule = {
     const m = controllerMemory(e);
     const nodes = Object.keys(m.tecDirtyNodes).sort();
     const pods = Object.keys(m.tecDirtyPods).sort();
-    m.tecDirtyNodes = {};
-    m.tecDirtyPods = {};
+    m.tecDirtyNodes = dict();
+    m.tecDirtyPods = dict();
     for (const n of nodes) handleNodeUpdate(e, n);
     for (const p of pods) handlePodUpdate(e, p);
   },

@@ -8,6 +8,7 @@ import { ChangeCounters } from './change-counters';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
+import { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
 import type { Cause, CommandBy, SimState } from './state';
 import { fnvUpdate } from './trace';
@@ -65,6 +66,8 @@ export class Engine {
   readonly writes = new Map<Kind, number>();
   /** Observers of trace lines (CLI --events); not part of the state. */
   traceListeners: ((line: string) => void)[] = [];
+  /** Timers one simulated instant may run before runUntil gives up (tests lower it). */
+  maxStepsPerInstant = MAX_STEPS_PER_INSTANT;
 
   constructor(state: SimState, modules: readonly SimModule[]) {
     this.state = state;
@@ -101,12 +104,25 @@ export class Engine {
     return heapPeek(this.state.timers)?.at;
   }
 
-  /** Run every timer due up to and including `t`, then set the clock to `t`. */
+  /**
+   * Run every timer due up to and including `t`, then set the clock to `t`. Throws
+   * SimulationStuckError when more than `maxStepsPerInstant` timers run at one simulated instant:
+   * something keeps scheduling work without delay (a zero period that validation let through)
+   * and the loop would otherwise never end.
+   */
   runUntil(t: number): void {
     const heap = this.state.timers;
+    let instant = Number.NaN;
+    let steps = 0;
     for (;;) {
       const top = heapPeek(heap);
       if (!top || top.at > t) break;
+      if (top.at !== instant) {
+        instant = top.at;
+        steps = 0;
+      } else if (++steps > this.maxStepsPerInstant) {
+        throw new SimulationStuckError(top.at, this.maxStepsPerInstant);
+      }
       heapPop(heap);
       this.state.now = top.at;
       this.dispatch(top);

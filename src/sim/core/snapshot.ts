@@ -10,6 +10,7 @@
  * else (hosts, controller and kubelet memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
 import type { Kind } from '../api/types';
+import { dict, dictOf } from './dict';
 import type { ApiState, Host, SimState } from './state';
 
 /**
@@ -25,7 +26,8 @@ export function clonePlain<T>(v: T): T {
     for (let i = 0; i < n; i++) out[i] = clonePlain(v[i]);
     return out as T;
   }
-  const out: Record<string, unknown> = {};
+  // Records keyed by user names have no prototype (core/dict.ts); their copies must not get one.
+  const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? dict() : {};
   for (const k in v) out[k] = clonePlain((v as Record<string, unknown>)[k]);
   return out as T;
 }
@@ -35,8 +37,9 @@ export type ReuseKind = (kind: Kind) => object | undefined;
 
 function copyApi(api: ApiState, reuse?: ReuseKind): ApiState {
   const objects = {} as Record<string, unknown>;
-  for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = reuse?.(kind as Kind) ?? { ...byKey };
-  const history: ApiState['history'] = {};
+  for (const [kind, byKey] of Object.entries(api.objects))
+    objects[kind] = reuse?.(kind as Kind) ?? dictOf<unknown>(byKey);
+  const history: ApiState['history'] = dict();
   for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
   return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
 }
@@ -48,14 +51,58 @@ function copyHost(h: Host): Host {
   return out;
 }
 
+/** Controller memory keyed by node, zone or pod names (core/dict.ts). */
+const CONTROLLER_DICTS = [
+  'nodeHealth',
+  'knownNodes',
+  'zoneStates',
+  'taintQueue',
+  'zoneTokens',
+  'evictions',
+  'podgcQuarantine',
+  'taintQueued',
+  'zoneQps',
+  'taintedNodes',
+  'tecDirtyNodes',
+  'tecDirtyPods',
+  'nlcDirtyPods',
+  'nlcDirtyNodes',
+  'evictionWork',
+  'leaderElection',
+] as const;
+
+function prototypeFree<T>(r: Record<string, T>): Record<string, T> {
+  return Object.getPrototypeOf(r) === null ? r : dictOf(r);
+}
+
+/**
+ * Gives the records keyed by user names their missing prototype back, in a copy made from a state
+ * that went through structuredClone or JSON (a stored or posted snapshot): without it a node
+ * called `__proto__` would write to Object.prototype again. A no-op on the engine's own copies.
+ */
+function keepDicts(s: SimState): void {
+  for (const h of Object.values(s.hosts)) {
+    h.images = prototypeFree(h.images);
+    h.manifests = prototypeFree(h.manifests);
+    h.stash = prototypeFree(h.stash);
+    for (const w of Object.values(h.kubelet?.pods ?? {})) w.containers = prototypeFree(w.containers);
+  }
+  const c = s.controllers as unknown as Record<string, Record<string, unknown> | undefined>;
+  for (const k of CONTROLLER_DICTS) {
+    const r = c[k];
+    if (r) c[k] = prototypeFree(r);
+  }
+}
+
 /** An independent copy of `s`: later changes to either side never show in the other. */
 export function copyState(s: SimState, reuse?: ReuseKind): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.api = copyApi(api, reuse);
-  out.hosts = {};
+  out.hosts = dict();
   for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
   out.causes = causes.slice();
   out.trace = trace.slice();
+  keepDicts(out);
   return out;
 }

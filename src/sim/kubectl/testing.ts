@@ -3,6 +3,7 @@
  * and hand-made API objects, so printers can be checked against the seeds without a running cluster.
  */
 import type { Node, NodeCondition, Pod } from '../api/types';
+import { dict } from '../core/dict';
 import { Engine } from '../core/engine';
 import type { Host, SimState } from '../core/state';
 import { PROFILES, type ProfileName } from '../scenario/profiles';
@@ -28,9 +29,9 @@ export function bareHost(name: string, ip: string, role: Host['role'] = 'worker'
     networkCause: 0,
     services: { kubelet: { ...svc }, containerd: { ...svc }, 'kube-proxy': { ...svc } },
     containers: {},
-    images: {},
-    manifests: {},
-    stash: {},
+    images: dict(),
+    manifests: dict(),
+    stash: dict(),
     journal: [],
     kubelet: null,
     nextPodIp: 2,

@@ -10,6 +10,7 @@
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
 import type { Pod } from '../api/types';
+import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
@@ -148,7 +149,8 @@ function fromApi(p: Pod): Desired {
 }
 
 function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
-  const containers: Record<string, KubeletContainerState> = {};
+  // Keyed by container names from manifests, which may be `constructor` (core/dict.ts).
+  const containers = dict<KubeletContainerState>();
   const prev = d.api?.status.containerStatuses ?? [];
   for (const c of d.containers) {
     const old = prev.find((s) => s.name === c.name);

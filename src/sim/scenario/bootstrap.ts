@@ -8,6 +8,7 @@
  */
 
 import { applyManifest } from '../api/apply';
+import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
@@ -97,9 +98,10 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       networkCause: cause,
       services: {},
       containers: {},
-      images: {},
-      manifests: {},
-      stash: {},
+      // Keyed by image and file names users write (core/dict.ts).
+      images: dict(),
+      manifests: dict(),
+      stash: dict(),
       journal: [],
       kubelet: null,
       nextPodIp: 2,
@@ -137,7 +139,7 @@ export const bootstrapModule: SimModule = {
         command: BOOT_APPLY_COMMAND,
         by: 'scenario',
       });
-      for (const m of objs) applyManifest(e, m, cause);
+      for (const m of objs) applyManifest(e, m, cause, { podBudget: false });
       pendingObjects.delete(e);
     },
   },

@@ -1,7 +1,17 @@
 /** Durations as scenarios and commands write them: `40s`, `5m`, `1h30m`, `250ms`, `1m30s`. */
 const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/**
+ * Milliseconds, or undefined when `text` is not a duration. A duration too long to count in whole
+ * milliseconds exactly (past 2^53 ms, some 285,000 years) is not one either: digits past the
+ * double range would otherwise come back as Infinity.
+ */
 export function parseDuration(text: string): number | undefined {
+  const ms = durationMs(text);
+  return ms !== undefined && Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+function durationMs(text: string): number | undefined {
   const t = text.trim();
   if (/^\d+$/.test(t)) return Number(t) * 1000;
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;

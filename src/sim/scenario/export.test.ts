@@ -104,11 +104,16 @@ describe('exportScenario', () => {
     ]);
     expect(text).toContain('- { at: 30s, run: ssh knode systemctl stop kubelet }');
     // A step's own command that already ran is in the timeline, not in the step.
-    const withRun = { ...scenario, spec: { ...scenario.spec, lesson: [{ id: 'go', text: 'Go', run: 'kubectl cordon knode' }] } };
+    const withRun = {
+      ...scenario,
+      spec: { ...scenario.spec, lesson: [{ id: 'go', text: 'Go', run: 'kubectl cordon knode' }] },
+    };
     expect(reparse(exportScenario(withRun, [{ at: 5_000, line: 'kubectl cordon knode' }])).spec.lesson).toEqual([
       { id: 'go', text: 'Go' },
     ]);
-    expect(reparse(exportScenario(withRun, [])).spec.lesson).toEqual([{ id: 'go', text: 'Go', run: 'kubectl cordon knode' }]);
+    expect(reparse(exportScenario(withRun, [])).spec.lesson).toEqual([
+      { id: 'go', text: 'Go', run: 'kubectl cordon knode' },
+    ]);
     expect(back.spec.duration).toBe(scenario.spec.duration);
     expect(text).toContain(`duration: ${formatDurationExact(scenario.spec.duration)}`);
   });

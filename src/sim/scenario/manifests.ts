@@ -6,6 +6,7 @@
  * (api/apply.ts), as with `kubectl create`.
  */
 import * as v from 'valibot';
+import { manifestErrors } from '../api/validation';
 import { DNS_SUBDOMAIN, manifestShape, show } from './schema';
 import type { Manifest } from './types';
 import type { PathKeys, RawError } from './validate';
@@ -26,20 +27,22 @@ const SERVER_ANNOTATIONS = ['kubectl.kubernetes.io/last-applied-configuration', 
 
 /**
  * Check one manifest (or a List of them) at `keys`, push errors, return the normalised manifests
- * with the path each came from.
+ * with the path each came from. `api`: also what the API server would refuse (not for static pod
+ * manifests, which the kubelet reads without the API).
  */
 export function normaliseManifest(
   raw: unknown,
   keys: PathKeys,
   errors: RawError[],
   kinds: string[] = Object.keys(MANIFEST_KINDS),
+  api = true,
 ): { manifest: Manifest; keys: PathKeys }[] {
   if (isRecord(raw) && raw.kind === 'List' && kinds.length > 1) {
     if (!Array.isArray(raw.items)) {
       errors.push({ keys: [...keys, 'items'], message: 'a List needs items (a list of manifests)' });
       return [];
     }
-    return raw.items.flatMap((item, i) => normaliseManifest(item, [...keys, 'items', i], errors, kinds));
+    return raw.items.flatMap((item, i) => normaliseManifest(item, [...keys, 'items', i], errors, kinds, api));
   }
   const parsed = v.safeParse(manifestShape, raw, { abortEarly: false });
   if (!parsed.success) {
@@ -83,6 +86,10 @@ export function normaliseManifest(
     errors.push({ keys: [...keys, 'spec'], message: `expected a mapping, got ${show(m.spec)}` });
   }
   if (errors.length > before) return [];
+  // What the API would refuse when the cluster applies it at start-up, reported here instead
+  // (the manifest is still returned, so that duplicates are reported in the same pass).
+  if (api)
+    for (const e of manifestErrors(m as Manifest)) errors.push({ keys: [...keys, ...e.keys], message: e.detail });
   return [{ manifest: stripServerFields(m as Manifest), keys }];
 }
 

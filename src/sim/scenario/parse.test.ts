@@ -109,7 +109,7 @@ describe('parseScenario: valid input', () => {
             replicas: 2
             template: {metadata: {creationTimestamp: null, labels: {app: web}}, spec: {containers: [{name: n, image: nginx}]}}
           status: {replicas: 2}
-        - {apiVersion: v1, kind: Service, metadata: {name: web}, spec: {selector: {app: web}}}
+        - {apiVersion: v1, kind: Service, metadata: {name: web}, spec: {selector: {app: web}, ports: [{port: 80}]}}
 `);
     expect(s.spec.objects).toEqual([
       {
@@ -121,7 +121,12 @@ describe('parseScenario: valid input', () => {
           template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'n', image: 'nginx' }] } },
         },
       },
-      { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' } } },
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'web' },
+        spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+      },
     ]);
   });
 
@@ -249,8 +254,8 @@ describe('parseScenario: errors name the path and the reason', () => {
     - {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}
     - {kind: List, items: [{apiVersion: extensions/v1beta1, kind: Deployment, metadata: {name: web}}]}
     - {apiVersion: v1, kind: Pod, metadata: {name: Web}}
-    - {apiVersion: v1, kind: Pod, metadata: {name: p}}
-    - {apiVersion: v1, kind: Pod, metadata: {name: p}}
+    - {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, image: nginx}]}}
+    - {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, image: nginx}]}}
 `).map((e) => e.replace(/ \(line.*$/, '')),
     ).toEqual([
       'spec.objects[0].kind: "ConfigMap" is not supported here (Deployment, StatefulSet, DaemonSet, ReplicaSet, Pod, Service, List)',

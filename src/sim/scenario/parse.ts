@@ -6,6 +6,8 @@
  * The checks themselves are in validate.ts and schema.ts.
  */
 import { type Document, LineCounter, parseDocument } from 'yaml';
+import { yamlHazard } from '../yaml-guard';
+import { DOMAIN_LIMITS, groupDigits } from './limits';
 import { formatPath, type ParseResult, type RawError, type ScenarioError, validateScenario } from './validate';
 
 export {
@@ -20,8 +22,24 @@ export {
 
 /** Parse and validate a scenario written as YAML or JSON. */
 export function parseScenario(text: string): ParseResult {
+  if (text.length > DOMAIN_LIMITS.maxScenarioChars) {
+    const message = `the scenario is ${groupDigits(text.length)} characters long, more than the limit of ${groupDigits(DOMAIN_LIMITS.maxScenarioChars)}`;
+    return { ok: false, errors: [{ path: '', message }] };
+  }
+  // Hostile YAML (deep nesting, nested explicit keys, huge maps) is refused before the parser
+  // sees it: those take the yaml library minutes or crash it (yaml-guard.ts).
+  const hazard = yamlHazard(text, 'the scenario');
+  if (hazard) return { ok: false, errors: [{ path: '', message: hazard }] };
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (err) {
+    return {
+      ok: false,
+      errors: [{ path: '', message: `YAML error: ${firstLine(err instanceof Error ? err.message : String(err))}` }],
+    };
+  }
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -40,7 +58,10 @@ export function parseScenario(text: string): ParseResult {
   try {
     data = doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
-    return { ok: false, errors: [{ path: '', message: `YAML error: ${firstLine(String(err))}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '', message: `YAML error: ${firstLine(err instanceof Error ? err.message : String(err))}` }],
+    };
   }
   const result = validateScenario(data);
   if (result.ok) return result;

@@ -8,12 +8,22 @@
  * string of digits) counts as seconds, as parseDuration reads it.
  */
 import * as v from 'valibot';
+import { own } from '../core/dict';
 import { formatSimTime, MAX_SCENARIO_DURATION_MS, parseDuration } from './duration';
+import {
+  commandLengthProblem,
+  DOMAIN_LIMITS,
+  describeDuration,
+  describeNumber,
+  groupDigits,
+  settingProblem,
+} from './limits';
 import { PROFILES, type Settings } from './profiles';
 
 /** A value as an error message quotes it: strings in double quotes, others as written. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return describeNumber(value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
@@ -97,8 +107,17 @@ const SETTINGS_ENTRIES = {
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_ENTRIES).sort() as (keyof Settings)[];
 
+/** A setting's value within its range (scenario/limits.ts SETTING_LIMITS). */
+const inRange = (key: keyof Settings) =>
+  v.check(
+    (n: number) => settingProblem(key, n) === undefined,
+    (i) => settingProblem(key, i.input) ?? '',
+  );
+
 const settingsSchema = v.strictObject(
-  Object.fromEntries(Object.entries(SETTINGS_ENTRIES).map(([k, s]) => [k, v.optional(s)])) as {
+  Object.fromEntries(
+    Object.entries(SETTINGS_ENTRIES).map(([k, s]) => [k, v.optional(v.pipe(s, inRange(k as keyof Settings)))]),
+  ) as unknown as {
     [K in keyof typeof SETTINGS_ENTRIES]: v.OptionalSchema<(typeof SETTINGS_ENTRIES)[K], undefined>;
   },
   (i) =>
@@ -176,7 +195,7 @@ export function parseQuantity(text: string, kind: 'cpu' | 'memory'): number | un
     if (unit === 'm') return Math.round(n);
     return undefined;
   }
-  const f = MEMORY_UNITS[unit];
+  const f = own(MEMORY_UNITS, unit);
   return f === undefined ? undefined : Math.round(n * f);
 }
 
@@ -205,12 +224,23 @@ const nodeSchema = v.strictObject(
 
 const timelineEntry = v.strictObject(
   {
-    at: durationMs,
+    at: v.pipe(
+      durationMs,
+      v.check(
+        (ms) => ms <= DOMAIN_LIMITS.maxTime,
+        (i) =>
+          `${describeDuration(i.input)} is after ${describeDuration(DOMAIN_LIMITS.maxTime)}, the limit of a simulation`,
+      ),
+    ),
     run: v.pipe(
       str('a command'),
       v.check(
         (s) => s.trim() !== '',
         () => 'the command is empty',
+      ),
+      v.check(
+        (s) => commandLengthProblem(s) === undefined,
+        (i) => commandLengthProblem(i.input) ?? '',
       ),
     ),
     // Written by replays and exports of a run, for the learner's own commands (types.ts).
@@ -331,18 +361,25 @@ export const scenarioSchema = v.strictObject(
           v.picklist(PROFILE_NAMES, (i) => `${show(i.input)} is not a known profile (${PROFILE_NAMES.join(', ')})`),
           'v1.33',
         ),
-        seed: v.optional(integer(0, 4_294_967_295), 1),
+        seed: v.optional(integer(0, DOMAIN_LIMITS.maxSeed), 1),
         settings: v.optional(settingsSchema, {}),
         nodes: v.pipe(
           v.array(nodeSchema, (i) => `expected a list of nodes, got ${show(i.input)}`),
           v.check(
-            (a) => a.length >= 1 && a.length <= 200,
-            (i) => `${i.input.length} nodes: give 1 to 200`,
+            (a) => a.length >= 1 && a.length <= DOMAIN_LIMITS.maxNodes,
+            (i) => `${groupDigits(i.input.length)} nodes: give 1 to ${DOMAIN_LIMITS.maxNodes}`,
           ),
         ),
         objects: list(v.unknown(), 'Kubernetes manifests'),
         staticPods: list(staticPodSchema, 'static pods'),
-        timeline: list(timelineEntry, 'timeline entries'),
+        timeline: v.pipe(
+          list(timelineEntry, 'timeline entries'),
+          v.check(
+            (a) => a.length <= DOMAIN_LIMITS.maxCommands,
+            (i) =>
+              `${groupDigits(i.input.length)} timeline entries is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxCommands)}`,
+          ),
+        ),
         lesson: list(lessonStep, 'lesson steps'),
         duration: v.optional(scenarioDuration),
       },

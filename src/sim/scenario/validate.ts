@@ -9,7 +9,9 @@
  */
 import * as v from 'valibot';
 import { defaultScenarioDuration, formatSimTime } from './duration';
+import { countPods, DOMAIN_LIMITS, describeDuration, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
+import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
 
@@ -124,7 +126,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     if (!seen.has(sp.node)) {
       errors.push({ keys: [...base, 'node'], message: `${JSON.stringify(sp.node)} is not one of spec.nodes` });
     }
-    const ms = normaliseManifest(sp.manifest, [...base, 'manifest'], errors, ['Pod']);
+    const ms = normaliseManifest(sp.manifest, [...base, 'manifest'], errors, ['Pod'], false);
     const m = ms[0]?.manifest;
     if (!m) return;
     const file = sp.file ?? `${m.metadata.name}.yaml`;
@@ -166,6 +168,16 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
     });
   }
+  // Domain limits that need the whole document (scenario/limits.ts).
+  const pods = countPods(spec.nodes.length, objects, staticPods.length);
+  if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
+    errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
+  const pull = { ...PROFILES[spec.profile].defaults, ...spec.settings };
+  if (pull.imagePullMin > pull.imagePullMax)
+    errors.push({
+      keys: ['spec', 'settings', spec.settings.imagePullMin !== undefined ? 'imagePullMin' : 'imagePullMax'],
+      message: `imagePullMin (${describeDuration(pull.imagePullMin)}) is longer than imagePullMax (${describeDuration(pull.imagePullMax)})`,
+    });
 
   if (errors.length > 0) return { ok: false, raw: errors };
 

@@ -54,6 +54,21 @@ describe('scenario builder model', () => {
     expect(e['settings.unhealthyZoneThreshold']).toContain('between 0 and 1');
   });
 
+  it('uses the engine limits: replicas up to 5,000, no zero periods', () => {
+    const form = defaultForm();
+    form.workloads[0] = { kind: 'Deployment', name: 'web', replicas: '5001', image: 'nginx' };
+    form.workloads[1] = { kind: 'StatefulSet', name: 'db', replicas: '5000', image: 'postgres' };
+    form.settings.nodeMonitorPeriod = '0s';
+    form.settings.nodeLeaseDurationSeconds = '0s';
+    form.settings.nodeEvictionRate = '2000';
+    const e = immediateErrors(form);
+    expect(e['workloads.0.replicas']).toBe('Enter a whole number from 0 to 5000.');
+    expect(e['workloads.1.replicas']).toBeUndefined();
+    expect(e['settings.nodeMonitorPeriod']).toBe('Enter a duration from 1s to 10m.');
+    expect(e['settings.nodeLeaseDurationSeconds']).toBe('Enter a duration from 4s to 1h.');
+    expect(e['settings.nodeEvictionRate']).toBe('Enter a number from 0 to 1,000.');
+  });
+
   it('maps the validator paths back to fields', () => {
     expect(fieldOfPath('spec.nodes[2].name')).toBe('nodes.2.name');
     expect(fieldOfPath('spec.nodes')).toBe('nodes');

@@ -4,7 +4,16 @@
  * (JSON text: the scenario format accepts JSON, and JSON needs no YAML writer in the bundle), and
  * the mapping from parseScenario's path-named errors back to the form fields.
  */
-import { PROFILES, type ProfileName, parseDuration, type Settings } from '../../sim/runtime';
+import {
+  DOMAIN_LIMITS,
+  groupDigits,
+  PROFILES,
+  type ProfileName,
+  parseDuration,
+  SETTING_LIMITS,
+  type Settings,
+  settingProblem,
+} from '../../sim/runtime';
 
 export type NodeRole = 'control-plane' | 'worker';
 export type WorkloadKind = 'Deployment' | 'StatefulSet' | 'DaemonSet';
@@ -91,8 +100,8 @@ export const SETTING_ORDER: SettingKey[] = [
   'imagePullMax',
 ];
 
-export const MAX_NODES = 200;
-export const MAX_REPLICAS = 1000;
+export const MAX_NODES = DOMAIN_LIMITS.maxNodes;
+export const MAX_REPLICAS = DOMAIN_LIMITS.maxReplicas;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const IMAGE = /^[a-z0-9][a-z0-9._/:@-]*$/;
 
@@ -170,16 +179,23 @@ function wholeNumber(text: string, min: number, max: number): number | undefined
 
 function checkSetting(key: SettingKey, text: string): string | undefined {
   const form = SETTING_FORMS[key];
+  const lim = SETTING_LIMITS[key];
   if (form === 'number') {
     const n = Number(text);
     if (text.trim() === '' || !Number.isFinite(n) || n < 0) return 'Enter a number, 0 or more.';
     if (key === 'unhealthyZoneThreshold' && n > 1) return 'Enter a fraction between 0 and 1.';
     if (key === 'largeClusterSizeThreshold' && !Number.isInteger(n)) return 'Enter a whole number of nodes.';
+    if (settingProblem(key, n)) return `Enter a number from ${groupDigits(lim.min)} to ${groupDigits(lim.max)}.`;
     return undefined;
   }
   const ms = parseDuration(text.trim());
   if (ms === undefined) return 'Enter a duration such as 40s, 5m or 1m30s.';
   if (form === 'seconds' && ms % 1000 !== 0) return 'Enter whole seconds, such as 300s or 5m.';
+  // The engine's ranges (a zero period would stop simulated time).
+  if (settingProblem(key, form === 'seconds' ? ms / 1000 : ms)) {
+    const scale = lim.unit === 's' ? 1000 : 1;
+    return `Enter a duration from ${durationText(lim.min * scale)} to ${durationText(lim.max * scale)}.`;
+  }
   return undefined;
 }
 

@@ -53,6 +53,13 @@ spec:
     expect(yamlHazard(flow, W)).toBe(`${W} has a mapping with more than 2,000 keys.`);
   });
 
+  it('refuses texts with more elements than the parser can hold in reasonable memory', () => {
+    const items = Array.from({ length: 30_000 }, (_, i) => `- {a: ${i}, b: [x, y]}`).join('\n');
+    expect(yamlHazard(items, W)).toBe(`${W} is too large to read (more than 250,000 YAML elements).`);
+    // A long string is one element, however long.
+    expect(yamlHazard(`a: "${'x'.repeat(1_000_000)}"`, W)).toBeUndefined();
+  });
+
   it('what it lets through, the parser handles (max depth in each form)', () => {
     const n = YAML_LIMITS.maxDepth - 1;
     for (const text of [`${'- '.repeat(n)}x`, `${'? '.repeat(20)}x`, `a: ${'['.repeat(n)}${']'.repeat(n)}`]) {

@@ -1,21 +1,21 @@
 /**
- * Guards the `yaml` parser against hostile text, measured on yaml 2.9 in Node 20:
+ * Guards the `yaml` parser against hostile text (scenario files, imports, links, `kubectl apply`
+ * manifests), measured on yaml 2.9 in Node 20:
  * - nesting thousands deep (`- - - - x`, `[[[[`) overflows the stack, and near 20,000 levels the
  *   process dies of a V8 "RegExpCompiler allocation failed" that no try/catch can intercept;
  * - nested explicit keys (`? ? ? ? x`) take time growing like depth^5 (500 levels: 27 s);
- * - duplicate-key checks are quadratic in a map's size (30,000 keys: 8 s).
+ * - duplicate-key checks are quadratic in a map's size (30,000 keys: 8 s);
+ * - the parsed document holds some 700 bytes per element: 5 MB of compact YAML (850,000 elements
+ *   per 2 MB) takes over 600 MB and several seconds, more than a tab or a small CLI heap has.
  * So text is first run through yaml's own Lexer (iterative, linear, never crashes on these) and a
  * conservative estimate of nesting depth and map size is refused above small limits that no real
  * scenario or `kubectl get -o yaml` output comes near.
  */
 import { Lexer } from 'yaml';
+import { groupDigits, PARSER_LIMITS } from './scenario/limits';
 
-export const YAML_LIMITS = {
-  /** Estimated nesting depth (block indentation levels + compact `- ` + 2 per `? ` + flow brackets). */
-  maxDepth: 64,
-  /** Keys in one mapping. */
-  maxKeys: 2000,
-} as const;
+/** Estimated nesting depth (block indentation levels + compact `- ` + 2 per `? ` + flow brackets), keys per mapping. */
+export const YAML_LIMITS = PARSER_LIMITS;
 
 interface Open {
   indent: number;
@@ -28,7 +28,9 @@ interface Open {
  */
 export function yamlHazard(text: string, what: string): string | undefined {
   const deep = `${what} is nested too deeply (more than ${YAML_LIMITS.maxDepth} levels).`;
-  const wide = `${what} has a mapping with more than ${YAML_LIMITS.maxKeys.toLocaleString('en-US')} keys.`;
+  const wide = `${what} has a mapping with more than ${groupDigits(YAML_LIMITS.maxKeys)} keys.`;
+  const big = `${what} is too large to read (more than ${groupDigits(YAML_LIMITS.maxTokens)} YAML elements).`;
+  let tokens = 0;
   try {
     let blocks: Open[] = [];
     let flows: { map: boolean; keys: number }[] = [];
@@ -58,6 +60,7 @@ export function yamlHazard(text: string, what: string): string | undefined {
         continue;
       }
       if (c === '#' || tok === '\u001f') continue;
+      if (++tokens > YAML_LIMITS.maxTokens) return big;
       if (lineStart && flows.length === 0) {
         lineStart = false;
         while (blocks.length && (blocks[blocks.length - 1] as Open).indent > indent) blocks.pop();

@@ -1,0 +1,95 @@
+/**
+ * What the simulated kube-apiserver refuses in a manifest before it stores anything, as a pure
+ * function of the manifest: required fields, the template's selector, numbers Kubernetes wants as
+ * whole numbers (replicas, grace periods, toleration seconds, priority), and the playground's
+ * domain limits (scenario/limits.ts). `kubectl apply`/`create` refuse with these (api/apply.ts),
+ * and scenario validation reports them with their path before a cluster boots
+ * (scenario/manifests.ts), so a scenario that validates never fails at start-up.
+ */
+import { DOMAIN_LIMITS, replicasProblem, secondsProblem } from '../scenario/limits';
+import type { Manifest } from '../scenario/types';
+import { asArr, asObj, templateFieldErrors } from './defaults';
+
+/** One refusal: `keys` is the field's path in the manifest, `detail` the apiserver's text after it. */
+export interface ManifestError {
+  keys: (string | number)[];
+  detail: string;
+  /** A playground limit rather than a Kubernetes rule (kubectl shows it as `error: <detail>`). */
+  limit?: boolean;
+}
+
+/** `spec.template.spec.tolerations[0].tolerationSeconds` from its keys. */
+export function fieldPath(keys: readonly (string | number)[]): string {
+  let out = '';
+  for (const k of keys) out += typeof k === 'number' ? `[${k}]` : out ? `.${k}` : k;
+  return out;
+}
+
+const REPLICATED = new Set(['Deployment', 'ReplicaSet', 'StatefulSet']);
+const TEMPLATED = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/** A number as the API reads it: numbers as they are, digit strings as numbers, else NaN. */
+function numeric(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  return Number.NaN;
+}
+
+/** Text that is not a number at all, quoted as the apiserver quotes it. */
+function notNumeric(v: unknown): string | undefined {
+  if (typeof v === 'number' || !Number.isNaN(numeric(v))) return undefined;
+  return `Invalid value: ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}: must be a whole number`;
+}
+
+function podSpecErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
+  const spec = asObj(raw);
+  if (spec.terminationGracePeriodSeconds !== undefined) {
+    const v = spec.terminationGracePeriodSeconds;
+    const p = notNumeric(v) ?? secondsProblem(numeric(v), 0);
+    if (p) out.push({ keys: [...at, 'terminationGracePeriodSeconds'], detail: p });
+  }
+  if (spec.priority !== undefined) {
+    const n = numeric(spec.priority);
+    if (!Number.isInteger(n) || Math.abs(n) > 2_147_483_647)
+      out.push({
+        keys: [...at, 'priority'],
+        detail: `Invalid value: ${String(spec.priority)}: must be a 32-bit whole number`,
+      });
+  }
+  asArr(spec.tolerations).forEach((t, i) => {
+    const secs = asObj(t).tolerationSeconds;
+    if (secs === undefined) return;
+    // Negative tolerationSeconds are allowed: they mean "evict at once", as 0 does.
+    const p = notNumeric(secs) ?? secondsProblem(numeric(secs), -DOMAIN_LIMITS.maxSeconds);
+    if (p) out.push({ keys: [...at, 'tolerations', i, 'tolerationSeconds'], detail: p });
+  });
+}
+
+/**
+ * Everything the API would refuse in `m` (kind and name already known to be served and valid),
+ * in field order. Empty when the object can be created.
+ */
+export function manifestErrors(m: Manifest): ManifestError[] {
+  const out: ManifestError[] = [];
+  const spec = asObj(m.spec);
+  const name = m.metadata.name;
+  if (REPLICATED.has(m.kind) && spec.replicas !== undefined && spec.replicas !== null) {
+    const bad = notNumeric(spec.replicas);
+    const p = bad ? { field: bad } : replicasProblem(numeric(spec.replicas));
+    if (p && 'field' in p) out.push({ keys: ['spec', 'replicas'], detail: p.field });
+    else if (p) out.push({ keys: ['spec', 'replicas'], detail: p.limit, limit: true });
+  }
+  if (TEMPLATED.has(m.kind)) {
+    for (const e of templateFieldErrors(name, spec)) {
+      const i = e.indexOf(': ');
+      out.push({ keys: e.slice(0, i).split('.'), detail: e.slice(i + 2) });
+    }
+    podSpecErrors(asObj(spec.template).spec, ['spec', 'template', 'spec'], out);
+  } else if (m.kind === 'Pod') {
+    if (asArr(spec.containers).length === 0) out.push({ keys: ['spec', 'containers'], detail: 'Required value' });
+    podSpecErrors(spec, ['spec'], out);
+  } else if (m.kind === 'Service') {
+    if (asArr(spec.ports).length === 0) out.push({ keys: ['spec', 'ports'], detail: 'Required value' });
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+/**
+ * The kernel's guard against a simulation that cannot move on: if one simulated instant runs more
+ * timers than MAX_STEPS_PER_INSTANT, something keeps scheduling work with no delay (a zero period
+ * that validation should have refused) and Engine.runUntil stops with SimulationStuckError instead
+ * of looping forever. Validation is the first line (scenario/limits.ts); this is the safety net.
+ */
+import { formatSimTime } from '../scenario/duration';
+import { groupDigits } from '../scenario/limits';
+
+/** More timers than this at one simulated instant means the simulation cannot move on. */
+export const MAX_STEPS_PER_INSTANT = 1_000_000;
+
+/** The simulation made no progress: too many steps at one simulated instant (see Engine.runUntil). */
+export class SimulationStuckError extends Error {
+  /** The simulated time it got stuck at (ms). */
+  readonly at: number;
+  constructor(at: number, steps: number) {
+    super(
+      `the simulation made no progress at ${formatSimTime(at)}: more than ${groupDigits(steps)} steps at one instant (a zero period?)`,
+    );
+    this.name = 'SimulationStuckError';
+    this.at = at;
+  }
+}

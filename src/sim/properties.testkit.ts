@@ -1,0 +1,257 @@
+/**
+ * Random clusters, random fault sequences and the invariants of a sane cluster, for the property
+ * tests (properties.test.ts) and the soak (`npm run soak`, scripts/soak.ts): fast-check
+ * generators, the commands that heal every fault, and checks that return what is wrong.
+ */
+import fc from 'fast-check';
+import type { Manifest, Scenario } from './index';
+import { Simulation } from './simulation';
+
+export interface ClusterShape {
+  workers: number;
+  zones: number;
+  deployments: number[];
+  statefulSets: number[];
+  daemonSet: boolean;
+  profile: 'v1.33' | 'v1.23-docker';
+  seed: number;
+}
+
+/** A cluster of 1 to 20 nodes in 1 to 3 zones with a few workloads, on either profile. */
+export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
+  workers: fc.integer({ min: 0, max: 19 }), // 1 to 20 nodes with the control plane
+  zones: fc.integer({ min: 1, max: 3 }),
+  deployments: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
+  statefulSets: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
+  daemonSet: fc.boolean(),
+  profile: fc.constantFrom('v1.33' as const, 'v1.23-docker' as const),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+function workload(
+  kind: string,
+  name: string,
+  replicas: number | undefined,
+  image: string,
+  onControlPlane: boolean,
+): Manifest {
+  // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run.
+  const tolerations = onControlPlane
+    ? [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }]
+    : [];
+  const spec: Record<string, unknown> = {
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { tolerations, containers: [{ name: 'main', image }] } },
+  };
+  if (replicas !== undefined) spec.replicas = replicas;
+  if (kind === 'StatefulSet') spec.serviceName = name;
+  return { apiVersion: 'apps/v1', kind, metadata: { name }, spec };
+}
+
+/** The scenario of a cluster shape. */
+export function scenarioOf(c: ClusterShape): Scenario {
+  const nodes = [{ name: 'cp', roles: ['control-plane'] }];
+  for (let i = 1; i <= c.workers; i++) nodes.push({ name: `w${i}`, roles: [], zone: `z${i % c.zones}` } as never);
+  const objects: Manifest[] = [];
+  const cpOnly = c.workers === 0;
+  for (const [i, r] of c.deployments.entries()) objects.push(workload('Deployment', `d${i}`, r, 'nginx:1.27', cpOnly));
+  for (const [i, r] of c.statefulSets.entries()) objects.push(workload('StatefulSet', `s${i}`, r, 'redis:7', cpOnly));
+  if (c.daemonSet) objects.push(workload('DaemonSet', 'agent', undefined, 'busybox:1.36', cpOnly));
+  return {
+    apiVersion: 'notready/v1',
+    kind: 'Scenario',
+    metadata: { name: 'property', title: 'property' },
+    spec: {
+      profile: c.profile,
+      seed: c.seed,
+      settings: {},
+      nodes,
+      objects,
+      staticPods: [],
+      timeline: [],
+      lesson: [],
+      duration: 600_000,
+    },
+  };
+}
+
+/** A fault (or a user action) at a time in the first 10 minutes; healAll undoes every kind. */
+export function faultArb(workers: number, profile: ClusterShape['profile']): fc.Arbitrary<{ at: number; run: string }> {
+  const node = fc.integer({ min: 0, max: workers }).map((i) => (i === 0 ? 'cp' : `w${i}`));
+  const runtime = profile === 'v1.33' ? 'containerd' : 'docker';
+  const command = fc.oneof(
+    node.map((n) => `ssh ${n} systemctl stop kubelet`),
+    node.map((n) => `ssh ${n} systemctl restart kubelet`),
+    node.map((n) => `ssh ${n} systemctl stop ${runtime}`),
+    node.map((n) => `ssh ${n} systemctl stop kube-proxy`),
+    node.map((n) => `ssh ${n} poweroff`),
+    node.map((n) => `ssh ${n} reboot`),
+    node.map((n) => `network cut ${n}`),
+    node.map((n) => `kubectl cordon ${n}`),
+    node.map((n) => `kubectl delete node ${n}`),
+    node.map((n) => `kubectl drain ${n} --ignore-daemonsets --force`),
+    fc.constantFrom(
+      'registry down',
+      'ssh cp mv /etc/kubernetes/manifests/kube-apiserver.yaml /tmp/',
+      'ssh cp mv /etc/kubernetes/manifests/kube-scheduler.yaml /tmp/',
+      'ssh cp mv /etc/kubernetes/manifests/kube-controller-manager.yaml /tmp/',
+      'ssh cp mv /etc/kubernetes/manifests/etcd.yaml /tmp/',
+      'kubectl delete pod s0-0 --force --grace-period=0',
+      'kubectl delete pod s0-0',
+      'kubectl scale deploy d0 --replicas=2',
+    ),
+  );
+  return fc.record({ at: fc.integer({ min: 0, max: 600_000 }), run: command });
+}
+
+/** Every command that undoes the faults above, in an order that works from any state. */
+export function healAll(sim: Simulation): void {
+  const names = Object.keys(sim.engine.state.hosts);
+  for (const n of names) sim.run(`power-on ${n}`);
+  for (const n of names) sim.run(`network heal ${n}`);
+  for (const f of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']) {
+    sim.run(`ssh cp mv /tmp/${f}.yaml /etc/kubernetes/manifests/${f}.yaml`);
+  }
+  sim.run('registry up');
+  sim.advanceTo(sim.now + 60_000);
+  for (const n of names) {
+    const runtime = sim.engine.state.profile.runtime;
+    sim.run(`ssh ${n} systemctl start ${runtime}`);
+    sim.run(`ssh ${n} systemctl start kube-proxy`);
+    // A deleted Node object comes back only when its kubelet starts again (registration at start).
+    const registered = sim.engine.state.api.objects.Node[n] !== undefined;
+    sim.run(registered ? `ssh ${n} systemctl start kubelet` : `ssh ${n} systemctl restart kubelet`);
+  }
+  sim.advanceTo(sim.now + 30_000);
+  for (const n of names) sim.run(`kubectl uncordon ${n}`);
+}
+
+/** The invariants of a sane cluster, checked after every traced change. */
+export function checkInvariants(sim: Simulation, lastNow: { t: number }): string | undefined {
+  const st = sim.engine.state;
+  if (st.now < lastNow.t) return `time went back from ${lastNow.t} to ${st.now}`;
+  lastNow.t = st.now;
+  // A pod runs on at most one host.
+  const hostOf = new Map<string, string>();
+  for (const h of Object.values(st.hosts)) {
+    for (const c of Object.values(h.containers)) {
+      if (c.state !== 'running') continue;
+      const other = hostOf.get(c.podUid);
+      if (other && other !== h.name) return `pod ${c.podName} runs on ${other} and ${h.name}`;
+      hostOf.set(c.podUid, h.name);
+    }
+  }
+  // At most one live pod per StatefulSet ordinal: the API holds one object per name, so the
+  // host side is what can go wrong (an old incarnation still running next to its replacement).
+  const live = new Map<string, string>();
+  for (const h of Object.values(st.hosts)) {
+    if (h.power !== 'on') continue;
+    for (const c of Object.values(h.containers)) {
+      if (c.state !== 'running' || !/^s\d+-\d+$/.test(c.podName)) continue;
+      const pod = st.api.objects.Pod[`${c.namespace}/${c.podName}`];
+      // A container whose pod object is gone or is a newer incarnation is an orphan the kubelet
+      // has yet to kill; it counts as live only while no other incarnation runs.
+      const prev = live.get(c.podName);
+      if (prev && prev !== c.podUid && pod && pod.metadata.uid === c.podUid && !pod.metadata.deletionTimestamp) {
+        const prevPod = Object.values(st.api.objects.Pod).find((p) => p.metadata.uid === prev);
+        if (prevPod && !prevPod.metadata.deletionTimestamp) return `two live pods for ordinal ${c.podName}`;
+      }
+      live.set(c.podName, c.podUid);
+    }
+  }
+  // A pod is bound to a single node name, and every bound pod names a host that exists.
+  for (const p of Object.values(st.api.objects.Pod)) {
+    if (p.spec.nodeName && !st.hosts[p.spec.nodeName])
+      return `pod ${p.metadata.name} bound to unknown ${p.spec.nodeName}`;
+  }
+  return undefined;
+}
+
+/** Owners referenced by API objects exist (checked at quiet points: the GC works asynchronously). */
+export function danglingOwners(sim: Simulation): string[] {
+  const st = sim.engine.state;
+  const uids = new Set<string>();
+  for (const kind of ['Node', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet'] as const) {
+    for (const o of Object.values(st.api.objects[kind])) uids.add(o.metadata.uid);
+  }
+  const out: string[] = [];
+  for (const kind of ['Pod', 'ReplicaSet', 'Lease'] as const) {
+    for (const o of Object.values(st.api.objects[kind])) {
+      for (const ref of o.metadata.ownerReferences) {
+        if (!uids.has(ref.uid)) out.push(`${kind}/${o.metadata.name} -> ${ref.kind}/${ref.name}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Workloads not fully READY (at quiet points). */
+export function workloadsNotReady(sim: Simulation): string[] {
+  const o = sim.engine.state.api.objects;
+  const bad: string[] = [];
+  for (const d of Object.values(o.Deployment)) {
+    if (d.status.readyReplicas !== d.spec.replicas)
+      bad.push(`deploy/${d.metadata.name} ${d.status.readyReplicas}/${d.spec.replicas}`);
+  }
+  for (const s of Object.values(o.StatefulSet)) {
+    if (s.status.readyReplicas !== s.spec.replicas)
+      bad.push(`sts/${s.metadata.name} ${s.status.readyReplicas}/${s.spec.replicas}`);
+  }
+  for (const ds of Object.values(o.DaemonSet)) {
+    // Every node that the DaemonSet may run on: all of them, but the control plane when tainted.
+    const eligible = Object.values(o.Node).filter(
+      (n) =>
+        !n.spec.taints.some((t) => t.effect === 'NoSchedule' && t.key === 'node-role.kubernetes.io/control-plane') ||
+        ds.spec.template.spec.tolerations?.some((t) => t.key === 'node-role.kubernetes.io/control-plane'),
+    ).length;
+    if (ds.status.numberReady !== eligible) bad.push(`ds/${ds.metadata.name} ${ds.status.numberReady}/${eligible}`);
+  }
+  return bad;
+}
+
+/** What a soak of one cluster did and found. */
+export interface SoakResult {
+  actions: number;
+  rounds: number;
+  /** Simulated time the run covered (ms). */
+  simulated: number;
+  /** Broken invariants, each once with the round it was seen in; empty when all held. */
+  violations: string[];
+}
+
+/**
+ * Soaks one cluster: rounds of up to 10 random faults in 10 simulated minutes, each followed by
+ * healing everything and 15 quiet minutes, until `actions` faults have run. The invariants are
+ * checked after every traced change and after every action; full recovery (every workload READY,
+ * no dangling owner) after every round. Deterministic for a cluster and seed.
+ */
+export function soakCluster(cluster: ClusterShape, seed: number, actions: number): SoakResult {
+  const sim = new Simulation(scenarioOf(cluster));
+  const last = { t: sim.now };
+  const violations = new Set<string>();
+  let round = 0;
+  sim.engine.traceListeners.push(() => {
+    const v = checkInvariants(sim, last);
+    if (v) violations.add(`round ${round}: ${v}`);
+  });
+  const roundArb = fc.array(faultArb(cluster.workers, cluster.profile), { minLength: 1, maxLength: 10 });
+  let done = 0;
+  while (done < actions) {
+    const start = sim.now;
+    const [faults = []] = fc.sample(roundArb, { seed: seed * 1000 + round, numRuns: 1 });
+    for (const f of faults.sort((a, b) => a.at - b.at).slice(0, actions - done)) {
+      sim.advanceTo(start + f.at);
+      sim.run(f.run);
+      done++;
+      const v = checkInvariants(sim, last);
+      if (v) violations.add(`round ${round}: after ${f.run}: ${v}`);
+    }
+    sim.advanceTo(start + 660_000);
+    healAll(sim);
+    sim.advanceTo(sim.now + 15 * 60_000);
+    for (const w of workloadsNotReady(sim)) violations.add(`round ${round}: not ready 15 min after healing: ${w}`);
+    for (const d of danglingOwners(sim)) violations.add(`round ${round}: dangling owner ${d}`);
+    round++;
+  }
+  return { actions: done, rounds: round, simulated: sim.now, violations: [...violations] };
+}
