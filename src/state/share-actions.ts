@@ -18,6 +18,8 @@ export const DEFAULT_SCENARIO = 'eviction';
 const SAVE_DELAY_MS = 1000;
 
 const codec = () => import('../share/link');
+/** The link codec once loaded (start-up loads it early): the address can then follow the run at once. */
+let loadedCodec: Awaited<ReturnType<typeof codec>> | undefined;
 const lastRunStore = () => import('../share/last-run');
 const decodeOptions = { builtins: BUILTIN_SCENARIOS, engine: ENGINE_VERSION };
 
@@ -114,6 +116,9 @@ export async function startApp(): Promise<void> {
   });
   watchForSaves();
   watchSharedLoads();
+  void codec().then((m) => {
+    loadedCodec = m;
+  });
   if (location.hash.includes('s=')) return openLink(location.hash);
   const named = new URLSearchParams(location.search).get('scenario');
   const known = named !== null && (BUILTIN_SCENARIOS as readonly string[]).includes(named);
@@ -227,11 +232,19 @@ export function worthKeeping(run: ShareRun, userCommands: number): boolean {
 }
 
 /**
- * Soon after every change that matters (debounced): the address follows the run (`#s=…`, so a
- * reload, Back or a bookmark reopens it) and the run is saved as the last run. Never while a
- * refused link is on screen: the default scenario must not replace what the user may restore.
+ * After every change that matters, the address follows the run (`#s=…`, so a reload, Back or a
+ * bookmark reopens it) and the run is saved as the last run: at once while paused (so the
+ * address is never behind what the user sees), at most once a second while playing (browsers
+ * limit replaceState). Never while a refused link is on screen: the default scenario must not
+ * replace what the user may restore.
  */
 function saveSoon(): void {
+  if (!simStore.getState().clock.playing) {
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = undefined;
+    void saveNow();
+    return;
+  }
   if (saveTimer !== undefined) {
     if (Date.now() - pendingSince > SAVE_AT_LEAST_EVERY_MS) return;
     clearTimeout(saveTimer);
@@ -248,7 +261,7 @@ async function saveNow(): Promise<void> {
   if (!run) return;
   const userCommands = simStore.getState().run.filter((e) => e.kind === 'command' && e.by === 'you').length;
   if (!worthKeeping(run, userCommands)) return;
-  const { encodeLink } = await codec();
+  const { encodeLink } = loadedCodec ?? (await codec());
   const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
   if (enc.ok && location.hash !== enc.hash) {
     lastWrittenHash = enc.hash;
