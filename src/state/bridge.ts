@@ -4,6 +4,7 @@
  */
 import type { ActionTarget } from '../sim';
 import { type LoadExtra, SimClient } from '../worker/client';
+import { parseOffThread } from '../worker/parse-client';
 import type { OpenViews } from '../worker/protocol';
 import { activeStepId, lessonStore } from './lesson';
 import { connectRunPort, type LoadOptions } from './run-port';
@@ -96,17 +97,16 @@ let scenarioText = '';
  * worker trusts only that form, which keeps the parser and the validator out of its bundle.
  */
 export async function scenarioJson(text: string): Promise<string> {
-  const { parseScenario } = await import('../sim/scenario/parse');
-  const r = parseScenario(text);
-  if (!r.ok) throw new Error(r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '));
-  return JSON.stringify({ normalised: r.scenario });
+  const r = await parseOffThread({ kind: 'scenario', text });
+  if (!r.ok) throw new Error(r.errors.join('; '));
+  return r.normalised;
 }
 
 /** Loads a run for sharing, import, the builder and lessons (state/run-port.ts). */
 async function loadRun(text: string, opts: LoadOptions): Promise<void> {
   simStore.setState({ phase: 'loading', engine: 'running' });
   try {
-    scenarioText = opts.builtin ? text : await scenarioJson(text);
+    scenarioText = opts.builtin ? text : (opts.normalised ?? (await scenarioJson(text)));
   } catch (err) {
     simStore.setState({
       phase: 'invalid',

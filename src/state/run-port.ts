@@ -20,6 +20,8 @@ export interface LoadOptions {
    * any other text (a file, an inline link, the builder) is parsed and validated first.
    */
   builtin?: boolean;
+  /** The text already parsed and normalised (an import parsed it off the page's thread). */
+  normalised?: string;
 }
 
 export interface RunPort {

@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { Scenario } from '../sim';
+import { parseOffThread } from '../worker/parse-client';
 import { shareStore } from './share';
 import { builtinText, loadInlineRun } from './share-actions';
 import { simStore } from './store';
@@ -33,25 +34,42 @@ export async function importFile(file: File): Promise<void> {
   }
 }
 
-/** Imports scenario or manifest text; a scenario file is kept as written (with its lesson). */
+/**
+ * Imports scenario or manifest text; a scenario file is kept as written (with its lesson). The
+ * text is parsed off the page's thread, and "Imported" is said only once the engine runs it.
+ */
 export async function importText(text: string, fileName: string): Promise<boolean> {
-  const [{ importScenarioFile }, sim] = await Promise.all([import('../share/import'), import('../sim')]);
   const base = fileName.replace(/\.(ya?ml|json)$/i, '');
   const name =
     base
       .toLowerCase()
       .replace(/[^a-z0-9-]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'imported';
-  const r = importScenarioFile(text, { name, title: base || 'Imported cluster' });
+  const r = await parseOffThread({ kind: 'import', text, name, title: base || 'Imported cluster' });
   if (!r.ok) {
-    const errors = r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
-    useFileState.setState({ result: { kind: 'refused', file: fileName, errors } });
+    useFileState.setState({ result: { kind: 'refused', file: fileName, errors: r.errors } });
     return false;
   }
-  const scenarioText = r.source === 'scenario' ? text : sim.exportScenario(r.scenario, []);
-  loadInlineRun(scenarioText);
+  const started = engineAnswer();
+  loadInlineRun(r.scenarioText, r.normalised);
+  const answer = await started;
+  if (answer !== true) {
+    useFileState.setState({ result: { kind: 'refused', file: fileName, errors: [answer] } });
+    return false;
+  }
   useFileState.setState({ result: { kind: 'imported', file: fileName, warnings: r.warnings } });
   return true;
+}
+
+/** The engine's answer to the run being loaded: true once it runs, else why it refused. */
+function engineAnswer(): Promise<true | string> {
+  return new Promise((resolve) => {
+    const stop = simStore.subscribe((s, prev) => {
+      if (prev.phase !== 'loading' || s.phase === 'loading') return;
+      stop();
+      resolve(s.phase === 'ready' ? true : (s.banner ?? 'the engine refused the scenario'));
+    });
+  });
 }
 
 export function dismissFileResult(): void {

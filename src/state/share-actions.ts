@@ -63,11 +63,11 @@ export async function loadBuiltinRun(name: string): Promise<void> {
   startLoad(text, { fresh: true, builtin: true });
 }
 
-/** Starts a scenario given as text (imported file, builder) from the beginning. */
-export function loadInlineRun(text: string): void {
+/** Starts a scenario given as text (imported file, builder) from the beginning; `normalised` when already parsed. */
+export function loadInlineRun(text: string, normalised?: string): void {
   openingShared = false;
   shareStore.setState({ source: { inline: text }, seed: undefined, linkError: undefined });
-  startLoad(text, { fresh: true });
+  startLoad(text, normalised ? { fresh: true, normalised } : { fresh: true });
 }
 
 /**

@@ -4,10 +4,12 @@
  * `window.__notreadyTest.crashWorker()` makes the engine worker throw inside its message handler,
  * which exercises the real crash path (the banner, the restart from the scenario and the command log).
  */
-import { crashWorkerForTest } from './bridge';
+import { crashWorkerForTest, hangWorkerForTest } from './bridge';
 
 export interface NotReadyTestHooks {
   crashWorker(): void;
+  /** The worker loops forever: the page's watchdog must notice. */
+  hangWorker(): void;
 }
 
 declare global {
@@ -27,6 +29,9 @@ export function installTestHooks(): void {
   window.__notreadyTest = {
     crashWorker: () => {
       if (e2eMode()) crashWorkerForTest();
+    },
+    hangWorker: () => {
+      if (e2eMode()) hangWorkerForTest();
     },
   };
 }

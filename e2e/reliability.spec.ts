@@ -1,0 +1,168 @@
+/**
+ * Nothing a user types, opens or leaves running can hang, crash or lose their run: reloads keep
+ * it, the last run is offered and never overwritten by an empty start, a hung worker is noticed,
+ * imports that the engine refuses are not called imported, the strict CSP holds, and a YAML
+ * timeline gives the same trace hash in the browser as in the CLI.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { region, scrubTo } from './helpers';
+
+const traceHash = (page: import('@playwright/test').Page) =>
+  page.getByTestId('trace-hash').getAttribute('data-trace-hash');
+
+test('two commands at 2m, F5: the same run; a new visit offers it and restores it, never replaced by the empty start', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=eviction');
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+  await scrubTo(page, 120_000);
+  const input = page.getByRole('textbox', { name: 'Command', exact: true });
+  await input.fill('kubectl cordon node1');
+  await input.press('Enter');
+  await input.fill('kubectl cordon node3');
+  await input.press('Enter');
+  await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
+  const hash = await traceHash(page);
+  await page.reload();
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
+  await expect(region(page, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/);
+  await expect.poll(() => traceHash(page)).toBe(hash);
+
+  // A new visit without the link: the default scenario, the last run offered, and still there
+  // after the empty start has settled.
+  await page.goto('/');
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
+  const restore = page.getByRole('button', { name: 'Restore last run', exact: true });
+  await expect(restore).toBeVisible();
+  await page.waitForTimeout(2500);
+  await page.goto('/');
+  await expect(restore).toBeVisible({ timeout: 15_000 });
+  await restore.click();
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
+  await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
+});
+
+test('an unreadable saved run is named as such, not silently dropped', async ({ page }) => {
+  await page.goto('/?scenario=eviction');
+  await page.evaluate(() => localStorage.setItem('notready:last-run', '#s=2.this-is-not-a-run'));
+  await page.goto('/');
+  await expect(page.getByText(/Your last run could not be read/)).toBeVisible({ timeout: 15_000 });
+});
+
+test('a worker that stops answering is noticed, stopped, and restarted from the last moment on request', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/?scenario=eviction&e2e=1');
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+  await scrubTo(page, 90_000);
+  await page.evaluate(() => window.__notreadyTest?.hangWorker());
+  const alert = page.getByRole('alert').filter({ hasText: 'stopped answering' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
+  await alert.getByRole('button', { name: 'Restart from 1m30s', exact: true }).click();
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('1m30s', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+  await expect(region(page, 'kubectl get nodes')).toContainText(/node2\s+NotReady/);
+});
+
+test('a scenario the engine refuses is not called imported; the run before it keeps going', async ({ page }) => {
+  await page.goto('/?scenario=eviction');
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+  const dir = mkdtempSync(join(tmpdir(), 'notready-'));
+  const file = join(dir, 'too-many.yaml');
+  writeFileSync(
+    file,
+    [
+      'apiVersion: notready/v1',
+      'kind: Scenario',
+      'metadata: {name: too-many, title: Too many}',
+      'spec:',
+      '  nodes: [{name: cp, roles: [control-plane]}, {name: w1}]',
+      '  objects:',
+      '    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 1000000000, template: {spec: {containers: [{name: c, image: nginx}]}}}}',
+    ].join('\n'),
+  );
+  await page.getByTestId('import-file').setInputFiles(file);
+  const refused = page.getByRole('alert').filter({ hasText: 'too-many.yaml cannot be imported' });
+  await expect(refused).toBeVisible({ timeout: 15_000 });
+  await expect(refused).toContainText('5,000');
+  await expect(page.getByText('Imported too-many.yaml')).toHaveCount(0);
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2');
+});
+
+test('the strict Content-Security-Policy holds: no violation while the app runs', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await page.goto('/?scenario=eviction');
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+  await page.getByRole('slider', { name: 'Speed' }).fill('80');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Build a scenario', exact: true }).click();
+  await page.keyboard.press('Escape');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self'");
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+});
+
+test('each built-in, and a timeline that applies YAML, give the same trace hash in the browser as in the CLI', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const hashAt = (scenario: string) =>
+    (
+      JSON.parse(
+        execFileSync('npx', ['tsx', 'src/cli/main.ts', scenario, '--until', '3m', '--json'], { encoding: 'utf8' }),
+      ) as {
+        traceHash: string;
+      }
+    ).traceHash;
+  for (const name of ['eviction', 'docker-stop', 'node-delete', 'control-plane-outage']) {
+    await page.goto(`/?scenario=${name}`);
+    await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 15_000 });
+    await scrubTo(page, 180_000);
+    await expect.poll(() => traceHash(page)).toBe(hashAt(name));
+  }
+  // A timeline entry that applies a YAML manifest runs in the worker too (the parser loads for it).
+  const dir = mkdtempSync(join(tmpdir(), 'notready-'));
+  const file = join(dir, 'yaml-apply.yaml');
+  writeFileSync(
+    file,
+    [
+      'apiVersion: notready/v1',
+      'kind: Scenario',
+      'metadata: {name: yaml-apply, title: YAML apply}',
+      'spec:',
+      '  nodes: [{name: cp, roles: [control-plane]}, {name: w1}]',
+      '  timeline:',
+      '    - at: 20s',
+      '      run: |',
+      '        kubectl apply -f -',
+      '        apiVersion: apps/v1',
+      '        kind: Deployment',
+      '        metadata:',
+      '          name: api',
+      '        spec:',
+      '          replicas: 2',
+      '          template:',
+      '            spec:',
+      '              containers:',
+      '                - name: api',
+      '                  image: nginx:1.27',
+    ].join('\n'),
+  );
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByText('Imported yaml-apply.yaml')).toBeVisible({ timeout: 15_000 });
+  await scrubTo(page, 180_000);
+  await expect(region(page, 'kubectl get deploy,sts,ds')).toContainText(/deployment\.apps\/api\s+2\/2/);
+  await expect.poll(() => traceHash(page)).toBe(hashAt(file));
+});
