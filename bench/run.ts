@@ -9,12 +9,16 @@
  * of playing it. Rows (a) and (b) measure the second run of their scenario in the process: the
  * first one is a JIT warm-up (the app's worker runs warm too), and their labels say so.
  *
+ * Worker memory: bench/memory.ts (the worker's runner playing 4 simulated hours of the 100-node
+ * scenario, heap after GC per hour, then seeks).
+ *
  * UI rows: bench/ui.ts, if present, exports `runUiBench(): Promise<BenchRow[]>`; it runs unless
  * --engine-only. --strict exits 1 when a budget is missed. --json also writes bench/out/bench.json.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createSimulation, type Scenario, type SimSnapshot, type Simulation } from '../src/sim/index';
+import { runMemoryBench } from './memory';
 import { type BenchRow, formatRows, thousands } from './rows';
 import { EXPECTED_PODS, largeZoneFailure, smallKubeletFailure } from './scenarios';
 
@@ -174,6 +178,8 @@ async function main(argv: string[]): Promise<number> {
       });
     });
   });
+
+  guard('worker memory, 100 nodes, 4 simulated hours', () => rows.push(...runMemoryBench()));
 
   if (!engineOnly) {
     const ui = new URL('./ui.ts', import.meta.url);

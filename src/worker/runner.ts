@@ -7,7 +7,7 @@
  * continues when pressed again. "Skip quiet time" jumps to just before the next visible change.
  */
 import { type CommandBy, createSimulation, formatSimTime, type Scenario, type Simulation } from '../sim/runtime';
-import { CHECKPOINT_EVERY, CheckpointStore } from './checkpoints';
+import { budgetFor, CHECKPOINT_EVERY, CheckpointStore } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
 import { forkMessage, RunRecord, type UserCommand } from './the-run';
@@ -110,7 +110,16 @@ export class SimRunner {
     return this.frontier.chapters;
   }
 
+  /**
+   * A checkpoint at the frontier (replaying after a seek back passes moments already kept: no
+   * snapshot is taken then). The budget follows the cluster's size.
+   */
   private checkpoint(): void {
+    if (this.sim.now <= this.checkpoints.lastTime) return;
+    const e = this.sim.engine;
+    let containers = 0;
+    for (const h of Object.values(e.state.hosts)) containers += Object.keys(h.containers).length;
+    this.checkpoints.setBudget(budgetFor(e.list('Pod').length, containers));
     this.checkpoints.add({ t: this.sim.now, applied: this.applied, snap: this.sim.snapshot() });
   }
 
