@@ -4,8 +4,8 @@
  * bench then serves that folder itself, with its generated large scenario dropped in.
  *
  * Bundle groups: "main" is the entry chunk of index.html plus everything it imports statically
- * (what the browser must fetch before the app runs); "worker" is the `*.worker-*.js` chunk plus its
- * static imports; every other chunk is loaded on demand (`import()`) and listed as information.
+ * (what the browser must fetch before the app runs); "worker" is the engine's `sim.worker-*.js`
+ * chunk plus its static imports; every other chunk is loaded on demand (`import()`) and listed as information.
  * Sizes are gzip level 9 (zlib), in KB of 1,000 bytes, as served by a typical static host.
  */
 import { spawnSync } from 'node:child_process';
@@ -95,9 +95,10 @@ export function bundleSizes(outDir: string): Bundles {
   if (entries.length === 0) throw new Error('no module entry script in index.html');
   const all = readdirSync(assets);
   const mainFiles = closure(assets, [...entries, ...preloads]);
+  // The engine worker (the scenario parser's worker loads only for imports: a lazy chunk).
   const workerFiles = closure(
     assets,
-    all.filter((f) => /\.worker-[\w-]+\.js$/.test(f)),
+    all.filter((f) => /^sim\.worker-[\w-]+\.js$/.test(f)),
   );
   const taken = new Set([...mainFiles, ...workerFiles, ...css]);
   const lazy = all

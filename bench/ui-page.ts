@@ -181,10 +181,13 @@ export async function measureWindow(page: Page, ms: number, readTimeoutMs = 60_0
 }
 
 export const VIEWPORT = { width: 1280, height: 720 };
+// Every context below bypasses the app's Content-Security-Policy: the instruments are evaluated
+// as strings (Playwright's waitForFunction), which `script-src 'self'` forbids. The app itself
+// runs the same either way (e2e/reliability.spec.ts checks it under the policy).
 
 /** The baseline: the same recorder on an empty page (a data: URL), in a fresh context. */
 export async function measureEmpty(browser: Browser, ms: number): Promise<FrameStats> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
   try {
     await context.addInitScript(INSTRUMENTS);
     const page = await context.newPage();
@@ -375,7 +378,7 @@ export async function measurePlaying(
   },
   diagnose?: (r: PlayResult, page: Page) => Promise<void>,
 ): Promise<PlayResult> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
   const errors: string[] = [];
   try {
     if (opts.settings)
@@ -419,7 +422,7 @@ export async function measurePlaying(
 
 /** Loads `url` in a fresh context (cold cache) and returns when the first node card showed. */
 export async function measureFirstGraph(browser: Browser, url: string, timeoutMs: number): Promise<FirstGraph> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
   try {
     await context.addInitScript(INSTRUMENTS);
     const page = await context.newPage();

@@ -90,6 +90,7 @@ export class Simulation {
   readonly scenario: Scenario;
   readonly engine: Engine;
   private timelineIndex = 0;
+  private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
   /** The last snapshot taken or restored, with the engine's write counts at that moment. */
   private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
 
@@ -120,9 +121,20 @@ export class Simulation {
       if (!entry || entry.at > t) break;
       this.engine.runUntil(entry.at);
       this.timelineIndex++;
-      this.run(entry.run, { by: entry.by ?? 'scenario' });
+      const result = this.run(entry.run, { by: entry.by ?? 'scenario' });
+      this.timelineResults.push({ at: entry.at, index: this.timelineIndex - 1, result });
     }
     this.engine.runUntil(t);
+  }
+
+  /**
+   * What the scenario's timeline commands printed since the last call (the app's terminal shows
+   * them): not part of the state, so snapshots do not carry outputs.
+   */
+  takeTimelineResults(): { at: number; index: number; result: CommandResult }[] {
+    const out = this.timelineResults;
+    this.timelineResults = [];
+    return out;
   }
 
   /**

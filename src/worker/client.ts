@@ -68,7 +68,7 @@ export class SimClient {
       if (w !== this.worker) return; // a message from a worker already replaced
       this.lastHeard = performance.now();
       const m = ev.data;
-      if (m.type === 'fatal') this.crash(m.message);
+      if (m.type === 'fatal') this.crash(m.message, m.final === true);
       else if (m.type !== 'pong') {
         if (this.recovering && m.type === 'snapshot') {
           this.recovering = false;
@@ -159,13 +159,13 @@ export class SimClient {
     return this.worker !== undefined;
   }
 
-  private crash(message: string): void {
+  private crash(message: string, final = false): void {
     this.worker?.terminate();
     this.worker = undefined;
     const now = performance.now();
     this.crashTimes = [...this.crashTimes.filter((t) => now - t < CRASH_WINDOW_MS), now];
     // A crash that repeats at once would loop; after three in a minute, stay stopped and say so.
-    const restarting = this.crashTimes.length <= MAX_CRASHES;
+    const restarting = !final && this.crashTimes.length <= MAX_CRASHES;
     this.hooks.onCrash(message, restarting);
     if (restarting) this.restart();
   }

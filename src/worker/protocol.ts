@@ -209,5 +209,8 @@ export type FromWorker =
   | { type: 'pong'; id: number }
   /** The scenario could not be loaded (invalid input): nothing runs. */
   | { type: 'invalid'; message: string }
-  /** The engine threw: the UI restarts the worker from the scenario and the command log. */
-  | { type: 'fatal'; message: string };
+  /**
+   * The engine threw: the UI restarts the worker from the scenario and the command log, unless
+   * `final` (the run cannot go on past this moment: a restart would stop at the same place).
+   */
+  | { type: 'fatal'; message: string; final?: boolean };

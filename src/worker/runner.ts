@@ -145,15 +145,10 @@ export class SimRunner {
 
   /** Moves the engine to `t`; the scenario's commands due then run, and their outputs are recorded. */
   private advanceSim(t: number): void {
-    const log = this.sim.engine.state.commandLog;
-    const before = log.length;
     this.sim.advanceTo(t);
-    if (log.length === before) return;
-    const ids = this.record.scenarioEntriesAt(t);
-    for (let i = before; i < log.length; i++) {
-      const id = ids[i - before];
-      const c = log[i];
-      if (id !== undefined && c) this.record.ran(id, c.line, c.output ?? '', c.ok);
+    for (const { index, result } of this.sim.takeTimelineResults()) {
+      const id = this.record.scenarioEntry(index);
+      if (id !== undefined) this.record.ran(id, result.canonical, result.output, result.ok);
     }
   }
 

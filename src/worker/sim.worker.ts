@@ -6,7 +6,7 @@
  * renders slowly gets fewer, fuller patches instead of a backlog. Time keeps flowing meanwhile.
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
-import { isJsonManifest } from '../sim/runtime';
+import { isJsonManifest, SimulationStuckError } from '../sim/runtime';
 import { advanceFrame } from './pacing';
 import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
@@ -41,7 +41,9 @@ function fail(err: unknown): void {
   stopLoop();
   runner = undefined;
   patches = undefined;
-  post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
+  const message = err instanceof Error ? err.message : String(err);
+  // A run that makes no progress at one instant would do the same again after a restart.
+  post({ type: 'fatal', message, ...(err instanceof SimulationStuckError ? { final: true } : {}) });
 }
 
 function stopLoop(): void {

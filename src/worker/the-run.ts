@@ -67,9 +67,9 @@ export class RunRecord {
     this.changed.add(id);
   }
 
-  /** The scenario's timeline entries due at exactly `t`, in timeline order. */
-  scenarioEntriesAt(t: number): number[] {
-    return this.scenarioIds.filter((id) => this.entries.get(id)?.at === t);
+  /** The entry id of the scenario's timeline entry number `index`. */
+  scenarioEntry(index: number): number | undefined {
+    return this.scenarioIds[index];
   }
 
   /**
@@ -121,14 +121,15 @@ export class RunRecord {
    * new ids above theirs. The commands map onto the replayed ones by time and text.
    */
   adopt(shown: readonly RunEntry[], user: UserCommand[]): void {
+    // The timeline's entries were numbered first, in timeline order, by both runners: their ids
+    // (scenarioIds) are the same here and in what the page shows.
     this.entries.clear();
-    this.scenarioIds.length = 0;
     for (const e of shown) {
       this.entries.set(e.id, e);
-      if (e.kind === 'command' && e.by === 'scenario') this.scenarioIds.push(e.id);
       this.nextId = Math.max(this.nextId, e.id + 1);
     }
-    const free = shown.filter((e) => e.kind === 'command' && e.by === 'you');
+    const timeline = new Set(this.scenarioIds);
+    const free = shown.filter((e) => e.kind === 'command' && e.by === 'you' && !timeline.has(e.id));
     for (const c of user) {
       const i = free.findIndex((e) => e.at === c.at && e.text === c.line);
       if (i >= 0) {

@@ -229,6 +229,8 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
     // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
     if (chapter && out.ok && e.state.traceLength !== traced) addChapter(e, chapter(out.output), mark);
   }
-  e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, output: result.output, by });
+  // The log keeps what reproduces the run, not what it printed: outputs (a `get pods -A` of 3,000
+  // pods is 350 KB) would live as long as the run and in every snapshot of it.
+  e.state.commandLog.push({ at: e.now, line: result.canonical, ok: result.ok, by });
   return result;
 }

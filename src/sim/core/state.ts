@@ -305,7 +305,6 @@ export interface CommandLogEntry {
   at: number;
   line: string;
   ok: boolean;
-  output?: string;
   /** Who ran it (Simulation.run's `by`; timeline entries are the scenario's). */
   by: CommandBy;
 }
