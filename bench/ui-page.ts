@@ -90,7 +90,7 @@ const readWindow = (ms: number) => `(() => {
     clock0: before(b.clocks, first) ?? '', clock1: before(b.clocks, last) ?? '',
     paused: b.plays.some(([at, p]) => !p && at >= first && at <= last) || before(b.plays, first) === false,
     longTasks: b.longTasks.filter((e) => e.start >= start && e.start <= end),
-    zooms: b.views.filter(([at]) => at >= start && at <= end).map(([, v]) => Number((/scale(([d.]+))/.exec(v) || [])[1] || 1)),
+    zooms: b.views.filter(([at]) => at >= start && at <= end).map(([, v]) => Number((/scale\\(([\\d.]+)\\)/.exec(v) || [])[1] || 1)),
     loafs: b.loafs.filter((e) => e.start >= start && e.start <= end),
   };
 })()`;
@@ -267,7 +267,8 @@ const enabled = async (l: Locator) =>
  */
 async function followLesson(page: Page, timeoutMs: number): Promise<string> {
   const lesson = page.getByRole('region', { name: 'Lesson' });
-  await page.waitForTimeout(300); // the lesson panel is a chunk of its own
+  // The lesson panel is a chunk of its own: give it time to come.
+  await lesson.waitFor({ timeout: 3000 }).catch(() => {});
   if ((await lesson.count()) === 0) return 'no lesson';
   const progress = lesson.locator('.lesson-progress');
   for (let i = 0; i < 30; i++) {

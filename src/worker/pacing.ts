@@ -19,8 +19,8 @@ export interface FrameOptions {
 export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions): boolean {
   const end = r.clock.end;
   const bounded = r.now < end;
+  const from = r.now;
   const dt = Math.min(MAX_SIM_PER_FRAME, Math.max(0, Math.round(wallDelta * r.clock.speed)));
-  const chapters = r.frontier.version;
   const changes = r.changeCount;
   let target = r.now + dt;
   if (bounded) target = Math.min(target, end);
@@ -37,7 +37,8 @@ export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions
     r.clock.playing = false;
     return true;
   }
-  if (opts.pauseAtChapters && r.frontier.version !== chapters && r.chapters.some((c) => c.at > r.now - dt - 1)) {
+  // A chapter passed in this frame (new, or one this future already showed before a rewind).
+  if (opts.pauseAtChapters && r.chapters.some((c) => c.at > from && c.at <= r.now)) {
     r.clock.playing = false;
     return true;
   }

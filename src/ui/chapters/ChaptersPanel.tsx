@@ -2,6 +2,7 @@ import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
 import { messages as t } from '../messages';
+import { firstLater } from '../timeline/Timeline';
 
 /**
  * The named moments of this run, in order (the engine derives them from what happened): a list of
@@ -10,7 +11,8 @@ import { messages as t } from '../messages';
  */
 export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
   const chapters = useSim((s) => s.chapters);
-  const now = useSim((s) => s.clock.now);
+  // Re-rendered when the clock crosses a chapter, not at every tick.
+  const laterFrom = useSim((s) => firstLater(s.chapters, s.clock.now));
   return (
     <section className={`chapters${compact ? ' compact' : ''}`} aria-label={t.chapters}>
       <h2 className="panel-title">{t.chapters}</h2>
@@ -19,7 +21,7 @@ export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
       ) : (
         <ol className="chapter-list">
           {chapters.map((c, i) => {
-            const future = c.at > now;
+            const future = i >= laterFrom;
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
               <li key={`${c.at}-${i}`} className={`chapter k-${c.kind}${future ? ' is-future' : ''}`}>

@@ -1,5 +1,5 @@
-import { type Edge, type Node, ReactFlow, ReactFlowProvider } from '@xyflow/react';
-import { useMemo, useRef } from 'react';
+import { type Edge, type Node, ReactFlow, ReactFlowProvider, useStore as useFlowStore } from '@xyflow/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../../state/settings';
 import { messages as t } from '../messages';
@@ -28,6 +28,19 @@ const FONT = { normal: 15, presenter: 22, large: 13 } as const;
 const FLOOR = { normal: 12, presenter: 18, large: 13 } as const;
 /** A window too small for the normal layout at 12 px shows the whole cluster smaller, down to this. */
 const SHRINK_FLOOR = 9;
+
+/**
+ * The graph's zoom as a CSS variable (`--inv-zoom` = 1 / zoom) on the pane, written to the DOM
+ * without re-rendering the graph: focus rings divide by it, so they keep their on-screen width
+ * at any zoom (an overview of 100 nodes is drawn at a fifth of its size).
+ */
+function ZoomVar({ target }: { target: React.RefObject<HTMLDivElement | null> }) {
+  const zoom = useFlowStore((s) => s.transform[2]);
+  useEffect(() => {
+    target.current?.style.setProperty('--inv-zoom', String(1 / Math.max(0.05, zoom)));
+  }, [zoom, target]);
+  return null;
+}
 
 function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
   const present = useStore(settingsStore, (s) => s.present);
@@ -98,6 +111,7 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
         data-font={font}
         data-arrangement={layout?.arrangement}
       >
+        <ZoomVar target={boxRef} />
         <ReactFlow
           ref={container}
           nodes={nodes}

@@ -9,18 +9,24 @@ import { chipParts, podKind, shortPodName } from './card-lines';
 import type { Density } from './card-metrics';
 import { useNodePosition } from './positions';
 
-/** Time left until the taint-eviction controller deletes the pod (its NoExecute toleration ends). */
-function useCountdown(at: number | undefined): string | undefined {
+/**
+ * Time left until the taint-eviction controller deletes the pod (its NoExecute toleration ends).
+ * Its own component: only chips with a countdown follow the clock (3,000 chips must not).
+ */
+function Countdown({ at }: { at: number }) {
   const now = useNow();
-  if (at === undefined) return undefined;
   const left = at - now;
-  return left > 0 ? formatCountdown(left) : t.evictionDue;
+  const text = left > 0 ? formatCountdown(left) : t.evictionDue;
+  return (
+    <span className="chip-countdown" title={left > 0 ? t.evictionIn(text) : t.evictionDue}>
+      ◷ {text}
+    </span>
+  );
 }
 
 /** A pod with both truths: what the API says, and whether it really runs on its host. */
 export const PodChip = memo(function PodChip({ podKey, density }: { podKey: string; density: Density }) {
   const p = usePod(podKey);
-  const countdown = useCountdown(p?.evictionAt);
   const selected = useSim((s) => s.selection?.kind === 'pod' && s.selection.key === podKey);
   const from = useNodePosition(p?.fromNode);
   const here = useNodePosition(p?.node);
@@ -29,12 +35,11 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
   const short = density === 'presenter';
   const name = short ? shortPodName(p) : { lead: '', own: p.name };
   const travel = from && here ? { x: from.x - here.x, y: from.y - here.y } : undefined;
-  const parts = chipParts(p, density, p.terminating ? undefined : countdown);
+  const parts = chipParts(p, density);
   const title = [
     p.name,
     `${p.status} ${p.ready}`,
     p.hostRunning ? t.hostRuns : t.hostNotRunning,
-    countdown && !p.terminating ? t.evictionIn(countdown) : '',
     p.fromNode ? t.replacesFrom(p.fromNode) : '',
   ]
     .filter(Boolean)
@@ -67,14 +72,18 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
         </button>
       </span>
       <span className="chip-line">
-        {parts.map((x) => (
-          <span
-            key={x.kind + x.text}
-            className={`chip-${x.kind}${x.kind === 'host' ? (p.hostRunning ? ' host-on' : ' host-off') : ''}`}
-          >
-            {x.text}
-          </span>
-        ))}
+        {parts.map((x) =>
+          x.kind === 'countdown' && p.evictionAt !== undefined ? (
+            <Countdown key="countdown" at={p.evictionAt} />
+          ) : (
+            <span
+              key={x.kind + x.text}
+              className={`chip-${x.kind}${x.kind === 'host' ? (p.hostRunning ? ' host-on' : ' host-off') : ''}`}
+            >
+              {x.text}
+            </span>
+          ),
+        )}
       </span>
     </m.div>
   );

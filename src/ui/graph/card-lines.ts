@@ -133,7 +133,7 @@ export interface ChipPart {
  * host truth (▶ runs / ■ nothing runs), then the eviction countdown and where a replacement
  * comes from. In presenter mode "not ready" stands for "Running, not ready" (fewer words).
  */
-export function chipParts(p: PodView, density: Density, countdown?: string): ChipPart[] {
+export function chipParts(p: PodView, density: Density): ChipPart[] {
   const short = density === 'presenter';
   const parts: ChipPart[] = [];
   const tag = p.ghost
@@ -151,7 +151,8 @@ export function chipParts(p: PodView, density: Density, countdown?: string): Chi
     parts.push({ text: short ? p.status : `${p.status} ${p.ready}`, kind: 'status' });
   if (tag) parts.push({ text: tag, kind: 'tag' });
   if (p.staticPod && !short) parts.push({ text: t.staticPod, kind: 'tag' });
-  if (countdown) parts.push({ text: `◷ ${countdown}`, kind: 'countdown' });
+  // Where the eviction countdown goes (the chip draws it: it follows the clock).
+  if (p.evictionAt !== undefined && !p.terminating) parts.push({ text: '◷', kind: 'countdown' });
   parts.push({ text: p.hostRunning ? '▶' : '■', kind: 'host' });
   if (p.fromNode) parts.push({ text: `↪ ${p.fromNode}`, kind: 'from' });
   return parts;

@@ -199,6 +199,11 @@ describe('card words', () => {
     expect(words(pod({ status: 'Terminating', terminating: true, apiReady: false }))).toBe('Terminating 1/1 ▶');
     expect(words(pod({ ghost: true, inApi: false, status: '' }))).toBe('GHOST ▶');
     expect(words(pod({ zombie: true, hostRunning: false }))).toBe('Running 1/1 ZOMBIE ■');
-    expect(chipParts(pod({ apiReady: false }), 'presenter', '4m12s').map((x) => x.text)).toContain('◷ 4m12s');
+    expect(chipParts(pod({ apiReady: false, evictionAt: 300_000 }), 'presenter').map((x) => x.kind)).toContain(
+      'countdown',
+    );
+    expect(chipParts(pod({ terminating: true, evictionAt: 300_000 }), 'presenter').map((x) => x.kind)).not.toContain(
+      'countdown',
+    );
   });
 });

@@ -80,22 +80,23 @@ export function useCamera(
     goHome(false);
   }, [layout, box, density, goHome]);
 
-  // Follow the chapters as they happen (not when a seek or a load brings old ones).
+  // Follow the chapters as the clock passes them (not when a seek or a load jumps over them);
+  // after a rewind, the chapters this future already showed happen again as it replays.
   useEffect(() => {
-    let known = simStore.getState().chapters.length;
     let epoch = simStore.getState().epoch;
+    let seen = simStore.getState().clock.now;
     return simStore.subscribe((s) => {
-      if (s.epoch !== epoch || s.chapters.length < known) {
+      const now = s.clock.now;
+      if (s.epoch !== epoch || now < seen) {
         epoch = s.epoch;
-        known = s.chapters.length;
+        seen = now;
         return;
       }
-      if (s.chapters.length === known) return;
-      const fresh = s.chapters
-        .slice(known)
-        .filter((c) => c.node && c.at <= s.clock.now && c.at > s.clock.now - 120_000);
-      known = s.chapters.length;
-      const c = fresh[fresh.length - 1];
+      if (now === seen) return;
+      const from = seen;
+      seen = now;
+      const passed = s.chapters.filter((c) => c.node && c.at > from && c.at <= now);
+      const c = passed[passed.length - 1];
       if (!c?.node || !layout || !box || density === 'large') return;
       if (!settingsStore.getState().follow || s.menu) return;
       const card = layout.placed.find((p) => p.name === c.node);

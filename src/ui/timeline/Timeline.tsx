@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
@@ -22,7 +22,19 @@ export function timelineSpan(end: number, now: number, reached: number): number 
   return Math.ceil((furthest * 1.05) / 60_000) * 60_000;
 }
 
-function ChapterLabels({ chapters, span, now }: { chapters: Chapter[]; span: number; now: number }) {
+/**
+ * Redrawn when the chapters, the scale or the pane change, or when the clock crosses a chapter
+ * (`laterFrom`: the first one still to come), not at every tick: a big run has hundreds.
+ */
+const ChapterLabels = memo(function ChapterLabels({
+  chapters,
+  span,
+  laterFrom,
+}: {
+  chapters: Chapter[];
+  span: number;
+  laterFrom: number;
+}) {
   const [ref, box] = useBoxSize<HTMLDivElement>();
   const present = useStore(settingsStore, (s) => s.present);
   const font = present ? 15 : 11;
@@ -47,7 +59,7 @@ function ChapterLabels({ chapters, span, now }: { chapters: Chapter[]; span: num
       {chapters.map((c, i) => {
         const p = placed[i];
         const x = box ? (Math.min(c.at, span) / span) * box.width : 0;
-        const future = c.at > now;
+        const future = i >= laterFrom;
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
@@ -80,6 +92,12 @@ function ChapterLabels({ chapters, span, now }: { chapters: Chapter[]; span: num
       })}
     </div>
   );
+});
+
+/** Index of the first chapter after `now` (chapters are in time order). */
+export function firstLater(chapters: readonly Chapter[], now: number): number {
+  const i = chapters.findIndex((c) => c.at > now);
+  return i < 0 ? chapters.length : i;
 }
 
 function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: number }) {
@@ -157,7 +175,7 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
         {compact ? t.jumpBackShort : t.jumpBack}
       </button>
       <div className="tl-track">
-        <ChapterLabels chapters={chapters} span={span} now={now} />
+        <ChapterLabels chapters={chapters} span={span} laterFrom={firstLater(chapters, now)} />
         <div className="tl-bar">
           <CommandTicks run={run} span={span} now={now} />
           <div className="tl-reached" style={{ width: `${(Math.min(reached, span) / span) * 100}%` }} />
