@@ -148,7 +148,8 @@ test('export, re-import and the CLI: the same run', async ({ page }) => {
   // Re-import it (file picker), go to the same moment: the same views and trace hash.
   await page.getByTestId('import-file').setInputFiles(path);
   await expect(page.getByRole('status').filter({ hasText: `Imported ${file.suggestedFilename()}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Lesson', exact: true })).toHaveCount(0);
+  // The export keeps the lesson: a teacher's exported run still teaches.
+  await expect(page.getByRole('region', { name: 'Lesson', exact: true })).toContainText('Step 1 of 8');
   await page.getByRole('slider', { name: 'Timeline', exact: true }).fill('45000');
   await expectSameRun(page, expected);
 
