@@ -183,7 +183,9 @@ function buildPod(e: Engine, pod: Pod, key: string, claimed: Set<string>): PodVi
     inApi: true,
     hostRunning,
     ghost: false,
-    zombie: pod.status.phase === 'Running' && !hostRunning,
+    // What kubectl shows (STATUS Running), not the phase alone: after `systemctl stop docker` the
+    // phase stays Running but kubectl prints Completed, and a learner reads the STATUS column.
+    zombie: cols.status === 'Running' && !hostRunning,
     terminating: pod.metadata.deletionTimestamp !== undefined,
     staticPod: isMirror(pod),
   };

@@ -24,7 +24,7 @@ const proOptions = { hideAttribution: true };
  */
 export const LARGE_GRAPH = 24;
 /** Designed font sizes (px) at text size step 1; the readable floors below which the graph pans instead. */
-const FONT = { normal: 15, presenter: 22, large: 13 } as const;
+const FONT = { normal: 17, presenter: 22, large: 13 } as const;
 const FLOOR = { normal: 12, presenter: 18, large: 13 } as const;
 /** A window too small for the normal layout at 12 px shows the whole cluster smaller, down to this. */
 const SHRINK_FLOOR = 9;

@@ -207,3 +207,23 @@ describe('card words', () => {
     );
   });
 });
+
+describe('timeline labels', () => {
+  it('go in the first row with room, move right when none has, and are left out past the track', async () => {
+    const { placeLabels } = await import('../timeline/label-rows');
+    const placed = placeLabels(
+      [
+        { x: 10, width: 100 },
+        { x: 20, width: 100 },
+        { x: 30, width: 100 },
+        { x: 950, width: 100 },
+      ],
+      1000,
+      2,
+    );
+    expect(placed[0]).toEqual({ row: 0, left: 10 });
+    expect(placed[1]).toEqual({ row: 1, left: 20 });
+    expect(placed[2]?.left).toBeGreaterThanOrEqual(116);
+    expect(placed[3]).toBeUndefined();
+  });
+});

@@ -8,7 +8,7 @@ import { formatTime } from '../common/time';
 import { useRangeInput } from '../common/useRangeInput';
 import { useBoxSize } from '../graph/useBoxSize';
 import { messages as t } from '../messages';
-import { labelWidth, placeLabels } from './label-rows';
+import { labelText, labelWidth, placeLabels } from './label-rows';
 
 const JUMP = 30_000;
 /** One arrow-key press on the timeline moves this far, however fast the presses come. */
@@ -84,7 +84,7 @@ const ChapterLabels = memo(function ChapterLabels({
                 onClick={() => actions.seek(c.at)}
               >
                 {p.left - x > 2 ? <span className="tl-leader" style={{ width: `${p.left - x}px` }} /> : null}
-                {c.label}
+                {labelText(c.label)}
               </button>
             ) : null}
           </div>

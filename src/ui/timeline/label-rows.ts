@@ -37,7 +37,15 @@ export function placeLabels(
   });
 }
 
-/** A label's width in px at a font size (an estimate on the safe side: ~0.6 em per character). */
+/** Longest label drawn on the timeline (the Chapters list and the tooltip have the whole text). */
+export const LABEL_MAX_CHARS = 34;
+
+/** The text drawn for a chapter on the timeline. */
+export function labelText(text: string): string {
+  return text.length <= LABEL_MAX_CHARS ? text : `${text.slice(0, LABEL_MAX_CHARS - 1)}…`;
+}
+
+/** A label's width in px at a font size (an estimate on the safe side for semibold text: ~0.66 em per character). */
 export function labelWidth(text: string, fontPx: number): number {
-  return Math.ceil(text.length * fontPx * 0.6 + fontPx);
+  return Math.ceil(labelText(text).length * fontPx * 0.66 + fontPx);
 }
