@@ -4,19 +4,11 @@
  * terminal as the run, Why? in plain words, orientation, the legend and keyboard.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { BUILTIN_SCENARIOS } from '../src/sim/scenario/builtins';
 import { expectNoA11yViolations } from './fixtures';
 import { clock, graphTextSizes, parseClock, region, scrubTo } from './helpers';
 
-const BUILTINS = [
-  'kubelet-stop-control-plane',
-  'docker-stop',
-  'kubelet-stop-worker',
-  'node-poweroff',
-  'node-delete',
-  'pod-to-dead-kubelet',
-  'eviction',
-  'control-plane-outage',
-];
+const BUILTINS = BUILTIN_SCENARIOS;
 
 async function open(page: Page, query: string): Promise<void> {
   await page.goto(`/${query}`);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { cancelPending, confirmPending, confirmStore } from '../../state/run-actions';
 import { messages as t } from '../messages';
+import { Modal } from './Modal';
 
 /** Asks before a Reset or a new scenario drops the user's commands (a copied link keeps them). */
 export function ConfirmDialog() {
@@ -13,28 +14,23 @@ export function ConfirmDialog() {
   if (!pending) return null;
   const title = pending.kind === 'reset' ? t.resetTitle : t.openTitle;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicking the backdrop cancels; Escape is handled by the dialog
-    <div className="overlay" onClick={cancelPending} onKeyDown={() => {}} role="presentation">
-      <div
-        className="overlay-box confirm"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-body"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && cancelPending()}
-      >
-        <h2 id="confirm-title">{title}</h2>
-        <p id="confirm-body">{t.dropsCommands(pending.commands)}</p>
-        <div className="confirm-actions">
-          <button type="button" className="btn btn-primary" onClick={confirmPending}>
-            {pending.kind === 'reset' ? t.reset : t.galleryStart}
-          </button>
-          <button type="button" className="btn" ref={cancel} onClick={cancelPending}>
-            {t.cancel}
-          </button>
-        </div>
+    <Modal
+      onClose={cancelPending}
+      className="confirm"
+      role="alertdialog"
+      labelledBy="confirm-title"
+      describedBy="confirm-body"
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-body">{t.dropsCommands(pending.commands)}</p>
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-primary" onClick={confirmPending}>
+          {pending.kind === 'reset' ? t.reset : t.galleryStart}
+        </button>
+        <button type="button" className="btn" ref={cancel} onClick={cancelPending}>
+          {t.cancel}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { openScenario } from '../../state/run-actions';
 import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
+import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
 import { messages as t } from '../messages';
 
@@ -132,18 +133,8 @@ export function Gallery() {
       </section>
     );
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicking the backdrop closes; Escape is handled by the dialog
-    <div className="overlay" onClick={close} onKeyDown={() => {}} role="presentation">
-      <div
-        className="overlay-box gallery gallery-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t.galleryTitle}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
-      >
-        {body}
-      </div>
-    </div>
+    <Modal onClose={close} className="gallery gallery-dialog" label={t.galleryTitle}>
+      {body}
+    </Modal>
   );
 }

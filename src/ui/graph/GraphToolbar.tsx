@@ -1,7 +1,6 @@
 import { useReactFlow } from '@xyflow/react';
 import { useState } from 'react';
-import { useStore } from 'zustand';
-import { settingsStore } from '../../state/settings';
+import { SettingCheck } from '../common/SettingCheck';
 import { Legend } from '../legend/Legend';
 import { messages as t } from '../messages';
 
@@ -11,7 +10,6 @@ import { messages as t } from '../messages';
  */
 export function GraphToolbar({ onFit }: { onFit: () => void }) {
   const rf = useReactFlow();
-  const follow = useStore(settingsStore, (s) => s.follow);
   const [legend, setLegend] = useState(false);
   return (
     <div className="graph-foot">
@@ -27,14 +25,7 @@ export function GraphToolbar({ onFit }: { onFit: () => void }) {
         <button type="button" className="btn btn-small" onClick={onFit}>
           {t.wholeCluster}
         </button>
-        <label className="check check-small">
-          <input
-            type="checkbox"
-            checked={follow}
-            onChange={(e) => settingsStore.setState({ follow: e.target.checked })}
-          />
-          {t.followStory}
-        </label>
+        <SettingCheck setting="follow" label={t.followStory} className="check-small" />
         <button
           type="button"
           className="btn btn-small legend-toggle"

@@ -11,6 +11,7 @@ import {
   settingsStore,
   TEXT_STEPS,
 } from '../../state/settings';
+import { SettingCheck } from '../common/SettingCheck';
 import { messages as t } from '../messages';
 
 export function ResetButton() {
@@ -94,8 +95,6 @@ export function HelpButton() {
  */
 export function PresenterOptions() {
   const view = useStore(settingsStore, (s) => s.presenterView);
-  const pause = useStore(settingsStore, (s) => s.pauseAtChapters);
-  const follow = useStore(settingsStore, (s) => s.follow);
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -124,22 +123,8 @@ export function PresenterOptions() {
               ))}
             </select>
           </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={pause}
-              onChange={(e) => settingsStore.setState({ pauseAtChapters: e.target.checked })}
-            />
-            {t.pauseAtChapters}
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={follow}
-              onChange={(e) => settingsStore.setState({ follow: e.target.checked })}
-            />
-            {t.followStory}
-          </label>
+          <SettingCheck setting="pauseAtChapters" label={t.pauseAtChapters} />
+          <SettingCheck setting="follow" label={t.followStory} />
         </div>
       ) : null}
     </div>
