@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { encodeLink } from '../src/share/link';
 import { region, scrubTo } from './helpers';
 
 const traceHash = (page: import('@playwright/test').Page) =>
@@ -44,6 +45,31 @@ test('two commands at 2m, F5: the same run; a new visit offers it and restores i
   await restore.click();
   await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
   await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
+});
+
+test('a link hours into a big cluster replays with progress, and is not taken for a hung worker', async ({ page }) => {
+  test.setTimeout(120_000);
+  const nodes = ['{name: cp, roles: [control-plane]}'];
+  for (let i = 1; i <= 60; i++) nodes.push(`{name: w${i}, zone: z${i % 3}}`);
+  const scenario = [
+    'apiVersion: notready/v1',
+    'kind: Scenario',
+    'metadata: {name: big, title: Big cluster}',
+    'spec:',
+    `  nodes: [${nodes.join(', ')}]`,
+    '  objects:',
+    '    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 600, template: {spec: {containers: [{name: c, image: "nginx:1.27"}]}}}}',
+    '  timeline:',
+    '    - {at: 1m, run: "ssh w1 poweroff"}',
+    '  duration: 4h',
+  ].join('\n');
+  const enc = encodeLink({ v: 2, engine: '0.1.0', scenario: { inline: scenario }, commands: [], t: 3 * 3_600_000 });
+  if (!enc.ok) throw new Error(enc.error);
+  await page.goto(`/?scenario=eviction${enc.hash}`);
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('3h', { timeout: 90_000 });
+  await expect(page.getByRole('group', { name: 'node w60', exact: true })).toBeAttached();
+  await expect(page.getByRole('alert').filter({ hasText: 'stopped answering' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
 });
 
 test('an unreadable saved run is named as such, not silently dropped', async ({ page }) => {

@@ -68,6 +68,7 @@ const client = new SimClient({
       engine: 'running',
       engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
     })),
+  onProgress: (at, target) => simStore.setState({ loadingAt: { at, target } }),
   onHang: () =>
     simStore.setState((s) => ({
       engine: 'stopped',
@@ -104,7 +105,7 @@ export async function scenarioJson(text: string): Promise<string> {
 
 /** Loads a run for sharing, import, the builder and lessons (state/run-port.ts). */
 async function loadRun(text: string, opts: LoadOptions): Promise<void> {
-  simStore.setState({ phase: 'loading', engine: 'running' });
+  simStore.setState({ phase: 'loading', engine: 'running', loadingAt: undefined });
   try {
     scenarioText = opts.builtin ? text : (opts.normalised ?? (await scenarioJson(text)));
   } catch (err) {

@@ -25,6 +25,8 @@ export interface SimState {
   title: string;
   /** Plain-words problem shown in the banner (an invalid scenario...). */
   banner?: string;
+  /** How far a long load (a link replayed to its moment) got, while loading. */
+  loadingAt?: { at: number; target: number };
   /** What happened to the engine worker, for the banner: a crash and its restart, a hang. */
   engineNotice?: { kind: 'restarting' | 'recovered' | 'gave-up' | 'hung'; message?: string; at: number };
   epoch: number;
@@ -131,6 +133,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.view.controlPlane) rest.controlPlane = msg.view.controlPlane;
       const names = msg.view.nodes.map((n) => n.name);
       const next: Partial<SimState> = {
+        loadingAt: undefined,
         phase: 'ready',
         title: msg.title,
         epoch: msg.epoch,
@@ -197,6 +200,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       return;
     case 'fatal':
     case 'pong':
+    case 'progress':
       return; // handled by the client (restart, watchdog)
   }
 }

@@ -9,6 +9,7 @@ export const messages = {
   appTitle: 'NotReady',
   tagline: 'Break a simulated Kubernetes cluster and watch what it really does next.',
   loading: 'Starting the cluster…',
+  loadingAt: (at: string, target: string) => `Replaying the run… ${at} of ${target}`,
   scenario: 'Scenario',
   scenarios: 'Scenarios…',
   ownScenario: 'Your own scenario (imported or built)',

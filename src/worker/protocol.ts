@@ -207,6 +207,8 @@ export type FromWorker =
   /** The run as a whole: the engine's command log, trace hash and lesson (share.ts). */
   | RunInfo
   | { type: 'pong'; id: number }
+  /** A long load (replaying a link) got to `at` of `target`: the worker is alive. */
+  | { type: 'progress'; at: number; target: number }
   /** The scenario could not be loaded (invalid input): nothing runs. */
   | { type: 'invalid'; message: string }
   /**

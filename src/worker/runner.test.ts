@@ -113,6 +113,15 @@ describe('SimRunner', () => {
     }
   });
 
+  it('a long load beats at every checkpoint, so the page can tell it is alive and how far it got', () => {
+    const beats: number[] = [];
+    const r = loadRunner(text, [], 600_000, (t) => beats.push(t));
+    expect(r.ok).toBe(true);
+    expect(beats).toHaveLength(20);
+    expect(beats[0]).toBe(30_000);
+    expect(beats.at(-1)).toBe(600_000);
+  });
+
   it('dropping the future forgets the user’s later commands (the ones that would replay)', () => {
     const r = load();
     r.advance(10_000);

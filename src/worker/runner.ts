@@ -42,12 +42,18 @@ export function parseScenarioJson(text: string): { ok: true; scenario: Scenario 
 }
 
 /** Loads the (normalised) scenario and replays the command log up to `at` (default: the last command). */
-export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: number): LoadResult {
+export function loadRunner(
+  scenarioJson: string,
+  log: LoggedCommand[],
+  at?: number,
+  heartbeat?: (now: number) => void,
+): LoadResult {
   const parsed = parseScenarioJson(scenarioJson);
   if (!parsed.ok) return parsed;
   let runner: SimRunner;
   try {
     runner = new SimRunner(parsed.scenario, log);
+    runner.heartbeat = heartbeat;
     runner.advance(at ?? Math.max(0, ...log.map((c) => c.at)));
   } catch (err) {
     return { ok: false, message: `the scenario cannot start: ${err instanceof Error ? err.message : String(err)}` };
@@ -79,6 +85,11 @@ export class SimRunner {
   logChanged = false;
   /** Where the next visible change was found by a look-ahead (skip quiet time), while still valid. */
   private nextChange: { at: number; change: number } | undefined;
+  /**
+   * Called at every checkpoint boundary of a long advance (a link replaying hours): the worker
+   * tells the page it is alive and how far it got, so the watchdog does not take it for hung.
+   */
+  heartbeat: ((now: number) => void) | undefined;
 
   constructor(scenario: Scenario, log: LoggedCommand[]) {
     this.scenario = scenario;
@@ -137,7 +148,10 @@ export class SimRunner {
         this.record.ran(c.id, res.canonical, res.output, res.ok);
         this.applied++;
       }
-      if (this.sim.now === boundary) this.checkpoint();
+      if (this.sim.now === boundary) {
+        this.checkpoint();
+        this.heartbeat?.(this.sim.now);
+      }
       if (this.sim.now >= target) break;
     }
     this.noteTime();

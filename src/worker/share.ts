@@ -18,6 +18,7 @@ export function loadReplay(
   replay: ReplayInput,
   at: number,
   userLog: LoggedCommand[] = [],
+  heartbeat?: (now: number) => void,
 ): LoadResult {
   const p = parseScenarioJson(scenarioJson);
   if (!p.ok) return p;
@@ -31,6 +32,7 @@ export function loadReplay(
   try {
     // A restart after a crash hands back the lost runner's whole log, which already holds atStart.
     const runner = new SimRunner(scenarioForReplay(p.scenario, later, opts), userLog.length ? userLog : atStart);
+    runner.heartbeat = heartbeat;
     runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
     return { ok: true, runner };
   } catch (err) {

@@ -102,9 +102,17 @@ function handle(msg: ToWorker): void {
   }
   if (msg.type === 'init') {
     stopLoop();
+    // A long replay (a link hours into a big cluster) says how far it got, at most twice a second.
+    let told = performance.now();
+    const heartbeat = (now: number) => {
+      const wall = performance.now();
+      if (wall - told < 500) return;
+      told = wall;
+      post({ type: 'progress', at: now, target: msg.at ?? 0 });
+    };
     const loaded = msg.replay
-      ? loadReplay(msg.scenarioText, msg.replay, msg.at ?? 0, msg.commandLog)
-      : loadRunner(msg.scenarioText, msg.commandLog, msg.at);
+      ? loadReplay(msg.scenarioText, msg.replay, msg.at ?? 0, msg.commandLog, heartbeat)
+      : loadRunner(msg.scenarioText, msg.commandLog, msg.at, heartbeat);
     if (!loaded.ok) {
       runner = undefined;
       patches = undefined;
@@ -113,6 +121,7 @@ function handle(msg: ToWorker): void {
       return;
     }
     runner = loaded.runner;
+    runner.heartbeat = undefined;
     patches = new PatchBuilder(runner);
     runner.views = msg.views;
     if (msg.resume) runner.resume(msg.resume);

@@ -1,11 +1,15 @@
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
+import { formatTime } from '../common/time';
 import { messages as t } from '../messages';
 
 /** The app's name, the scenario running (its whole title, which may wrap), and the gallery button. */
 export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
   const title = useSim((s) => s.title);
   const phase = useSim((s) => s.phase);
+  const progress = useSim((s) =>
+    s.phase === 'loading' && s.loadingAt ? t.loadingAt(formatTime(s.loadingAt.at), formatTime(s.loadingAt.target)) : '',
+  );
   return (
     <div className="brand">
       {compact ? <h1 className="sr-only">{t.appTitle}</h1> : <h1>{t.appTitle}</h1>}
@@ -17,7 +21,7 @@ export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
         {t.scenarios}
       </button>
       <span className="scenario-title" title={title}>
-        {phase === 'loading' ? t.loading : title}
+        {phase === 'loading' ? progress || t.loading : title}
       </span>
     </div>
   );
