@@ -104,12 +104,15 @@ function Workbench() {
         <GraphPanel />
         <div className="side-panel">
           <RunNotices />
-          <Gallery />
           <LessonPanel />
-          <ChaptersPanel />
-          <section className="kubectl-scroll" aria-label={t.kubectlPanel}>
-            <KubectlPanel />
-          </section>
+          <div className="side-views">
+            {/* First visit: over the chapters and kubectl views (not the lesson, not the graph). */}
+            <Gallery />
+            <ChaptersPanel />
+            <section className="kubectl-scroll" aria-label={t.kubectlPanel}>
+              <KubectlPanel />
+            </section>
+          </div>
         </div>
       </main>
       <div className="bottom">
