@@ -14,4 +14,11 @@ export {
 } from './scenario/builtins';
 export { exportScenario } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';
+export {
+  applyChanges,
+  describeKey,
+  parseChange,
+  type ScenarioChange,
+  type VariantResult,
+} from './scenario/variant';
 export { YAML_LIMITS, yamlHazard } from './yaml-guard';

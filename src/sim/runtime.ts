@@ -35,4 +35,27 @@ export { scenarioForReplay } from './scenario/replay';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
 export type { Chapter, ChapterKind } from './story/chapters';
+export {
+  type Band,
+  type Bracket,
+  buildChart,
+  type ChartData,
+  type ChartNode,
+  type ChartOptions,
+  type ChartPod,
+  type ChartZone,
+} from './story/chart';
+export { LEASE_TICK_NODES, RunHistory } from './story/history';
+export { type RecordedCommand, type RecordedRun, recordRun } from './story/recorded-run';
+export {
+  buildScoreboard,
+  type FaultScore,
+  formatSpan,
+  SCORE_STEPS,
+  type Scoreboard,
+  type ScoreStep,
+  scoreboardDifferences,
+  stepAfter,
+  type WorkloadScore,
+} from './story/scoreboard';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

@@ -8,6 +8,7 @@ import { ChangeCounters } from './change-counters';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
+import type { Observation, Observer } from './observe';
 import { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
 import type { Cause, CommandBy, SimState } from './state';
@@ -66,6 +67,13 @@ export class Engine {
   readonly writes = new Map<Kind, number>();
   /** Observers of trace lines (CLI --events); not part of the state. */
   traceListeners: ((line: string) => void)[] = [];
+  /** Observers of what changes (core/observe.ts); not part of the state. */
+  observers: Observer[] = [];
+
+  /** Hands an observation to the observers, if any (cheap when nobody observes). */
+  observe(o: Observation): void {
+    for (const f of this.observers) f(o);
+  }
   /** Timers one simulated instant may run before runUntil gives up (tests lower it). */
   maxStepsPerInstant = MAX_STEPS_PER_INSTANT;
 
@@ -291,6 +299,8 @@ export class Engine {
       this.remember(ref, what, cause);
     }
     for (const w of this.watchers.get(obj.kind) ?? []) w(this, key, obj, old);
+    if (this.observers.length && obj.kind !== 'Event')
+      this.observe({ type: 'api', at: this.state.now, kind: obj.kind, key, obj, old });
   }
 
   /** Remove an object from the store (after finalization). */
@@ -308,6 +318,8 @@ export class Engine {
     this.trace(`delete ${ref} ${what}`);
     this.remember(ref, what, cause);
     for (const w of this.watchers.get(kind) ?? []) w(this, key, undefined, old);
+    if (this.observers.length && kind !== 'Event')
+      this.observe({ type: 'api', at: this.state.now, kind, key, obj: undefined, old });
   }
 
   private indexPod(key: string, old: Pod | undefined, now: Pod | undefined): void {

@@ -126,6 +126,7 @@ export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause:
     } else idx.set(c.podUid, [c]);
   }
   e.trace(`host ${h.name} container ${req.namespace}/${req.podName}/${req.name} started ${c.id.slice(0, 13)}`);
+  observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container started ${req.podName}/${req.name}`, cause);
   return c;
@@ -143,6 +144,7 @@ export function removeContainer(e: Engine, h: Host, id: string, cause: number): 
     if (i >= 0) list.splice(i, 1);
   }
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} killed ${c.id.slice(0, 13)}`);
+  observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container killed ${c.podName}/${c.name}`, cause);
 }
@@ -169,15 +171,33 @@ export function containerExited(
   c.reason = reason;
   c.finishedAt = e.now;
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} exited ${exitCode} ${reason}`);
+  observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container exited ${c.podName}/${c.name} (${reason})`, cause);
   requestPodSync(e, h, 0);
 }
 
+/** Host truth for the observers (core/observe.ts): does a container of `c`'s pod still run here? */
+function observeHostPod(e: Engine, h: Host, c: HostContainer): void {
+  if (!e.observers.length) return;
+  const running = Object.values(h.containers).some((x) => x.podUid === c.podUid && x.state === 'running');
+  e.observe({
+    type: 'host-pod',
+    at: e.now,
+    host: h.name,
+    podUid: c.podUid,
+    namespace: c.namespace,
+    podName: c.podName,
+    running,
+  });
+}
+
 /** Power loss: every container is gone at once (no exit is observed by anybody). */
 export function dropAllContainers(e: Engine, h: Host, cause: number): void {
-  const n = Object.keys(h.containers).length;
+  const lost = Object.values(h.containers);
+  const n = lost.length;
   h.containers = {};
+  if (e.observers.length) for (const c of lost) observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
   if (n > 0) {
     e.trace(`host ${h.name} ${n} containers lost`);

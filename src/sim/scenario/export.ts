@@ -19,51 +19,11 @@ import { Document, isMap, isSeq } from 'yaml';
 import { MAX_SCENARIO_DURATION_MS } from './duration';
 import type { Settings } from './profiles';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
+import { formatDurationExact, SETTING_FORMS } from './setting-text';
 import type { LessonStep, Scenario, ScenarioNode } from './types';
 
 export { type ExportCommand, type ExportOptions, exportTimeline, scenarioForReplay } from './replay';
-
-/** How each setting is written: ms durations, whole seconds, or plain numbers. */
-const SETTING_FORMS = {
-  nodeMonitorGracePeriod: 'ms',
-  nodeStartupGracePeriod: 'ms',
-  nodeMonitorPeriod: 'ms',
-  nodeLeaseDurationSeconds: 'seconds',
-  nodeStatusUpdateFrequency: 'ms',
-  nodeStatusReportFrequency: 'ms',
-  defaultTolerationSeconds: 'seconds',
-  nodeEvictionRate: 'number',
-  secondaryNodeEvictionRate: 'number',
-  unhealthyZoneThreshold: 'number',
-  largeClusterSizeThreshold: 'number',
-  podGCPeriod: 'ms',
-  podGCQuarantine: 'ms',
-  maxWaitForContainerRuntime: 'ms',
-  plegRelistThreshold: 'ms',
-  watchLatency: 'ms',
-  imagePullMin: 'ms',
-  imagePullMax: 'ms',
-} as const satisfies Record<keyof Settings, 'ms' | 'seconds' | 'number'>;
-
-/** Exact duration text for integer ms, as parseDuration reads it: `1h500ms`, `2m10s`, `0s`. */
-export function formatDurationExact(ms: number): string {
-  let rest = Math.max(0, Math.round(ms));
-  const parts: [number, string][] = [];
-  for (const [size, unit] of [
-    [3_600_000, 'h'],
-    [60_000, 'm'],
-    [1000, 's'],
-  ] as const) {
-    parts.push([Math.floor(rest / size), unit]);
-    rest %= size;
-  }
-  parts.push([rest, 'ms']);
-  const text = parts
-    .filter(([n]) => n > 0)
-    .map(([n, u]) => `${n}${u}`)
-    .join('');
-  return text || '0s';
-}
+export { formatDurationExact } from './setting-text';
 
 function writtenSettings(settings: Partial<Settings>): Record<string, string | number> {
   const out: Record<string, string | number> = {};

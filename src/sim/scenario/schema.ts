@@ -408,3 +408,19 @@ function lastKey(issue: v.BaseIssue<unknown>): unknown {
   const k = p?.[p.length - 1]?.key;
   return k ?? issue.input;
 }
+
+/**
+ * One setting from text (`nodeMonitorGracePeriod`, `40s`), checked as a scenario's `settings`
+ * entry is: its unit converted, its range enforced. Numbers may be written bare (`0.5`).
+ */
+export function parseSetting(
+  key: string,
+  text: string,
+): { ok: true; key: keyof Settings; value: number } | { ok: false; message: string } {
+  const raw: string | number = /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+  const r = v.safeParse(settingsSchema, { [key]: raw });
+  if (!r.success) return { ok: false, message: r.issues[0]?.message ?? `${show(text)} is not a valid ${key}` };
+  const value = (r.output as Record<string, number | undefined>)[key];
+  if (value === undefined) return { ok: false, message: `unknown setting ${show(key)}` };
+  return { ok: true, key: key as keyof Settings, value };
+}

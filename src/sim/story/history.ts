@@ -1,0 +1,254 @@
+/**
+ * The run's history for the space-time chart and the recovery scoreboard: every change of a node's
+ * Ready condition and taints, Lease renewals, every pod's kubectl STATUS, its deletion and its
+ * host truth (a container runs on its node or not), and workloads' ready replicas, each with its
+ * time. Fed by the engine's observers (core/observe.ts), so it is not part of the state and a
+ * snapshot does not carry it: the app keeps one history per run, as of the furthest time reached.
+ *
+ * Replays: after a seek back the engine replays moments already recorded; `freezeUntil(t)` makes
+ * the history ignore what happens at or before `t` (it has it). A fork drops what came after its
+ * time (`truncate`).
+ */
+
+import type { ApiObject, Lease, Node, Pod } from '../api/types';
+import { REPLACES_ANNOTATION } from '../api/workload-memory';
+import type { Observation } from '../core/observe';
+import { podColumns } from '../kubectl/status';
+import type { Simulation } from '../simulation';
+
+export interface NodeRecord {
+  name: string;
+  zone: string;
+  role: 'control-plane' | 'worker';
+  /** The Ready condition: True -> Ready, False -> NotReady, Unknown -> Unknown; gone when deleted. */
+  ready: { at: number; status: 'Ready' | 'NotReady' | 'Unknown' | 'gone' }[];
+  /** The node's taints (`key:Effect`) from each time they changed. */
+  taints: { at: number; taints: string[] }[];
+  /** Lease renewals (renewTime), for the heartbeat ticks. */
+  leases: number[];
+}
+
+export interface PodRecord {
+  uid: string;
+  namespace: string;
+  name: string;
+  node?: string;
+  owner?: string;
+  /** The pod this one replaces (`<ns>/<pod>@<node>`), if any. */
+  replaces?: { pod: string; node: string };
+  created: number;
+  /** When it was bound to its node (the scheduler's choice). */
+  boundAt?: number;
+  /** How long it tolerates node.kubernetes.io/unreachable:NoExecute (s), if it does for a time. */
+  tolerationSeconds?: number;
+  /** kubectl's STATUS column from each time it changed. */
+  status: { at: number; status: string }[];
+  /** When the deletion was requested (Terminating), and when the object was gone. */
+  deleting?: number;
+  gone?: number;
+  /** Host truth: a container of this pod runs on its node, from each time that changed. */
+  host: { at: number; running: boolean }[];
+}
+
+export interface WorkloadRecord {
+  ref: string;
+  /** Ready replicas against the desired count, from each time either changed. */
+  ready: { at: number; ready: number; desired: number }[];
+}
+
+/** Lease ticks are kept for clusters this small; a bigger one is drawn per zone, without ticks. */
+export const LEASE_TICK_NODES = 24;
+
+export class RunHistory {
+  readonly nodes = new Map<string, NodeRecord>();
+  readonly pods = new Map<string, PodRecord>();
+  readonly workloads = new Map<string, WorkloadRecord>();
+  /** Latest time recorded. */
+  until = Number.NEGATIVE_INFINITY;
+  private frozen = Number.NEGATIVE_INFINITY;
+  private readonly keepLeases: boolean;
+
+  constructor(private readonly sim: Simulation) {
+    this.keepLeases = sim.scenario.spec.nodes.length <= LEASE_TICK_NODES;
+    this.seed();
+    sim.engine.observers.push((o) => this.take(o));
+  }
+
+  /** What exists when recording starts (t=0 of the run). */
+  private seed(): void {
+    const e = this.sim.engine;
+    for (const n of e.list('Node')) this.node(e.now, n);
+    for (const p of e.list('Pod')) this.pod(e.now, p, undefined);
+    for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet'] as const)
+      for (const w of e.list(kind))
+        this.workload(e.now, `${kind}/${w.metadata.namespace ?? 'default'}/${w.metadata.name}`, w);
+    for (const [name, h] of Object.entries(e.state.hosts)) {
+      const running = new Set(
+        Object.values(h.containers)
+          .filter((c) => c.state === 'running')
+          .map((c) => c.podUid),
+      );
+      for (const p of this.pods.values()) if (p.node === name) p.host.push({ at: e.now, running: running.has(p.uid) });
+    }
+    this.until = e.now;
+  }
+
+  /** Ignore what happens at or before `t` (a replay after a seek back: it is recorded already). */
+  freezeUntil(t: number): void {
+    this.frozen = Math.max(this.frozen, t);
+  }
+
+  /** A fork at `t`: what the old future recorded after `t` goes, and recording goes on from there. */
+  truncate(t: number): void {
+    const cut = <T extends { at: number }>(list: T[]) => {
+      let i = list.length;
+      while (i > 0 && (list[i - 1] as T).at > t) i--;
+      list.length = i;
+    };
+    for (const n of this.nodes.values()) {
+      cut(n.ready);
+      cut(n.taints);
+      while (n.leases.length && (n.leases[n.leases.length - 1] as number) > t) n.leases.pop();
+    }
+    for (const [uid, p] of this.pods) {
+      if (p.created > t) {
+        this.pods.delete(uid);
+        continue;
+      }
+      cut(p.status);
+      cut(p.host);
+      if (p.deleting !== undefined && p.deleting > t) delete p.deleting;
+      if (p.boundAt !== undefined && p.boundAt > t) {
+        delete p.boundAt;
+        delete p.node;
+      }
+      if (p.gone !== undefined && p.gone > t) delete p.gone;
+    }
+    for (const w of this.workloads.values()) cut(w.ready);
+    this.until = Math.min(this.until, t);
+    this.frozen = Number.NEGATIVE_INFINITY;
+  }
+
+  private take(o: Observation): void {
+    if (o.at <= this.frozen) return;
+    if (o.at > this.until) this.until = o.at;
+    if (o.type === 'host-pod') {
+      const p = this.pods.get(o.podUid);
+      if (p) push(p.host, { at: o.at, running: o.running }, (a, b) => a.running === b.running);
+      return;
+    }
+    switch (o.kind) {
+      case 'Node':
+        if (o.obj) this.node(o.at, o.obj as Node);
+        else {
+          const n = this.nodes.get(o.key);
+          if (n) push(n.ready, { at: o.at, status: 'gone' }, (a, b) => a.status === b.status);
+        }
+        return;
+      case 'Lease': {
+        const renew = (o.obj as Lease | undefined)?.spec.renewTime;
+        const holder = o.key.replace(/^kube-node-lease\//, '');
+        const n = this.nodes.get(holder);
+        if (this.keepLeases && n && renew !== undefined && o.key.startsWith('kube-node-lease/')) {
+          if (n.leases[n.leases.length - 1] !== renew) n.leases.push(renew);
+        }
+        return;
+      }
+      case 'Pod':
+        this.pod(o.at, o.obj as Pod | undefined, o.old as Pod | undefined);
+        return;
+      case 'Deployment':
+      case 'StatefulSet':
+      case 'DaemonSet':
+        this.workload(o.at, `${o.kind}/${o.key}`, o.obj);
+        return;
+    }
+  }
+
+  private node(at: number, n: Node): void {
+    let r = this.nodes.get(n.metadata.name);
+    if (!r) {
+      const h = this.sim.engine.state.hosts[n.metadata.name];
+      r = {
+        name: n.metadata.name,
+        zone: h?.zone ?? n.metadata.labels?.['topology.kubernetes.io/zone'] ?? '',
+        role: h?.role === 'control-plane' ? 'control-plane' : 'worker',
+        ready: [],
+        taints: [],
+        leases: [],
+      };
+      this.nodes.set(r.name, r);
+    }
+    const ready = n.status.conditions.find((c) => c.type === 'Ready')?.status;
+    const status = ready === 'True' ? 'Ready' : ready === 'False' ? 'NotReady' : 'Unknown';
+    push(r.ready, { at, status }, (a, b) => a.status === b.status);
+    const taints = n.spec.taints.map((x) => `${x.key}:${x.effect}`);
+    push(r.taints, { at, taints }, (a, b) => a.taints.join() === b.taints.join());
+  }
+
+  private pod(at: number, p: Pod | undefined, old: Pod | undefined): void {
+    if (!p) {
+      const r = old ? this.pods.get(old.metadata.uid) : undefined;
+      if (r && r.gone === undefined) r.gone = at;
+      return;
+    }
+    let r = this.pods.get(p.metadata.uid);
+    if (!r) {
+      const owner = p.metadata.ownerReferences.find((o) => o.controller) ?? p.metadata.ownerReferences[0];
+      r = {
+        uid: p.metadata.uid,
+        namespace: p.metadata.namespace ?? 'default',
+        name: p.metadata.name,
+        created: at,
+        status: [],
+        host: [],
+      };
+      if (owner) r.owner = `${owner.kind}/${owner.name}`;
+      const tol = p.spec.tolerations?.find(
+        (x) =>
+          x.key === 'node.kubernetes.io/unreachable' && x.effect === 'NoExecute' && x.tolerationSeconds !== undefined,
+      );
+      if (tol?.tolerationSeconds !== undefined) r.tolerationSeconds = tol.tolerationSeconds;
+      const replaces = p.metadata.annotations?.[REPLACES_ANNOTATION];
+      const m = replaces ? /^(.*)@([^@]+)$/.exec(replaces) : null;
+      if (m?.[1] && m[2]) r.replaces = { pod: m[1], node: m[2] };
+      this.pods.set(r.uid, r);
+    }
+    if (p.spec.nodeName && r.node === undefined) {
+      r.node = p.spec.nodeName;
+      r.boundAt = at;
+    }
+    if (p.metadata.deletionTimestamp !== undefined && r.deleting === undefined) r.deleting = at;
+    push(r.status, { at, status: podColumns(p, at).status }, (a, b) => a.status === b.status);
+  }
+
+  private workload(at: number, ref: string, obj: ApiObject | undefined): void {
+    let r = this.workloads.get(ref);
+    if (!r) {
+      r = { ref, ready: [] };
+      this.workloads.set(ref, r);
+    }
+    const o = obj as
+      | {
+          spec?: { replicas?: number };
+          status?: { readyReplicas?: number; numberReady?: number; desiredNumberScheduled?: number };
+        }
+      | undefined;
+    const desired = o ? (o.spec?.replicas ?? o.status?.desiredNumberScheduled ?? 0) : 0;
+    const ready = o ? (o.status?.readyReplicas ?? o.status?.numberReady ?? 0) : 0;
+    push(r.ready, { at, ready, desired }, (a, b) => a.ready === b.ready && a.desired === b.desired);
+  }
+}
+
+/** Appends `x` unless it says the same as the last entry; a change at the same time replaces it. */
+function push<T extends { at: number }>(list: T[], x: T, same: (a: T, b: T) => boolean): void {
+  const last = list[list.length - 1];
+  if (last && same(last, x)) return;
+  if (last && last.at === x.at) {
+    list[list.length - 1] = x;
+    const before = list[list.length - 2];
+    if (before && same(before, x)) list.pop();
+    return;
+  }
+  list.push(x);
+}
