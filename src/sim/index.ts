@@ -16,9 +16,10 @@ export { exportScenario } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';
 export {
   applyChanges,
-  describeKey,
+  COMPARE_KEYS,
   parseChange,
+  parseChanges,
   type ScenarioChange,
   type VariantResult,
-} from './scenario/variant';
+} from './scenario/variant-parse';
 export { YAML_LIMITS, yamlHazard } from './yaml-guard';

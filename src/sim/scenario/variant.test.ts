@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
 import type { Scenario } from './types';
-import { applyChanges, describeKey, parseChange } from './variant';
+import { describeKey } from './variant';
+import { applyChanges, parseChange } from './variant-parse';
 
 function builtin(name: string): Scenario {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
@@ -22,7 +23,7 @@ describe('scenario variants for comparisons', () => {
     const r = applyChanges(s, [change('nodeMonitorGracePeriod=40s')]);
     if (!r.ok) throw new Error(r.message);
     expect(r.scenario.spec.settings.nodeMonitorGracePeriod).toBe(40_000);
-    expect(r.label).toBe('nodeMonitorGracePeriod 40s');
+    expect(r.labels).toEqual({ a: 'nodeMonitorGracePeriod 50s', b: 'nodeMonitorGracePeriod 40s' });
     expect(describeKey(s, 'nodeMonitorGracePeriod')).toBe('nodeMonitorGracePeriod 50s');
     // The original is untouched.
     expect(s.spec.settings.nodeMonitorGracePeriod).toBeUndefined();
@@ -38,7 +39,8 @@ describe('scenario variants for comparisons', () => {
     if (!r.ok) throw new Error(r.message);
     expect(r.scenario.spec.profile).toBe('v1.23-docker');
     expect(r.scenario.spec.settings).toMatchObject({ nodeEvictionRate: 0.5, defaultTolerationSeconds: 30 });
-    expect(r.label).toBe('profile v1.23-docker, nodeEvictionRate 0.5, tolerationSeconds 30');
+    expect(r.labels.b).toBe('profile v1.23-docker, nodeEvictionRate 0.5, tolerationSeconds 30');
+    expect(r.labels.a).toBe('profile v1.33, nodeEvictionRate 0.1, tolerationSeconds 300');
     expect(describeKey(s, 'tolerationSeconds')).toBe('tolerationSeconds 300');
   });
 

@@ -1,31 +1,23 @@
 /**
  * Variants of a scenario for A/B comparisons: the same scenario, seed and commands with one or
- * more settings changed, written `KEY=VALUE`:
- * - any setting of `spec.settings` (`nodeMonitorGracePeriod=40s`, `nodeEvictionRate=0.5`),
- *   checked and converted as in a scenario file;
- * - `profile=v1.23-docker` (the version profile; explicit settings stay as written);
- * - `tolerationSeconds=30`: how long every pod tolerates an unreachable or not-ready node, i.e.
- *   the DefaultTolerationSeconds admission default and every explicit toleration of those taints
- *   with a time in the scenario's manifests.
+ * more settings changed. A `Variant` is already checked (scenario/variant-parse.ts reads it from
+ * `KEY=VALUE` text); applying it needs no validator, so the worker does it on the scenario it runs.
+ * - `settings`: any of `spec.settings`, in the scenario's units (ms, seconds, numbers);
+ * - `profile`: the version profile (explicit settings stay as written);
+ * - `tolerationSeconds`: how long every pod tolerates an unreachable or not-ready node, i.e. the
+ *   DefaultTolerationSeconds admission default and every explicit toleration of those taints with
+ *   a time in the scenario's manifests.
  */
 import { PROFILES, type ProfileName, type Settings } from './profiles';
-import { PROFILE_NAMES, parseSetting, SETTINGS_KEYS, show } from './schema';
 import { settingText } from './setting-text';
 import type { Manifest, Scenario } from './types';
 
-export interface ScenarioChange {
-  key: string;
-  value: string;
-}
-
-export type VariantResult = { ok: true; scenario: Scenario; label: string } | { ok: false; message: string };
-
-/** `KEY=VALUE` to a change; the key is checked by `applyChanges`. */
-export function parseChange(text: string): ScenarioChange | { error: string } {
-  const i = text.indexOf('=');
-  if (i <= 0 || i === text.length - 1)
-    return { error: `${show(text)}: write a change as KEY=VALUE (e.g. nodeMonitorGracePeriod=40s)` };
-  return { key: text.slice(0, i).trim(), value: text.slice(i + 1).trim() };
+export interface Variant {
+  profile?: ProfileName;
+  settings: Partial<Settings>;
+  tolerationSeconds?: number;
+  /** The keys changed, in the order written (`profile`, `tolerationSeconds` or a setting). */
+  keys: string[];
 }
 
 const TOLERATED = ['node.kubernetes.io/unreachable', 'node.kubernetes.io/not-ready'];
@@ -49,7 +41,7 @@ function withTolerationSeconds(m: Manifest, seconds: number): Manifest {
   return walk(m) as Manifest;
 }
 
-/** The value of `key` in force in `s`, as the comparison names it (`nodeMonitorGracePeriod 50s`). */
+/** The value of `key` in force in `s`, as a comparison names it (`nodeMonitorGracePeriod 50s`). */
 export function describeKey(s: Scenario, key: string): string {
   if (key === 'profile') return `profile ${s.spec.profile}`;
   const settings: Settings = { ...PROFILES[s.spec.profile].defaults, ...s.spec.settings };
@@ -58,36 +50,19 @@ export function describeKey(s: Scenario, key: string): string {
   return `${key} ${settingText(k, settings[k])}`;
 }
 
-/** The scenario with `changes` applied, and a label naming them; or what is wrong with one. */
-export function applyChanges(s: Scenario, changes: readonly ScenarioChange[]): VariantResult {
-  if (!changes.length) return { ok: false, message: 'nothing to compare: give at least one KEY=VALUE change' };
-  let spec = { ...s.spec, settings: { ...s.spec.settings } };
-  for (const c of changes) {
-    if (c.key === 'profile') {
-      if (!PROFILE_NAMES.includes(c.value as ProfileName))
-        return { ok: false, message: `profile ${show(c.value)} is not a profile (known: ${PROFILE_NAMES.join(', ')})` };
-      spec = { ...spec, profile: c.value as ProfileName };
-      continue;
-    }
-    if (c.key === 'tolerationSeconds') {
-      const r = parseSetting('defaultTolerationSeconds', c.value);
-      if (!r.ok) return { ok: false, message: `tolerationSeconds: ${r.message}` };
-      spec = {
-        ...spec,
-        settings: { ...spec.settings, defaultTolerationSeconds: r.value },
-        objects: spec.objects.map((m) => withTolerationSeconds(m, r.value)),
-      };
-      continue;
-    }
-    if (!(SETTINGS_KEYS as string[]).includes(c.key))
-      return {
-        ok: false,
-        message: `${show(c.key)} is not something to compare (known: profile, tolerationSeconds, ${SETTINGS_KEYS.join(', ')})`,
-      };
-    const r = parseSetting(c.key, c.value);
-    if (!r.ok) return { ok: false, message: `${c.key}: ${r.message}` };
-    spec.settings = { ...spec.settings, [r.key]: r.value };
+/** Both sides' labels: the changed keys as in force in `a` and in `b`. */
+export function variantLabels(a: Scenario, b: Scenario, keys: readonly string[]): { a: string; b: string } {
+  return { a: keys.map((k) => describeKey(a, k)).join(', '), b: keys.map((k) => describeKey(b, k)).join(', ') };
+}
+
+/** The scenario with the variant applied (a new object; `s` is untouched). */
+export function applyVariant(s: Scenario, v: Variant): Scenario {
+  const spec = { ...s.spec, settings: { ...s.spec.settings, ...v.settings } };
+  if (v.profile) spec.profile = v.profile;
+  if (v.tolerationSeconds !== undefined) {
+    spec.settings.defaultTolerationSeconds = v.tolerationSeconds;
+    const seconds = v.tolerationSeconds;
+    spec.objects = spec.objects.map((m) => withTolerationSeconds(m, seconds));
   }
-  const scenario: Scenario = { ...s, spec };
-  return { ok: true, scenario, label: changes.map((c) => describeKey(scenario, c.key)).join(', ') };
+  return { ...s, spec };
 }

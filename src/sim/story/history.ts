@@ -56,6 +56,9 @@ export interface WorkloadRecord {
   ready: { at: number; ready: number; desired: number }[];
 }
 
+/** The API kinds the history follows (other writes do not change it). */
+const RECORDED_KINDS = new Set<string>(['Node', 'Lease', 'Pod', 'Deployment', 'StatefulSet', 'DaemonSet']);
+
 /** Lease ticks are kept for clusters this small; a bigger one is drawn per zone, without ticks. */
 export const LEASE_TICK_NODES = 24;
 
@@ -65,6 +68,10 @@ export class RunHistory {
   readonly workloads = new Map<string, WorkloadRecord>();
   /** Latest time recorded. */
   until = Number.NEGATIVE_INFINITY;
+  /** Bumped by every change to the history (a chart built from an older version is stale). */
+  version = 0;
+  /** While true, observations are ignored (a look-ahead that will be undone). */
+  paused = false;
   private frozen = Number.NEGATIVE_INFINITY;
   private readonly keepLeases: boolean;
 
@@ -127,11 +134,14 @@ export class RunHistory {
     for (const w of this.workloads.values()) cut(w.ready);
     this.until = Math.min(this.until, t);
     this.frozen = Number.NEGATIVE_INFINITY;
+    this.version++;
   }
 
   private take(o: Observation): void {
-    if (o.at <= this.frozen) return;
+    if (this.paused || o.at <= this.frozen) return;
+    if (o.type === 'api' && !RECORDED_KINDS.has(o.kind)) return;
     if (o.at > this.until) this.until = o.at;
+    this.version++;
     if (o.type === 'host-pod') {
       const p = this.pods.get(o.podUid);
       if (p) push(p.host, { at: o.at, running: o.running }, (a, b) => a.running === b.running);
