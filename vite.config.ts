@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Content-Security-Policy of the production build: every script, worker, style sheet, image and
- * fetch from the app's own origin; inline styles allowed (React style props, React Flow); no
+ * fetch from the app's own origin (images also from blob:, for the chart's PNG export); inline styles allowed (React style props, React Flow); no
  * plugins, no <base>. The engine worker is a module worker file from 'self' (no blob: URL).
  * Also written as a <meta> tag into the built index.html (for static hosts that send no headers);
  * frame-ancestors has no effect in a <meta> tag, so it is only in the header below.
@@ -14,6 +14,8 @@ export const CSP = [
   "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
+  // blob: images: the chart's PNG export draws its SVG (a blob URL) on a canvas.
+  "img-src 'self' blob: data:",
   "object-src 'none'",
   "base-uri 'none'",
 ].join('; ');

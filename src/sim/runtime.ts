@@ -32,8 +32,8 @@ export {
 } from './scenario/limits';
 export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
-export { applyVariant, describeKey, type Variant, variantLabels } from './scenario/variant';
 export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
+export { applyVariant, describeKey, type Variant, variantLabels } from './scenario/variant';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
 export type { Chapter, ChapterKind } from './story/chapters';
 export {

@@ -2,7 +2,7 @@
  * Wires the worker client to the store and gives the UI its verbs (play, pause, step, seek,
  * command, menus, selection). The UI calls these; it never talks to the worker directly.
  */
-import type { ActionTarget } from '../sim';
+import type { ActionTarget, Scenario } from '../sim';
 import { type LoadExtra, SimClient } from '../worker/client';
 import { parseOffThread } from '../worker/parse-client';
 import type { OpenViews } from '../worker/protocol';
@@ -43,6 +43,7 @@ export function openViews(): OpenViews {
   if (shown && !selectedNode(s.selection)) kubectl.push(describeNodeLine(shown));
   const node = selectedNode(s.selection);
   const views: OpenViews = { kubectl };
+  if (p.stage === 'chart') views.chart = true;
   if (node) {
     kubectl.push(describeNodeLine(node));
     views.journalNode = node;
@@ -62,18 +63,28 @@ const client = new SimClient({
     simStore.setState((s) => ({
       engine: restarting ? 'restarting' : 'stopped',
       engineNotice: { kind: restarting ? 'restarting' : 'gave-up', message, at: s.clock.now },
+      // A comparison under way is lost with the worker: say so rather than wait forever.
+      ...(s.compare?.state === 'running'
+        ? { compare: { state: 'failed' as const, changes: s.compare.changes, message } }
+        : {}),
     })),
   onRecovered: () =>
     simStore.setState((s) => ({
       engine: 'running',
       engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
     })),
-  onProgress: (at, target) => simStore.setState({ loadingAt: { at, target } }),
+  onProgress: (at, target, phase) => {
+    if (phase !== 'compare') simStore.setState({ loadingAt: { at, target } });
+    else simStore.setState((s) => (s.compare?.state === 'running' ? { compare: { ...s.compare, at, target } } : {}));
+  },
   onHang: () =>
     simStore.setState((s) => ({
       engine: 'stopped',
       engineNotice: { kind: 'hung', at: s.clock.now },
       clock: { ...s.clock, playing: false },
+      ...(s.compare?.state === 'running'
+        ? { compare: { state: 'failed' as const, changes: s.compare.changes, message: 'the engine stopped answering' } }
+        : {}),
     })),
   recovery: () => {
     const s = simStore.getState();
@@ -91,6 +102,15 @@ const client = new SimClient({
 });
 
 let scenarioText = '';
+
+/** The scenario the run started from (normalised), for what the page shows of its settings. */
+export function currentScenario(): Scenario | undefined {
+  try {
+    return (JSON.parse(scenarioText) as { normalised?: Scenario }).normalised;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Scenario text from a source we do not control (an imported file, a link, the builder) is parsed
@@ -131,7 +151,7 @@ sendDisplaySettings();
 
 settingsStore.subscribe((s, prev) => {
   if (s.present !== prev.present || s.pauseAtChapters !== prev.pauseAtChapters) sendDisplaySettings();
-  if (s.present !== prev.present || s.presenterView !== prev.presenterView)
+  if (s.present !== prev.present || s.presenterView !== prev.presenterView || s.stage !== prev.stage)
     client.send({ type: 'views', views: openViews() });
 });
 
@@ -182,6 +202,27 @@ export const actions = {
     client.send({ type: 'actions', requestId, target });
   },
   closeMenu: () => simStore.setState({ menu: undefined, menuOptions: undefined }),
+  /**
+   * A/B comparison: the run again with `changes` (`nodeMonitorGracePeriod=40s`...), checked here
+   * (a lazily loaded chunk with the validator) and played by the worker. A wrong change is named.
+   */
+  compare: async (changes: string[]): Promise<string | undefined> => {
+    // Lazy chunk: only the variant reader and the settings schema, not the whole engine.
+    const { parseChange, parseChanges } = await import('../sim/scenario/variant-parse');
+    const parsed = [];
+    for (const text of changes) {
+      const c = parseChange(text);
+      if ('error' in c) return c.error;
+      parsed.push(c);
+    }
+    const r = parseChanges(parsed);
+    if (!r.ok) return r.message;
+    const requestId = Date.now();
+    simStore.setState({ compare: { state: 'running', requestId, changes, at: 0, target: 0 } });
+    client.send({ type: 'compare', requestId, variant: r.variant, changes });
+    return undefined;
+  },
+  closeComparison: () => simStore.setState({ compare: undefined }),
   dismissBanner: () => simStore.setState({ banner: undefined, engineNotice: undefined }),
   toggleShortcuts: (open?: boolean) => simStore.setState((s) => ({ shortcutsOpen: open ?? !s.shortcutsOpen })),
 };

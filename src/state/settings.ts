@@ -33,6 +33,8 @@ export interface UiSettings {
   presenterView: PresenterView;
   /** The scenario gallery is open (first visit, or from the picker). */
   gallery: 'closed' | 'welcome' | 'dialog';
+  /** What the main panel shows: the cluster graph, or the space-time chart of the run. */
+  stage: 'cluster' | 'chart';
 }
 
 const KEY = 'notready.settings';
@@ -90,6 +92,7 @@ export const settingsStore = createStore<UiSettings>(() => ({
   ...loadSettings(),
   present: typeof location === 'undefined' ? false : presentInUrl(location.search),
   gallery: 'closed',
+  stage: 'cluster',
 }));
 
 settingsStore.subscribe((s, prev) => {

@@ -4,8 +4,8 @@
  * that pod changed.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ActionTarget, ClusterView, Explanation, NodeView, PodView } from '../sim';
-import type { Chapter, ClockState, FromWorker, LoggedCommand, RunEntry, Texts } from '../worker/protocol';
+import type { ActionTarget, ChartData, ClusterView, Explanation, NodeView, PodView, Scoreboard } from '../sim';
+import type { Chapter, ClockState, Comparison, FromWorker, LoggedCommand, RunEntry, Texts } from '../worker/protocol';
 
 export type Selection = { kind: 'node'; name: string } | { kind: 'pod'; key: string; name: string; namespace: string };
 
@@ -47,6 +47,15 @@ export interface SimState {
   chapters: Chapter[];
   /** The user's commands (kept for a restart after a crash). */
   commandLog: LoggedCommand[];
+  /** The space-time chart of the run so far (sent while the chart is shown). */
+  chart?: ChartData;
+  /** The recovery scoreboard of the run so far. */
+  scoreboard?: Scoreboard;
+  /** A/B comparison: running (with how far it got), done, or failed with a reason. */
+  compare?:
+    | { state: 'running'; requestId: number; changes: string[]; at: number; target: number }
+    | { state: 'done'; comparison: Comparison; runLogLength: number }
+    | { state: 'failed'; changes: string[]; message: string };
   selection?: Selection;
   menu?: OpenMenu;
   menuOptions?: { requestId: number; options: import('../sim').ActionOption[] };
@@ -155,6 +164,8 @@ export function applyWorkerMessage(msg: FromWorker): void {
         commandLog: msg.commandLog,
       };
       if (msg.why) next.why = msg.why;
+      if (msg.chart) next.chart = msg.chart;
+      if (msg.scoreboard) next.scoreboard = msg.scoreboard;
       simStore.setState(next);
       return;
     }
@@ -188,9 +199,21 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.run || msg.runRemoved) next.run = mergeRun(s.run, msg.run, msg.runRemoved);
       if (msg.chapters) next.chapters = msg.chapters;
       if (msg.commandLog) next.commandLog = msg.commandLog;
+      if (msg.chart) next.chart = msg.chart;
+      if (msg.scoreboard) next.scoreboard = msg.scoreboard;
       simStore.setState(next);
       return;
     }
+    case 'compared':
+      if (s.compare?.state === 'running' && s.compare.requestId === msg.comparison.requestId)
+        simStore.setState({
+          compare: { state: 'done', comparison: msg.comparison, runLogLength: s.commandLog.length },
+        });
+      return;
+    case 'compare-failed':
+      if (s.compare?.state === 'running' && s.compare.requestId === msg.requestId)
+        simStore.setState({ compare: { state: 'failed', changes: s.compare.changes, message: msg.message } });
+      return;
     case 'actions':
       if (s.menu?.requestId === msg.requestId)
         simStore.setState({ menuOptions: { requestId: msg.requestId, options: msg.options } });

@@ -20,7 +20,7 @@ export interface ClientHooks {
   /** The worker stopped answering; it was stopped. `restart()` brings it back from the last good moment. */
   onHang(): void;
   /** A long load is under way: it got to `at` of `target` (simulated ms). */
-  onProgress?(at: number, target: number): void;
+  onProgress?(at: number, target: number, phase?: 'compare'): void;
   /** The inputs needed to rebuild the run after a crash. */
   recovery(): {
     commandLog: LoggedCommand[];
@@ -71,7 +71,7 @@ export class SimClient {
       this.lastHeard = performance.now();
       const m = ev.data;
       if (m.type === 'fatal') this.crash(m.message, m.final === true);
-      else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target);
+      else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target, m.phase);
       else if (m.type !== 'pong') {
         if (this.recovering && m.type === 'snapshot') {
           this.recovering = false;

@@ -29,6 +29,13 @@ const TEXT_DUTY = 4;
 const TEXT_MAX_WAIT_MS = 2000;
 /** The graph's view, when dear, waits this many times its cost (about 7 updates a second at 40 ms). */
 const VIEW_DUTY = 3;
+/**
+ * The space-time chart is rebuilt at most every CHART_MIN_WAIT_MS of wall time while it changes
+ * (a lane grows by a pixel or two at a time: more often is not seen), and dear charts (a big
+ * cluster's zone lanes) wait CHART_DUTY times their cost.
+ */
+const CHART_MIN_WAIT_MS = 250;
+const CHART_DUTY = 4;
 
 export class PatchBuilder {
   private seq = 0;
@@ -41,6 +48,8 @@ export class PatchBuilder {
   private sentChapters = -1;
   /** What the texts (and Why?) were last built from: state change count, sim time, wall time, views, cost. */
   private built = { change: -1, simAt: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, views: '', cost: 0 };
+  /** What the chart was last built from: history version, chapters version, wall time, cost (see chartDueIn). */
+  private chartBuilt = { version: -1, chapters: -1, reached: 0, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
   /** What the graph's view was last built from (see viewDueIn). */
   private viewBuilt = { change: -1, second: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
 
@@ -69,11 +78,46 @@ export class PatchBuilder {
     return Math.max(0, wait - (wall - b.wallAt));
   }
 
-  /** When the next patch has something due (texts or the view); undefined when all is sent. */
+  /** When the chart is next due: when it is open and the history or the chapters changed. */
+  private chartDueIn(wall: number): number | undefined {
+    const r = this.r;
+    const b = this.chartBuilt;
+    if (!r.views.chart) {
+      b.version = -1; // sent again in full when reopened
+      return undefined;
+    }
+    // The chart also grows with the clock (bands reach the furthest time): by a 200th of its width.
+    const grown = r.clock.reached - b.reached >= Math.max(1000, r.clock.end / 200);
+    if (r.history.version === b.version && r.frontier.version === b.chapters && !grown) return undefined;
+    if (b.version < 0) return 0;
+    const wait = Math.max(CHART_MIN_WAIT_MS, Math.min(TEXT_MAX_WAIT_MS, b.cost * CHART_DUTY));
+    return Math.max(0, wait - (wall - b.wallAt));
+  }
+
+  private computeScoreboard() {
+    return this.r.scoreboard();
+  }
+
+  private computeChart(wall: number) {
+    const r = this.r;
+    this.chartBuilt = {
+      version: r.history.version,
+      chapters: r.frontier.version,
+      reached: r.clock.reached,
+      wallAt: wall,
+      cost: 0,
+    };
+    const chart = r.chart();
+    this.chartBuilt.cost = performance.now() - wall;
+    return chart;
+  }
+
+  /** When the next patch has something due (texts, the view or the chart); undefined when all is sent. */
   dueIn(wall: number): number | undefined {
-    const a = this.textsDueIn(wall);
-    const b = this.viewDueIn(wall);
-    return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    let due: number | undefined;
+    for (const d of [this.textsDueIn(wall), this.viewDueIn(wall), this.chartDueIn(wall)])
+      if (d !== undefined && (due === undefined || d < due)) due = d;
+    return due;
   }
 
   private computeTexts(wall: number): Texts {
@@ -152,10 +196,13 @@ export class PatchBuilder {
       texts: { ...this.sentTexts },
       run: r.record.list(),
       chapters: [...r.chapters],
+      scoreboard: this.computeScoreboard(),
       clock: { ...r.clock },
       commandLog: r.log,
     };
     if (why) snap.why = why;
+    this.chartBuilt.version = -1;
+    if (r.views.chart) snap.chart = this.computeChart(wall);
     return snap;
   }
 
@@ -200,6 +247,13 @@ export class PatchBuilder {
     if (r.frontier.version !== this.sentChapters) {
       this.sentChapters = r.frontier.version;
       p.chapters = [...r.chapters];
+      p.scoreboard = this.computeScoreboard();
+      changed = true;
+    }
+    if (this.chartDueIn(wall) === 0) {
+      p.chart = this.computeChart(wall);
+      // Workloads' time short of Ready replicas grows with the history: sent with the chart.
+      p.scoreboard = this.computeScoreboard();
       changed = true;
     }
     if (r.logChanged) {

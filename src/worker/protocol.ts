@@ -10,7 +10,18 @@
  * Back-pressure: after a patch the worker sends no other until the page answers `ack` with that
  * patch's seq (after applying it in an animation frame); what changes meanwhile goes into the next.
  */
-import type { ActionOption, ActionTarget, Chapter, ClusterView, Explanation, NodeView, PodView } from '../sim/runtime';
+import type {
+  ActionOption,
+  ActionTarget,
+  Chapter,
+  ChartData,
+  ClusterView,
+  Explanation,
+  NodeView,
+  PodView,
+  Scoreboard,
+  Variant,
+} from '../sim/runtime';
 
 export type { Chapter };
 
@@ -60,6 +71,34 @@ export interface OpenViews {
   journalNode?: string;
   /** Object ref for the Why? panel, e.g. `Pod/default/web-1`, `Node/node2`. */
   explainRef?: string;
+  /** The space-time chart is shown: the worker sends it (and the scoreboard) as they change. */
+  chart?: boolean;
+}
+
+/** The space-time chart of the run so far and its recovery scoreboard (sim/story). */
+export interface ChartView {
+  data: ChartData;
+  scoreboard: Scoreboard;
+}
+
+/** One side of a comparison: the run with its settings, played to the end. */
+export interface CompareSide {
+  /** The settings that differ, as in force on this side: `nodeMonitorGracePeriod 50s`. */
+  label: string;
+  chart: ChartView;
+  chapters: Chapter[];
+}
+
+/** A finished comparison: the run as is (a) and with the changes (b), to the same end. */
+export interface Comparison {
+  requestId: number;
+  /** The changes as written (`nodeMonitorGracePeriod=40s`), for the share link. */
+  changes: string[];
+  a: CompareSide;
+  b: CompareSide;
+  /** What differs, in words (sim/story/scoreboard.ts scoreboardDifferences). */
+  differences: string[];
+  end: number;
 }
 
 /** How a run is replayed from a link or the last-run store. */
@@ -154,6 +193,11 @@ export type ToWorker =
   | { type: 'ping'; id: number }
   | { type: 'actions'; requestId: number; target: ActionTarget }
   /**
+   * Play the run again, as is and with the variant (changes checked by the page), with the same
+   * commands, both to the end; answered by `compared` or `compare-failed`.
+   */
+  | { type: 'compare'; requestId: number; variant: Variant; changes: string[] }
+  /**
    * Test hooks: the worker throws inside its message handler, as an engine bug would, or stops
    * answering (`hang`). Sent only when the page URL has `?e2e=1` (checked on the main side,
    * state/test-hooks.ts).
@@ -176,6 +220,8 @@ export interface Snapshot {
   chapters: Chapter[];
   clock: ClockState;
   commandLog: LoggedCommand[];
+  chart?: ChartData;
+  scoreboard?: Scoreboard;
 }
 
 export interface Patch {
@@ -198,6 +244,10 @@ export interface Patch {
   /** The whole chapter list, when it changed. */
   chapters?: Chapter[];
   commandLog?: LoggedCommand[];
+  /** The space-time chart, when it is open and changed. */
+  chart?: ChartData;
+  /** The recovery scoreboard, when it changed (sent whether or not the chart is open). */
+  scoreboard?: Scoreboard;
 }
 
 export type FromWorker =
@@ -207,8 +257,10 @@ export type FromWorker =
   /** The run as a whole: the engine's command log, trace hash and lesson (share.ts). */
   | RunInfo
   | { type: 'pong'; id: number }
-  /** A long load (replaying a link) got to `at` of `target`: the worker is alive. */
-  | { type: 'progress'; at: number; target: number }
+  /** A long load (replaying a link) or a comparison got to `at` of `target`: the worker is alive. */
+  | { type: 'progress'; at: number; target: number; phase?: 'compare' }
+  | { type: 'compared'; comparison: Comparison }
+  | { type: 'compare-failed'; requestId: number; message: string }
   /** The scenario could not be loaded (invalid input): nothing runs. */
   | { type: 'invalid'; message: string }
   /**

@@ -6,7 +6,18 @@
  * Time: the run has an end (the scenario's `spec.duration`): Play stops there and free play
  * continues when pressed again. "Skip quiet time" jumps to just before the next visible change.
  */
-import { type CommandBy, createSimulation, formatSimTime, type Scenario, type Simulation } from '../sim/runtime';
+import {
+  buildChart,
+  buildScoreboard,
+  type ChartData,
+  type CommandBy,
+  createSimulation,
+  formatSimTime,
+  RunHistory,
+  type Scenario,
+  type Scoreboard,
+  type Simulation,
+} from '../sim/runtime';
 import { budgetFor, CHECKPOINT_EVERY, CheckpointStore } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
@@ -80,6 +91,11 @@ export class SimRunner {
   readonly checkpoints = new CheckpointStore();
   readonly record: RunRecord;
   readonly frontier = new Frontier();
+  /**
+   * What happened when, as of the furthest time reached (the space-time chart's data): replays
+   * after a seek back do not record again; a fork drops the old future.
+   */
+  readonly history: RunHistory;
   views: OpenViews = { kubectl: [] };
   /** Set when the user's log changed (the page keeps a copy for crash recovery). */
   logChanged = false;
@@ -94,6 +110,7 @@ export class SimRunner {
   constructor(scenario: Scenario, log: LoggedCommand[]) {
     this.scenario = scenario;
     this.sim = createSimulation(scenario);
+    this.history = new RunHistory(this.sim);
     this.clock = { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: scenarioEnd(scenario) };
     this.record = new RunRecord(scenario.spec.timeline);
     this.userLog = [...log]
@@ -178,6 +195,7 @@ export class SimRunner {
   seek(t: number): void {
     t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
     if (t < this.sim.now) {
+      this.history.freezeUntil(this.clock.reached);
       const cp = this.checkpoints.atOrBefore(t);
       if (cp) {
         this.sim.restore(cp.snap);
@@ -207,7 +225,13 @@ export class SimRunner {
     const nextCmd = this.userLog[this.applied];
     const bound = Math.min(limit, nextCmd ? nextCmd.at : Infinity);
     const snap = this.sim.snapshot();
-    let at = this.sim.step(bound);
+    this.history.paused = true;
+    let at: number | undefined;
+    try {
+      at = this.sim.step(bound);
+    } finally {
+      this.history.paused = false;
+    }
     this.sim.restore(snap);
     if (at === undefined && nextCmd && nextCmd.at <= limit) at = nextCmd.at;
     if (at !== undefined) this.nextChange = { at, change };
@@ -242,6 +266,7 @@ export class SimRunner {
     const dropped = this.userLog.slice(this.applied);
     this.userLog = this.userLog.slice(0, this.applied);
     this.checkpoints.dropAfter(now);
+    this.history.truncate(now);
     this.record.fork(
       now,
       dropped.map((c) => c.id),
@@ -265,6 +290,20 @@ export class SimRunner {
     this.info(
       `Restarted after a crash at ${formatSimTime(this.now)}: the scenario and ${n === 1 ? '1 command' : `${n} commands`} replayed.`,
     );
+  }
+
+  /** The space-time chart of the run so far (to the furthest time reached). */
+  chart(): ChartData {
+    return buildChart(this.history, {
+      end: this.clock.end,
+      until: this.clock.reached,
+      grace: this.sim.engine.state.settings.nodeMonitorGracePeriod,
+    });
+  }
+
+  /** The recovery scoreboard of the run so far. */
+  scoreboard(): Scoreboard {
+    return buildScoreboard(this.history, this.chapters, this.clock.reached);
   }
 
   info(text: string): void {

@@ -7,6 +7,7 @@
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
 import { isJsonManifest, SimulationStuckError } from '../sim/runtime';
+import { compareRuns } from './compare';
 import { advanceFrame } from './pacing';
 import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
@@ -194,6 +195,27 @@ function handle(msg: ToWorker): void {
     case 'actions':
       post({ type: 'actions', requestId: msg.requestId, options: r.sim.actions(msg.target) });
       return;
+    case 'compare': {
+      let told = performance.now();
+      const progress = (at: number, target: number) => {
+        const wall = performance.now();
+        if (wall - told < 500) return;
+        told = wall;
+        post({ type: 'progress', at, target, phase: 'compare' });
+      };
+      try {
+        post({ type: 'compared', comparison: compareRuns(r, msg.requestId, msg.variant, msg.changes, progress) });
+      } catch (err) {
+        // The live run is untouched: only the comparison failed.
+        post({
+          type: 'compare-failed',
+          requestId: msg.requestId,
+          message: err instanceof Error ? err.message : String(err),
+        });
+      }
+      lastWall = performance.now();
+      break;
+    }
   }
   scheduleFrame();
 }

@@ -72,6 +72,8 @@ export interface ChartOptions {
   foldAbove?: number;
   /** Sampling step of zone lanes (ms). */
   zoneStep?: number;
+  /** Draw to here at least (the furthest time reached: nothing changed since the last record). */
+  until?: number;
 }
 
 /** Bands from change points: each lasts until the next one, the last until `until`. */
@@ -195,7 +197,7 @@ function zoneLanes(record: RunHistory, until: number, step: number): ChartZone[]
 
 /** The chart of a run's record, up to the furthest time it reached. */
 export function buildChart(record: RunHistory, o: ChartOptions): ChartData {
-  const until = Math.max(0, record.until);
+  const until = Math.max(0, record.until, o.until ?? 0);
   const end = Math.max(o.end, until);
   const folded = record.nodes.size > (o.foldAbove ?? 24);
   if (folded)

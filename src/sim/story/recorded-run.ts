@@ -51,5 +51,5 @@ export function recordRun(
   }
   advance(until);
   const chart = buildChart(history, { end: until, grace: sim.engine.state.settings.nodeMonitorGracePeriod });
-  return { sim, history, chart, scoreboard: buildScoreboard(history, sim.chapters()) };
+  return { sim, history, chart, scoreboard: buildScoreboard(history, sim.chapters(), until) };
 }

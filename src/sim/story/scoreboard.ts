@@ -88,9 +88,12 @@ function podSteps(pods: readonly PodRecord[], node: string, from: number, to: nu
   };
 }
 
-/** The scoreboard of a run: its faults (from its chapters) measured on its history. */
-export function buildScoreboard(history: RunHistory, chapters: readonly Chapter[]): Scoreboard {
-  const until = Math.max(0, history.until);
+/**
+ * The scoreboard of a run: its faults (from its chapters) measured on its history, to `until`
+ * (default: the last change recorded; the app passes the furthest time reached).
+ */
+export function buildScoreboard(history: RunHistory, chapters: readonly Chapter[], until = history.until): Scoreboard {
+  until = Math.max(0, until, history.until);
   const faults = chapters.filter((c) => c.kind === 'fault' && c.node !== undefined);
   const pods = [...history.pods.values()];
   const scores: FaultScore[] = faults.map((c, i) => {

@@ -1,0 +1,231 @@
+/**
+ * The lanes of the space-time chart, drawn from the layout (geometry.ts): a node's Ready
+ * condition as bands with their words, Lease renewals as ticks, taints as bars, the grace period
+ * as a bracket; each pod's kubectl STATUS as bands, the host truth as a dark strip under it, the
+ * toleration before an eviction as a bracket; a zone of a big cluster as counts over time.
+ * Everything carries a <title> (hover) with the times.
+ */
+import { memo } from 'react';
+import type { Band, Bracket, ChartZone } from '../../sim';
+import { formatTime as formatSimTime } from '../common/time';
+import { EM, type Lane, type TimeScale, textWidth } from './geometry';
+import { chartMessages as t } from './messages';
+
+/** CSS class of a status band: the word's family (Ready, NotReady, Running, Terminating...). */
+export function bandClass(label: string): string {
+  switch (label) {
+    case 'Ready':
+    case 'Running':
+      return 'b-ok';
+    case 'NotReady':
+    case 'Error':
+    case 'CrashLoopBackOff':
+    case 'ImagePullBackOff':
+    case 'ErrImagePull':
+    case 'Failed':
+    case 'OOMKilled':
+      return 'b-bad';
+    case 'Unknown':
+    case 'Terminating':
+      return 'b-warn';
+    case 'Pending':
+    case 'ContainerCreating':
+    case 'PodInitializing':
+      return 'b-wait';
+    case 'gone':
+      return 'b-gone';
+    default:
+      return 'b-other';
+  }
+}
+
+function BandRect({
+  band,
+  s,
+  y,
+  h,
+  em,
+  what,
+}: {
+  band: Band;
+  s: TimeScale;
+  y: number;
+  h: number;
+  em: number;
+  what: string;
+}) {
+  const to = band.to >= band.from ? band.to : band.from;
+  const x0 = s.x(band.from);
+  const x1 = Math.max(x0 + 1, s.x(to));
+  const w = x1 - x0;
+  const fits = textWidth(band.label, em * 0.85) + em * 0.5 < w;
+  return (
+    <g className={`band ${bandClass(band.label)}`}>
+      <rect x={x0} y={y} width={w} height={h}>
+        <title>{`${what}: ${t.from(band.label, formatSimTime(band.from), formatSimTime(to))}`}</title>
+      </rect>
+      {fits ? (
+        <text x={x0 + em * 0.3} y={y + h / 2} dominantBaseline="central" fontSize={em * 0.85}>
+          {band.label}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
+function BracketMark({ b, s, y, em }: { b: Bracket; s: TimeScale; y: number; em: number }) {
+  const x0 = s.x(b.from);
+  const x1 = Math.max(x0 + 2, s.x(b.to));
+  const base = y + EM.bracket * em - 2;
+  const label = b.label;
+  const lw = textWidth(label, em * 0.8);
+  // The label sits over the bracket, or starts at it when the bracket is shorter than the words.
+  const lx = x1 - x0 > lw ? (x0 + x1) / 2 : x0;
+  return (
+    <g className="bracket">
+      <path d={`M${x0},${base - em * 0.35} V${base} H${x1} V${base - em * 0.35}`} />
+      <text x={lx} y={base - em * 0.45} textAnchor={x1 - x0 > lw ? 'middle' : 'start'} fontSize={em * 0.8}>
+        {label}
+      </text>
+      <title>{`${label}: ${formatSimTime(b.from)} to ${formatSimTime(b.to)}`}</title>
+    </g>
+  );
+}
+
+function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: TimeScale; em: number }) {
+  const n = lane.node;
+  let y = lane.y;
+  const bracketY = y;
+  if (lane.bracketRow) y += EM.bracket * em;
+  const leaseY = y;
+  y += EM.lease * em;
+  const bandY = y;
+  y += EM.nodeBand * em;
+  const taintY = y + em * 0.15;
+  return (
+    <g className="lane lane-node" data-node={n.name}>
+      {n.grace.map((b) => (
+        <BracketMark key={`g${b.to}`} b={b} s={s} y={bracketY} em={em} />
+      ))}
+      <g className="leases">
+        {n.leases.map((l) => (
+          <line key={l} x1={s.x(l)} x2={s.x(l)} y1={leaseY + 1} y2={leaseY + EM.lease * em} />
+        ))}
+      </g>
+      {n.ready.map((b) => (
+        <BandRect key={`r${b.from}`} band={b} s={s} y={bandY} h={EM.nodeBand * em} em={em} what={n.name} />
+      ))}
+      {n.taints.map((b) => {
+        const x0 = s.x(b.from);
+        const x1 = Math.max(x0 + 1, s.x(b.to));
+        const fits = textWidth(b.label, em * 0.75) < x1 - x0;
+        return (
+          <g key={`t${b.from}${b.label}`} className={`taint${b.label.endsWith('NoExecute') ? ' taint-exec' : ''}`}>
+            <rect x={x0} y={taintY} width={x1 - x0} height={em * 0.3}>
+              <title>{`${n.name} tainted ${t.from(b.label, formatSimTime(b.from), formatSimTime(b.to))}`}</title>
+            </rect>
+            {fits ? (
+              <text x={x0 + 2} y={taintY + em * 0.3 + em * 0.72} fontSize={em * 0.75}>
+                {b.label}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function PodLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'pod' }>; s: TimeScale; em: number }) {
+  const p = lane.pod;
+  let y = lane.y;
+  if (p.toleration) {
+    y += EM.bracket * em;
+  }
+  const bandH = EM.podBand * em;
+  return (
+    <g className="lane lane-pod" data-pod={p.name}>
+      {p.toleration ? <BracketMark b={p.toleration} s={s} y={lane.y} em={em} /> : null}
+      {p.status.map((b) => (
+        <BandRect key={`s${b.from}`} band={b} s={s} y={y} h={bandH} em={em * 0.95} what={p.name} />
+      ))}
+      {p.host.map((h) => {
+        const x0 = s.x(h.from);
+        const x1 = Math.max(x0 + 1, s.x(h.to));
+        return (
+          <rect key={`h${h.from}`} className="host" x={x0} y={y + bandH} width={x1 - x0} height={EM.hostStrip * em}>
+            <title>{`${p.name}: ${t.onHost(formatSimTime(h.from), formatSimTime(h.to))}`}</title>
+          </rect>
+        );
+      })}
+      {p.gone !== undefined ? (
+        <text className="gone" x={s.x(p.gone) + 3} y={y + bandH / 2} dominantBaseline="central" fontSize={em * 0.75}>
+          {t.gone}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
+function ZoneLane({ zone, y, h, s, em }: { zone: ChartZone; y: number; h: number; s: TimeScale; em: number }) {
+  const half = (h - em * 0.3) / 2;
+  const maxPods = Math.max(1, ...zone.samples.map((x) => x.running + x.terminating));
+  const cells = zone.samples.map((x, i) => {
+    const next = zone.samples[i + 1];
+    const x0 = s.x(x.at);
+    const x1 = next ? s.x(next.at) : x0 + 1;
+    const total = Math.max(1, x.ready + x.notReady);
+    const bad = (x.notReady / total) * half;
+    const run = (x.running / maxPods) * half;
+    const term = (x.terminating / maxPods) * half;
+    return (
+      <g key={x.at}>
+        <rect className="z-ok" x={x0} y={y + bad} width={x1 - x0} height={half - bad} />
+        {bad > 0 ? <rect className="z-bad" x={x0} y={y} width={x1 - x0} height={bad} /> : null}
+        <rect className="z-run" x={x0} y={y + h - run - term} width={x1 - x0} height={run} />
+        {term > 0 ? <rect className="z-term" x={x0} y={y + h - term} width={x1 - x0} height={term} /> : null}
+        <title>{`${formatSimTime(x.at)}: ${t.zoneNodes(x.ready, x.notReady)}; ${t.zonePods(x.running, x.terminating)}`}</title>
+      </g>
+    );
+  });
+  // Counts written where they change, as long as they do not overlap.
+  const notes: { x: number; text: string }[] = [];
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  let prev: string | undefined;
+  for (const x of zone.samples) {
+    const text = x.notReady ? `${x.notReady} NotReady` : `${x.ready} Ready`;
+    if (text === prev) continue;
+    prev = text;
+    const px = s.x(x.at);
+    if (px < lastEnd) continue;
+    notes.push({ x: px, text });
+    lastEnd = px + textWidth(text, em * 0.8) + em;
+  }
+  return (
+    <g className="lane lane-zone">
+      {cells}
+      {notes.map((n) => (
+        <text key={n.x} className="z-note" x={n.x + 2} y={y + em * 0.85} fontSize={em * 0.8}>
+          {n.text}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+/** All lanes; memoised: they change with the chart data, not with the clock. */
+export const ChartLanes = memo(function ChartLanes({ lanes, s, em }: { lanes: Lane[]; s: TimeScale; em: number }) {
+  return (
+    <g className="lanes">
+      {lanes.map((lane) =>
+        lane.kind === 'node' ? (
+          <NodeLane key={`n${lane.node.name}`} lane={lane} s={s} em={em} />
+        ) : lane.kind === 'pod' ? (
+          <PodLane key={`p${lane.pod.uid}`} lane={lane} s={s} em={em} />
+        ) : (
+          <ZoneLane key={`z${lane.zone.zone}`} zone={lane.zone} y={lane.y} h={lane.h} s={s} em={em} />
+        ),
+      )}
+    </g>
+  );
+});

@@ -1,0 +1,119 @@
+/**
+ * Where everything of the space-time chart goes, in px: the time scale, the axis ticks, and the
+ * lanes (a node, then its pods; or a zone of a big cluster), each with a fixed height in ems so
+ * that the chart reads the same on a laptop and on a projector. Pure, for tests; the SVG
+ * component (SpaceTimeChart.tsx) only draws what this returns.
+ */
+import type { ChartData, ChartNode, ChartPod, ChartZone } from '../../sim';
+
+export interface TimeScale {
+  /** Plot area, px from the SVG's left edge. */
+  left: number;
+  right: number;
+  end: number;
+  x(t: number): number;
+  t(x: number): number;
+}
+
+export function timeScale(left: number, right: number, end: number): TimeScale {
+  const span = Math.max(1, end);
+  const w = Math.max(1, right - left);
+  return {
+    left,
+    right,
+    end: span,
+    x: (t) => left + (Math.max(0, Math.min(span, t)) / span) * w,
+    t: (x) => Math.round(((Math.max(left, Math.min(right, x)) - left) / w) * span),
+  };
+}
+
+const TICK_STEPS = [
+  5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000,
+];
+
+/** Axis ticks: the smallest round step that leaves at least `minGap` px between labels. */
+export function ticks(s: TimeScale, minGap: number): number[] {
+  const w = s.right - s.left;
+  const step = TICK_STEPS.find((st) => (st / s.end) * w >= minGap) ?? Math.ceil(s.end / 4);
+  const out: number[] = [];
+  for (let t = 0; t <= s.end; t += step) out.push(t);
+  return out;
+}
+
+export type Lane =
+  | { kind: 'node'; y: number; h: number; node: ChartNode; bracketRow: boolean }
+  | { kind: 'pod'; y: number; h: number; pod: ChartPod; node: string; bracketRow: boolean }
+  | { kind: 'zone'; y: number; h: number; zone: ChartZone };
+
+export interface LaneLayout {
+  lanes: Lane[];
+  /** Top of the first lane (below the axis and the command markers). */
+  top: number;
+  height: number;
+  /** Where each pod lane is, by uid (for the arrows from an evicted pod to its replacement). */
+  podY: Map<string, number>;
+}
+
+/** Heights in ems: a node lane (bracket row, lease ticks, Ready band, taint row), a pod lane, a zone. */
+export const EM = {
+  axis: 1.6,
+  markers: 2.8,
+  bracket: 1.1,
+  lease: 0.5,
+  nodeBand: 1.4,
+  taint: 1.1,
+  podBand: 1.25,
+  hostStrip: 0.3,
+  podGap: 0.35,
+  nodeGap: 0.6,
+  zone: 4.2,
+} as const;
+
+export function layoutLanes(data: ChartData, em: number): LaneLayout {
+  const lanes: Lane[] = [];
+  const podY = new Map<string, number>();
+  const top = (EM.axis + EM.markers) * em;
+  let y = top;
+  if (data.folded) {
+    for (const zone of data.zones) {
+      const h = EM.zone * em;
+      lanes.push({ kind: 'zone', y, h, zone });
+      y += h + EM.nodeGap * em;
+    }
+    return { lanes, top, height: y, podY };
+  }
+  for (const node of data.nodes) {
+    const bracketRow = node.grace.length > 0;
+    const h = ((bracketRow ? EM.bracket : 0) + EM.lease + EM.nodeBand + EM.taint) * em;
+    lanes.push({ kind: 'node', y, h, node, bracketRow });
+    y += h;
+    for (const pod of node.pods) {
+      const podBracket = pod.toleration !== undefined;
+      const ph = ((podBracket ? EM.bracket : 0) + EM.podBand + EM.hostStrip + EM.podGap) * em;
+      lanes.push({ kind: 'pod', y, h: ph, pod, node: node.name, bracketRow: podBracket });
+      podY.set(pod.uid, y + ((podBracket ? EM.bracket : 0) + EM.podBand / 2) * em);
+      y += ph;
+    }
+    y += EM.nodeGap * em;
+  }
+  return { lanes, top, height: y, podY };
+}
+
+/** The pod a replacement replaces, found among the chart's pods (`ns/name` on `node`, the latest before it). */
+export function replacedPod(data: ChartData, p: ChartPod): ChartPod | undefined {
+  if (!p.replaces) return undefined;
+  const node = data.nodes.find((n) => n.name === p.replaces?.node);
+  const [ns, name] = p.replaces.pod.includes('/') ? p.replaces.pod.split('/') : ['default', p.replaces.pod];
+  const first = p.status[0]?.from ?? 0;
+  let found: ChartPod | undefined;
+  for (const q of node?.pods ?? []) {
+    if (q.uid === p.uid || q.name !== name || q.namespace !== ns) continue;
+    if ((q.status[0]?.from ?? 0) <= first) found = q;
+  }
+  return found;
+}
+
+/** Roughly how wide a text is, in px (a mean character width): enough to decide whether a label fits. */
+export function textWidth(text: string, em: number): number {
+  return text.length * em * 0.56;
+}
