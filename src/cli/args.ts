@@ -44,16 +44,18 @@ Runs a scenario headless and prints what the commands print, as a real cluster w
                       was detected, tainted, its pods evicted, a replacement scheduled and
                       Running, and the node Ready again; for every workload the fewest Ready
                       replicas and how long it had fewer than desired
-  --compare KEY=VALUE run the scenario twice to the same end, with the same seed and --at
+  --compare KEY=VALUE
+                      run the scenario twice to the same end, with the same seed and --at
                       commands: A as written, B with the change (repeatable: all changes make one
-                      B); print both scoreboards and their differences. KEY is a setting
-                      (nodeMonitorGracePeriod=40s), profile=v1.23-docker or tolerationSeconds=30.
-                      The commands' outputs, --events and --trace are A's
+                      B); print both scoreboards (A's is the run's: --scoreboard is implied) and
+                      their differences. KEY is a setting (nodeMonitorGracePeriod=40s),
+                      profile=v1.23-docker or tolerationSeconds=30. The commands' outputs,
+                      --events and --trace are A's
   --json              print one JSON document instead:
                         {scenario, seed, profile, outputs: [{at, time, command, ok, output, source}],
                          events?: [...], until, traceHash, scoreboard?,
                          compare?: {a: {label, scoreboard}, b: {label, scoreboard}, differences}}
-                      (scoreboard times are ms since t=0; --compare implies --scoreboard)
+                      (scoreboard times are ms since t=0)
   --list              list the built-in scenarios
   -h, --help          show this text
 

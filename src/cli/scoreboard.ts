@@ -43,7 +43,7 @@ export function formatScoreboard(sb: Scoreboard): string[] {
         ['FAULT', 'AT', ...SCORE_STEPS.map(([k]) => STEP_HEADERS[k])],
         ...sb.faults.map((f) => [f.label, formatSimTime(f.at), ...SCORE_STEPS.map(([k]) => stepAfter(f, k))]),
       ])
-    : ['No faults (no kubelet or runtime stopped, no node powered off or cut off).'];
+    : ['No faults in this run.'];
   const workloads = sb.workloads.length
     ? alignTable([
         ['WORKLOAD', 'DESIRED', 'LOWEST READY', 'SHORT FOR'],
