@@ -1,8 +1,9 @@
 /**
  * Command-line arguments of the headless runner (DESIGN section 5):
- * `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace] [--json]`.
+ * `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace] [--json]`,
+ * plus the recovery scoreboard (`--scoreboard`) and A/B runs (`--compare KEY=VALUE`, issue 10).
  */
-import { DOMAIN_LIMITS, describeDuration, parseDuration } from '../sim/index';
+import { DOMAIN_LIMITS, describeDuration, parseChange, parseDuration, type ScenarioChange } from '../sim/index';
 
 export interface CliOptions {
   scenario: string;
@@ -12,6 +13,9 @@ export interface CliOptions {
   events: boolean;
   trace: boolean;
   json: boolean;
+  scoreboard: boolean;
+  /** `--compare` changes, in the order given; together they make run B. Keys are checked later. */
+  compare: ScenarioChange[];
 }
 
 export type ParsedArgs =
@@ -20,21 +24,38 @@ export type ParsedArgs =
   | { kind: 'list' }
   | { kind: 'error'; message: string };
 
-export const USAGE = `Usage: npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace] [--json]
+export const USAGE = `Usage: npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace]
+                    [--scoreboard] [--compare KEY=VALUE]... [--json]
 
 Runs a scenario headless and prints what the commands print, as a real cluster would.
 
   SCENARIO            a scenario file (YAML or JSON) or a built-in name (see --list)
   --at TIME COMMAND   run COMMAND at simulated time TIME (e.g. 55s, 5m, 1h30m; bare digits are
                       seconds); repeatable; prints "[TIME] $ COMMAND" and the command's output
-  --until TIME        run the simulation until TIME (default: the last --at or timeline entry)
+  --until TIME        run the simulation until TIME (default: the last --at or timeline entry;
+                      with --scoreboard or --compare, the scenario's end, spec.duration, or the
+                      last --at if that is later)
   --events            stream Kubernetes events as they happen:
                         [TIME] TYPE REASON kind/name SOURCE: MESSAGE
   --trace             stream every engine trace line (API writes, events, host changes):
                         [TIME] LINE
+  --scoreboard        after the run, print its recovery scoreboard: for every fault (a kubelet or
+                      runtime stopped, a node powered off or cut off) how long after it the node
+                      was detected, tainted, its pods evicted, a replacement scheduled and
+                      Running, and the node Ready again; for every workload the fewest Ready
+                      replicas and how long it had fewer than desired
+  --compare KEY=VALUE
+                      run the scenario twice to the same end, with the same seed and --at
+                      commands: A as written, B with the change (repeatable: all changes make one
+                      B); print both scoreboards (A's is the run's: --scoreboard is implied) and
+                      their differences. KEY is a setting (nodeMonitorGracePeriod=40s),
+                      profile=v1.23-docker or tolerationSeconds=30. The commands' outputs,
+                      --events and --trace are A's
   --json              print one JSON document instead:
                         {scenario, seed, profile, outputs: [{at, time, command, ok, output, source}],
-                         events?: [...], until, traceHash}
+                         events?: [...], until, traceHash, scoreboard?,
+                         compare?: {a: {label, scoreboard}, b: {label, scoreboard}, differences}}
+                      (scoreboard times are ms since t=0)
   --list              list the built-in scenarios
   -h, --help          show this text
 
@@ -48,7 +69,15 @@ const PAST_LIMIT = (flag: string, ms: number) =>
   `${flag} ${describeDuration(ms)} is after ${describeDuration(DOMAIN_LIMITS.maxTime)}, the limit of a simulation`;
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const o: CliOptions = { scenario: '', at: [], events: false, trace: false, json: false };
+  const o: CliOptions = {
+    scenario: '',
+    at: [],
+    events: false,
+    trace: false,
+    json: false,
+    scoreboard: false,
+    compare: [],
+  };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -72,6 +101,21 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--json':
         o.json = true;
         break;
+      case '--scoreboard':
+        o.scoreboard = true;
+        break;
+      case '--compare': {
+        const t = value();
+        if (t === undefined)
+          return { kind: 'error', message: '--compare needs a change, e.g. --compare nodeMonitorGracePeriod=40s' };
+        const change = parseChange(t);
+        if ('error' in change) return { kind: 'error', message: `--compare ${change.error}` };
+        // Two values for one key would make B ambiguous (and its label name the key twice).
+        if (o.compare.some((c) => c.key === change.key))
+          return { kind: 'error', message: `--compare ${change.key} is given twice` };
+        o.compare.push(change);
+        break;
+      }
       case '--at': {
         const t = value();
         const command = argv[++i];

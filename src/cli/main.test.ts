@@ -61,6 +61,8 @@ describe('parseArgs', () => {
         events: true,
         trace: false,
         json: true,
+        scoreboard: false,
+        compare: [],
       },
     });
   });

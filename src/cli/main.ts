@@ -1,16 +1,30 @@
 /**
  * Headless runner (DESIGN section 5): `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME]
- * [--events] [--trace] [--json]`. The work is in runCli (testable without a process); this file's
- * entry point only wires it to the real stdout/stderr and exit status.
+ * [--events] [--trace] [--scoreboard] [--compare KEY=VALUE]... [--json]`. The work is in runCli
+ * (testable without a process); this file's entry point only wires it to the real stdout/stderr
+ * and exit status.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSimulation, formatSimTime, type Scenario, SimulationStuckError } from '../sim/index';
+import {
+  applyChanges,
+  buildScoreboard,
+  createSimulation,
+  describeKey,
+  formatSimTime,
+  RunHistory,
+  recordRun,
+  type Scenario,
+  type Scoreboard,
+  SimulationStuckError,
+  scoreboardDifferences,
+} from '../sim/index';
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
 import { formatScenarioError } from '../sim/scenario/parse';
-import { parseArgs, USAGE } from './args';
+import { type CliOptions, parseArgs, USAGE } from './args';
 import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
 import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
+import { formatComparison, formatScoreboard } from './scoreboard';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -70,9 +84,47 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
     return EXIT_INVALID;
   }
-  const until = o.until ?? lastAt;
+  // B is checked before A runs, so a bad change prints nothing but its error.
+  const variant = o.compare.length ? applyChanges(scenario, o.compare) : undefined;
+  if (variant && !variant.ok) {
+    io.stderr(`error: --compare ${variant.message}`);
+    return EXIT_INVALID;
+  }
+  // A scoreboard measures recovery, which happens after the last command: run to the scenario's end.
+  const scored = o.scoreboard || variant !== undefined;
+  const until = o.until ?? (scored ? Math.max(lastAt, scenario.spec.duration) : lastAt);
   try {
-    runScenario(scenario, o, until, io);
+    // Whether the run printed anything (commands, events, trace), for the blank line after it.
+    let printed = false;
+    const runIo: CliIo = {
+      stdout: (t) => {
+        printed = true;
+        io.stdout(t);
+      },
+      stderr: io.stderr,
+    };
+    const { doc, scoreboard } = runScenario(scenario, o, until, runIo, scored);
+    const compare =
+      variant && scoreboard
+        ? {
+            a: { label: o.compare.map((c) => describeKey(scenario, c.key)).join(', '), scoreboard },
+            // Same seed and --at commands, to the same end; played as the app plays a comparison.
+            b: { label: variant.label, scoreboard: recordRun(variant.scenario, atCommands(o), until).scoreboard },
+          }
+        : undefined;
+    const differences = compare ? scoreboardDifferences(compare.a.scoreboard, compare.b.scoreboard) : [];
+    // A blank line after the run's output, as between commands.
+    const gap = printed ? '\n' : '';
+    if (o.json) {
+      const extra = { ...(scoreboard && { scoreboard }), ...(compare && { compare: { ...compare, differences } }) };
+      io.stdout(JSON.stringify({ ...doc, ...extra }, null, 2));
+    } else if (compare) {
+      io.stdout(`${gap}${formatComparison(compare.a, compare.b, differences).join('\n')}`);
+    } else if (scoreboard) {
+      io.stdout(
+        `${gap}Recovery scoreboard, t=0 to ${formatSimTime(until)}:\n${formatScoreboard(scoreboard).join('\n')}`,
+      );
+    }
   } catch (err) {
     // The kernel's guard against an endless instant: one sentence, no stack.
     if (err instanceof SimulationStuckError) {
@@ -86,16 +138,28 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   return 0;
 }
 
+/** The --at commands as a recorded run takes them. */
+function atCommands(o: CliOptions) {
+  return o.at.map((a) => ({ at: a.at, line: a.command }));
+}
+
+/**
+ * Plays the scenario, printing each command's output as it runs (unless --json). Returns the JSON
+ * document without the scoreboard parts, and the scoreboard when one was asked for.
+ */
 function runScenario(
   scenario: Scenario,
-  o: { at: { at: number; command: string }[]; events: boolean; trace: boolean; json: boolean },
+  o: CliOptions,
   until: number,
   io: CliIo,
-): void {
+  record: boolean,
+): { doc: Record<string, unknown>; scoreboard: Scoreboard | undefined } {
   // The timeline is run here rather than by Simulation.advanceTo so that its commands' output can
   // be printed; the order is the same (timeline entries before --at ones at the same time).
   const timeline = scenario.spec.timeline;
   const sim = createSimulation({ ...scenario, spec: { ...scenario.spec, timeline: [] } });
+  // Observers only (not traced): recording does not change the run or its trace hash.
+  const history = record ? new RunHistory(sim) : undefined;
   const outputs: CliOutput[] = [];
   const events: EventLine[] = [];
   let printed = 0;
@@ -135,18 +199,16 @@ function runScenario(
     block(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}${out ? `\n${out}` : ''}`);
   }
   sim.advanceTo(until);
-  if (o.json) {
-    const doc: Record<string, unknown> = {
-      scenario: scenario.metadata.name,
-      seed: scenario.spec.seed,
-      profile: scenario.spec.profile,
-      outputs,
-      until,
-      traceHash: sim.traceHash(),
-    };
-    if (o.events) doc.events = events;
-    io.stdout(JSON.stringify(doc, null, 2));
-  }
+  const doc: Record<string, unknown> = {
+    scenario: scenario.metadata.name,
+    seed: scenario.spec.seed,
+    profile: scenario.spec.profile,
+    outputs,
+    until,
+    traceHash: sim.traceHash(),
+  };
+  if (o.events) doc.events = events;
+  return { doc, scoreboard: history && buildScoreboard(history, sim.chapters()) };
 }
 
 function isMain(): boolean {
