@@ -107,9 +107,9 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     const compare =
       variant && scoreboard
         ? {
-            a: { label: o.compare.map((c) => describeKey(scenario, c.key)).join(', '), scoreboard },
+            a: { label: variant.labels.a, scoreboard },
             // Same seed and --at commands, to the same end; played as the app plays a comparison.
-            b: { label: variant.label, scoreboard: recordRun(variant.scenario, atCommands(o), until).scoreboard },
+            b: { label: variant.labels.b, scoreboard: recordRun(variant.scenario, atCommands(o), until).scoreboard },
           }
         : undefined;
     const differences = compare ? scoreboardDifferences(compare.a.scoreboard, compare.b.scoreboard) : [];
@@ -208,7 +208,7 @@ function runScenario(
     traceHash: sim.traceHash(),
   };
   if (o.events) doc.events = events;
-  return { doc, scoreboard: history && buildScoreboard(history, sim.chapters()) };
+  return { doc, scoreboard: history && buildScoreboard(history, sim.chapters(), until) };
 }
 
 function isMain(): boolean {
