@@ -10,7 +10,6 @@ import {
   applyChanges,
   buildScoreboard,
   createSimulation,
-  describeKey,
   formatSimTime,
   RunHistory,
   recordRun,

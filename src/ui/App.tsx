@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
+import { LazyChartPanel } from './chart/LazyChartPanel';
+import { StageSwitch } from './chart/StageSwitch';
 import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
 import { ConfirmDialog } from './common/ConfirmDialog';
@@ -71,10 +73,18 @@ function Dialogs() {
   );
 }
 
+/** The main panel: the cluster graph, or the space-time chart of the run (the switch above it). */
 function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
+  const stage = useStore(settingsStore, (s) => s.stage);
   return (
-    <section id="graph" className="graph-panel" aria-label={t.graphRegion} tabIndex={-1}>
-      <ClusterGraph toolbar={toolbar} />
+    <section
+      id="graph"
+      className={`graph-panel stage-${stage}`}
+      aria-label={stage === 'chart' ? t.chartRegion : t.graphRegion}
+      tabIndex={-1}
+    >
+      <StageSwitch />
+      {stage === 'chart' ? <LazyChartPanel /> : <ClusterGraph toolbar={toolbar} />}
     </section>
   );
 }

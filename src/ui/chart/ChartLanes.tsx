@@ -54,7 +54,7 @@ function BandRect({
   em: number;
   what: string;
 }) {
-  const to = band.to >= band.from ? band.to : band.from;
+  const to = Math.max(band.to, band.from);
   const x0 = s.x(band.from);
   const x1 = Math.max(x0 + 1, s.x(to));
   const w = x1 - x0;
@@ -78,7 +78,7 @@ function BracketMark({ b, s, y, em }: { b: Bracket; s: TimeScale; y: number; em:
   const x1 = Math.max(x0 + 2, s.x(b.to));
   const base = y + EM.bracket * em - 2;
   const label = b.label;
-  const lw = textWidth(label, em * 0.8);
+  const lw = textWidth(label, em * 0.8, true);
   // The label sits over the bracket, or starts at it when the bracket is shorter than the words.
   const lx = x1 - x0 > lw ? (x0 + x1) / 2 : x0;
   return (
@@ -101,7 +101,7 @@ function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: T
   y += EM.lease * em;
   const bandY = y;
   y += EM.nodeBand * em;
-  const taintY = y + em * 0.15;
+  const taintTop = y + em * 0.15;
   return (
     <g className="lane lane-node" data-node={n.name}>
       {n.grace.map((b) => (
@@ -115,10 +115,16 @@ function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: T
       {n.ready.map((b) => (
         <BandRect key={`r${b.from}`} band={b} s={s} y={bandY} h={EM.nodeBand * em} em={em} what={n.name} />
       ))}
-      {n.taints.map((b) => {
+      {n.taints.map((b, i) => {
         const x0 = s.x(b.from);
         const x1 = Math.max(x0 + 1, s.x(b.to));
-        const fits = textWidth(b.label, em * 0.75) < x1 - x0;
+        const taintY = taintTop + (lane.taintRows[i] ?? 0) * EM.taint * em;
+
+        // The label may run past a short bar, up to the next bar of its row.
+        const row = lane.taintRows[i] ?? 0;
+        const next = n.taints.find((_c, j) => j > i && (lane.taintRows[j] ?? 0) === row);
+        const room = (next ? s.x(next.from) : s.right) - x0 - em * 0.3;
+        const fits = textWidth(b.label, em * 0.75, true) < room;
         return (
           <g key={`t${b.from}${b.label}`} className={`taint${b.label.endsWith('NoExecute') ? ' taint-exec' : ''}`}>
             <rect x={x0} y={taintY} width={x1 - x0} height={em * 0.3}>
@@ -163,6 +169,31 @@ function PodLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'pod' }>; s: Tim
           {t.gone}
         </text>
       ) : null}
+    </g>
+  );
+}
+
+/** A node's pods that ran all along: one band, its pods named in the hover title. */
+function SteadyLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'steady' }>; s: TimeScale; em: number }) {
+  const bandH = EM.podBand * em;
+  const names = lane.pods.map((p) => p.name).join(', ');
+  return (
+    <g className="lane lane-steady">
+      <BandRect
+        band={{ from: lane.from, to: lane.to, label: 'Running' }}
+        s={s}
+        y={lane.y}
+        h={bandH}
+        em={em * 0.95}
+        what={names}
+      />
+      <rect
+        className="host"
+        x={s.x(lane.from)}
+        y={lane.y + bandH}
+        width={s.x(lane.to) - s.x(lane.from)}
+        height={EM.hostStrip * em}
+      />
     </g>
   );
 }
@@ -222,6 +253,8 @@ export const ChartLanes = memo(function ChartLanes({ lanes, s, em }: { lanes: La
           <NodeLane key={`n${lane.node.name}`} lane={lane} s={s} em={em} />
         ) : lane.kind === 'pod' ? (
           <PodLane key={`p${lane.pod.uid}`} lane={lane} s={s} em={em} />
+        ) : lane.kind === 'steady' ? (
+          <SteadyLane key={`s${lane.node}`} lane={lane} s={s} em={em} />
         ) : (
           <ZoneLane key={`z${lane.zone.zone}`} zone={lane.zone} y={lane.y} h={lane.h} s={s} em={em} />
         ),

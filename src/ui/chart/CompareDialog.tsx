@@ -72,9 +72,10 @@ export function CompareDialog({ onClose, initial }: { onClose: () => void; initi
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
           <fieldset key={i} className="compare-row">
             <legend className="sr-only">{`${t.setting} ${i + 1}`}</legend>
-            <label>
+            <label htmlFor={`${id}-key-${i}`}>
               {t.setting}
               <select
+                id={`${id}-key-${i}`}
                 ref={i === 0 ? first : undefined}
                 value={r.key}
                 onChange={(e) => {
@@ -90,10 +91,11 @@ export function CompareDialog({ onClose, initial }: { onClose: () => void; initi
                 ))}
               </select>
             </label>
-            <label>
+            <label htmlFor={`${id}-value-${i}`}>
               {t.value}
               {r.key === 'profile' ? (
                 <select
+                  id={`${id}-value-${i}`}
                   value={r.value}
                   onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
                 >
@@ -105,6 +107,7 @@ export function CompareDialog({ onClose, initial }: { onClose: () => void; initi
                 </select>
               ) : (
                 <input
+                  id={`${id}-value-${i}`}
                   type="text"
                   value={r.value}
                   spellCheck={false}

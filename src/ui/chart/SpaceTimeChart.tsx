@@ -51,6 +51,11 @@ function Axis({ s, em, top }: { s: TimeScale; em: number; top: number }) {
   );
 }
 
+/** A command as a marker's label: the first 34 characters. */
+function clipCommand(text: string): string {
+  return text.length > 34 ? `${text.slice(0, 33)}…` : text;
+}
+
 function Markers({
   s,
   em,
@@ -66,7 +71,7 @@ function Markers({
 }) {
   const shown = markers.filter((m) => m.at >= 0 && m.at <= s.end);
   const places = placeLabels(
-    shown.map((m) => ({ x: s.x(m.at) - s.left, width: Math.min(textWidth(m.text, em * 0.75), em * 16) })),
+    shown.map((m) => ({ x: s.x(m.at) - s.left, width: textWidth(clipCommand(m.text), em * 0.75, true) })),
     s.right - s.left + em * 4,
     2,
   );
@@ -77,11 +82,12 @@ function Markers({
         const p = places[i];
         const rowY = top + em * 0.9 + (p?.row ?? 0) * em * 1.05;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same command may run twice at one time
           <g key={`${m.at}-${m.text}-${i}`} className={`marker marker-${m.by}`}>
             <line x1={x} x2={x} y1={rowY + em * 0.2} y2={bottom} />
             {p ? (
               <text x={s.left + p.left} y={rowY} fontSize={em * 0.75}>
-                {m.text.length > 34 ? `${m.text.slice(0, 33)}…` : m.text}
+                {clipCommand(m.text)}
               </text>
             ) : null}
             <title>{`${formatTime(m.at)} $ ${m.text}`}</title>
@@ -125,6 +131,20 @@ function LaneNames({ layout, em, gutter }: { layout: LaneLayout; em: number; gut
   return (
     <g className="lane-names">
       {layout.lanes.map((lane) => {
+        if (lane.kind === 'steady')
+          return (
+            <text
+              key={`s${lane.node}`}
+              x={em * 1.1}
+              y={lane.y + (EM.podBand / 2) * em}
+              dominantBaseline="central"
+              fontSize={em * 0.85}
+              className="name-steady"
+            >
+              {clip(t.steadyPods(lane.pods.length), maxChars - 2)}
+              <title>{lane.pods.map((p) => p.name).join('\n')}</title>
+            </text>
+          );
         if (lane.kind === 'zone')
           return (
             <text key={`z${lane.zone.zone}`} x={em * 0.3} y={lane.y + em} fontSize={em * 0.9} className="name-node">
@@ -195,10 +215,13 @@ function Future({ s, top, bottom, em }: { s: TimeScale; top: number; bottom: num
 function Cursor({ s, top, bottom, em }: { s: TimeScale; top: number; bottom: number; em: number }) {
   const now = useSim((st) => Math.floor(st.clock.now / 250) * 250);
   const x = s.x(now);
+  const label = formatTime(now);
+  // Near the right edge the time goes left of the line.
+  const right = x + 3 + textWidth(label, em * 0.8) > s.right + em;
   return (
-    <g className="cursor" aria-hidden="true">
+    <g className="cursor">
       <line x1={x} x2={x} y1={top} y2={bottom} />
-      <text x={x + 3} y={top + em * 0.8} fontSize={em * 0.8}>
+      <text x={right ? x - 3 : x + 3} y={top + em * 0.8} fontSize={em * 0.8} textAnchor={right ? 'end' : 'start'}>
         {formatTime(now)}
       </text>
     </g>
@@ -235,6 +258,7 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
   const svgRef = useRef<SVGSVGElement>(null);
   const axisTop = EM.axis * em;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG picture with named parts, not a form
     <svg
       ref={svgRef}
       className="st-chart"

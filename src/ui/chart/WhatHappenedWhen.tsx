@@ -52,6 +52,7 @@ export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }
               {list.map((c, i) => {
                 const why = selectRef(c.ref);
                 return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: chapters have no id; their order is fixed
                   <tr key={`${c.at}-${i}`} className={`ww-${c.kind}`}>
                     <td>
                       <button

@@ -41,9 +41,19 @@ export function ticks(s: TimeScale, minGap: number): number[] {
 }
 
 export type Lane =
-  | { kind: 'node'; y: number; h: number; node: ChartNode; bracketRow: boolean }
+  | {
+      kind: 'node';
+      y: number;
+      h: number;
+      node: ChartNode;
+      bracketRow: boolean;
+      /** The row of each taint bar (taints that overlap in time go in rows under each other). */
+      taintRows: number[];
+    }
   | { kind: 'pod'; y: number; h: number; pod: ChartPod; node: string; bracketRow: boolean }
-  | { kind: 'zone'; y: number; h: number; zone: ChartZone };
+  | { kind: 'zone'; y: number; h: number; zone: ChartZone }
+  /** A node's pods that ran all along, with nothing to see: one lane for all of them. */
+  | { kind: 'steady'; y: number; h: number; node: string; pods: ChartPod[]; from: number; to: number };
 
 export interface LaneLayout {
   lanes: Lane[];
@@ -61,7 +71,7 @@ export const EM = {
   bracket: 1.1,
   lease: 0.5,
   nodeBand: 1.4,
-  taint: 1.1,
+  taint: 1.2,
   podBand: 1.25,
   hostStrip: 0.3,
   podGap: 0.35,
@@ -84,10 +94,22 @@ export function layoutLanes(data: ChartData, em: number): LaneLayout {
   }
   for (const node of data.nodes) {
     const bracketRow = node.grace.length > 0;
-    const h = ((bracketRow ? EM.bracket : 0) + EM.lease + EM.nodeBand + EM.taint) * em;
-    lanes.push({ kind: 'node', y, h, node, bracketRow });
+    const taintRows = rowsOf(node.taints);
+    const rows = Math.max(1, ...taintRows.map((r) => r + 1));
+    const h = ((bracketRow ? EM.bracket : 0) + EM.lease + EM.nodeBand + EM.taint * rows + 0.25) * em;
+    lanes.push({ kind: 'node', y, h, node, bracketRow, taintRows });
     y += h;
+    const steady = node.pods.filter(isSteady);
+    if (steady.length > 1) {
+      const h = (EM.podBand + EM.hostStrip + EM.podGap) * em;
+      const from = Math.min(...steady.map((p) => p.status[0]?.from ?? 0));
+      const to = Math.max(...steady.map((p) => p.status[0]?.to ?? 0));
+      lanes.push({ kind: 'steady', y, h, node: node.name, pods: steady, from, to });
+      for (const p of steady) podY.set(p.uid, y + (EM.podBand / 2) * em);
+      y += h;
+    }
     for (const pod of node.pods) {
+      if (steady.length > 1 && steady.includes(pod)) continue;
       const podBracket = pod.toleration !== undefined;
       const ph = ((podBracket ? EM.bracket : 0) + EM.podBand + EM.hostStrip + EM.podGap) * em;
       lanes.push({ kind: 'pod', y, h: ph, pod, node: node.name, bracketRow: podBracket });
@@ -97,6 +119,38 @@ export function layoutLanes(data: ChartData, em: number): LaneLayout {
     y += EM.nodeGap * em;
   }
   return { lanes, top, height: y, podY };
+}
+
+/**
+ * A pod with nothing to see: Running from the start of the chart to its end (or the furthest
+ * time), its container on the host all along, never replaced nor replacing. A node's steady pods
+ * share one lane, so the lanes left are the ones where something happened.
+ */
+export function isSteady(p: ChartPod): boolean {
+  const [s, more] = p.status;
+  const [h, moreHost] = p.host;
+  return (
+    s !== undefined &&
+    more === undefined &&
+    s.label === 'Running' &&
+    s.from <= 0 &&
+    p.gone === undefined &&
+    p.toleration === undefined &&
+    p.replaces === undefined &&
+    h !== undefined &&
+    moreHost === undefined
+  );
+}
+
+/** Rows for bars that may overlap in time: each goes in the first row free at its start. */
+export function rowsOf(bars: readonly { from: number; to: number }[]): number[] {
+  const ends: number[] = [];
+  return bars.map((b) => {
+    let r = ends.findIndex((end) => end <= b.from);
+    if (r < 0) r = ends.length;
+    ends[r] = b.to;
+    return r;
+  });
 }
 
 /** The pod a replacement replaces, found among the chart's pods (`ns/name` on `node`, the latest before it). */
@@ -113,7 +167,10 @@ export function replacedPod(data: ChartData, p: ChartPod): ChartPod | undefined 
   return found;
 }
 
-/** Roughly how wide a text is, in px (a mean character width): enough to decide whether a label fits. */
-export function textWidth(text: string, em: number): number {
-  return text.length * em * 0.56;
+/**
+ * Roughly how wide a text is, in px (a mean character width): enough to decide whether a label
+ * fits. `mono`: the monospace font of commands and constants (0.6 em a character).
+ */
+export function textWidth(text: string, em: number, mono = false): number {
+  return text.length * em * (mono ? 0.62 : 0.56);
 }

@@ -6,6 +6,7 @@ export const chartMessages = {
   seekHint: 'Click or drag on the chart to move the clock there',
   now: 'now',
   lanes: 'Nodes and their pods',
+  steadyPods: (n: number) => `${n} pods, no change`,
   zoneLane: (zone: string, nodes: number) => `zone ${zone} · ${nodes} nodes`,
   zoneNodes: (ready: number, notReady: number) => `${ready} Ready, ${notReady} NotReady`,
   zonePods: (running: number, terminating: number) => `${running} Running, ${terminating} Terminating`,

@@ -73,6 +73,10 @@ export function useShortcuts(): void {
         case '?':
           actions.toggleShortcuts();
           break;
+        case 'c':
+        case 'C':
+          settingsStore.setState((st) => ({ stage: st.stage === 'chart' ? 'cluster' : 'chart' }));
+          break;
       }
     };
     // Space on a focused button must not also click it: the keyup that would click is swallowed.

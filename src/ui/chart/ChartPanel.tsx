@@ -1,0 +1,123 @@
+/**
+ * The space-time chart panel: the chart of the run so far (or a comparison), the recovery
+ * scoreboard, and the same facts as a table (`What happened when`). A toolbar starts a
+ * comparison and exports the chart for slides (SVG, PNG, 16:9).
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useSim } from '../../state/hooks';
+import { settingsStore } from '../../state/settings';
+import { formatTime } from '../common/time';
+import { useBoxSize } from '../graph/useBoxSize';
+import { CompareDialog } from './CompareDialog';
+import { ComparisonView } from './ComparisonView';
+import { downloadPng, downloadSvg } from './export';
+import { chartMessages as t } from './messages';
+import { Scoreboard } from './Scoreboard';
+import { type Marker, SpaceTimeChart } from './SpaceTimeChart';
+import { WhatHappenedWhen } from './WhatHappenedWhen';
+import './chart.css';
+
+function useMarkers(): Marker[] {
+  const run = useSim((s) => s.run);
+  return useMemo(
+    () =>
+      run
+        .filter((e) => e.kind === 'command' && e.ok !== false)
+        .map((e) => ({ at: e.at, text: e.text.split('\n')[0] ?? e.text, by: e.by === 'you' ? 'you' : 'scenario' })),
+    [run],
+  );
+}
+
+function CompareStatus({ onRetry }: { onRetry: () => void }) {
+  const c = useSim((s) => s.compare);
+  if (!c || c.state === 'done') return null;
+  if (c.state === 'running')
+    return (
+      <span className="compare-status" role="status">
+        {t.comparing(formatTime(c.at), formatTime(c.target))}
+      </span>
+    );
+  return (
+    <span className="compare-status compare-error" role="alert">
+      {t.compareFailed(c.message)}{' '}
+      <button type="button" className="btn btn-small" onClick={onRetry}>
+        {t.compareAgain}
+      </button>
+    </span>
+  );
+}
+
+export function ChartPanel() {
+  const [boxRef, size] = useBoxSize<HTMLDivElement>();
+  const data = useSim((s) => s.chart);
+  const scoreboard = useSim((s) => s.scoreboard);
+  const title = useSim((s) => s.title);
+  const compare = useSim((s) => s.compare);
+  const present = useStore(settingsStore, (s) => s.present);
+  const step = useStore(settingsStore, (s) => s.textStep);
+  const markers = useMarkers();
+  const [dialog, setDialog] = useState<string[] | false>(false);
+  const chartRef = useRef<HTMLDivElement>(null);
+  // The chart's text size follows the page's (A-/A+, presenter mode): read from the panel's CSS.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the size settings change
+  const em = useMemo(() => {
+    const el = boxRef.current;
+    return el ? Number.parseFloat(getComputedStyle(el).fontSize) || 14 : 14;
+  }, [size, present, step]);
+  const width = Math.max(320, (size?.width ?? 0) - 2);
+  const svg = () => chartRef.current?.querySelector('svg.st-chart') as SVGSVGElement | null;
+  const changes = compare?.state === 'done' ? compare.comparison.changes : compare?.changes;
+  return (
+    <div className="chart-panel">
+      <div className="chart-toolbar">
+        <button type="button" className="btn btn-small" onClick={() => setDialog(changes ?? [])}>
+          {t.compare}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!data}
+          onClick={() => {
+            const el = svg();
+            if (el) downloadSvg(el, t.chartOf(title));
+          }}
+        >
+          {t.exportSvg}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!data}
+          onClick={() => {
+            const el = svg();
+            if (el) void downloadPng(el, t.chartOf(title));
+          }}
+        >
+          {t.exportPng}
+        </button>
+        <CompareStatus onRetry={() => setDialog(changes ?? [])} />
+      </div>
+      <div className="chart-scroll" ref={boxRef}>
+        <div ref={chartRef}>
+          {compare?.state === 'done' ? (
+            <ComparisonView
+              comparison={compare.comparison}
+              width={width}
+              em={em}
+              markers={markers}
+              onCompareAgain={() => setDialog(compare.comparison.changes)}
+            />
+          ) : data && size ? (
+            <SpaceTimeChart data={data} width={width} em={em} markers={markers} label={t.chartOf(title)} />
+          ) : (
+            <p className="chart-wait">{t.chart}…</p>
+          )}
+        </div>
+        {compare?.state !== 'done' && scoreboard ? <Scoreboard board={scoreboard} /> : null}
+        <WhatHappenedWhen />
+      </div>
+      {dialog !== false ? <CompareDialog initial={dialog} onClose={() => setDialog(false)} /> : null}
+    </div>
+  );
+}
