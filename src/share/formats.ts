@@ -6,8 +6,11 @@
  *
  * Format 1 (older, plainer): `s=1.<base64url(JSON)>`, no compression, long keys, absolute times:
  *   {engineVersion, scenario: {builtin} | {inline}, seed?, commands: [{at, line}], time, view?}
- * Format 2 (current): `s=2.<base64url(deflate-raw(JSON))>`, short keys, command times as deltas:
+ * Format 2: `s=2.<base64url(deflate-raw(JSON))>`, short keys, command times as deltas:
  *   {e, b? | i?, s?, c?: [[deltaMs, line], ...], t, w?, p?}
+ * Format 3 (current): format 2 plus the space-time chart: `g: "chart"` (the chart is shown) and
+ *   `x: ["nodeMonitorGracePeriod=40s", ...]` (a comparison with these changes).
+ *   {e, b? | i?, s?, c?, t, w?, p?, g?, x?}
  */
 import * as v from 'valibot';
 import { LINK_FORMAT, type ShareRun } from './run';
@@ -36,8 +39,15 @@ export const LinkV2 = v.strictObject({
 });
 export type LinkV2 = v.InferOutput<typeof LinkV2>;
 
+export const LinkV3 = v.strictObject({
+  ...LinkV2.entries,
+  g: v.optional(v.literal('chart')),
+  x: v.optional(v.array(v.string())),
+});
+export type LinkV3 = v.InferOutput<typeof LinkV3>;
+
 /** Schema of each format's JSON payload, by format number. */
-export const SCHEMAS: Record<number, v.GenericSchema> = { 1: LinkV1, 2: LinkV2 };
+export const SCHEMAS: Record<number, v.GenericSchema> = { 1: LinkV1, 2: LinkV2, 3: LinkV3 };
 
 /** What each field is called in messages, per format. */
 const FIELD_NAMES: Record<number, Record<string, string>> = {
@@ -62,6 +72,18 @@ const FIELD_NAMES: Record<number, Record<string, string>> = {
     t: 'current time',
     w: 'view',
     p: 'lesson step',
+  },
+  3: {
+    e: 'engine version',
+    b: 'built-in scenario name',
+    i: 'inline scenario',
+    s: 'seed',
+    c: 'command list',
+    t: 'current time',
+    w: 'view',
+    p: 'lesson step',
+    g: 'shown view',
+    x: 'comparison',
   },
 };
 
@@ -130,11 +152,16 @@ export function migrate1to2(old: LinkV1): LinkV2 {
   return out;
 }
 
+/** Format 2 -> format 3: the same fields (format 3 only adds the chart's). */
+export function migrate2to3(old: LinkV2): LinkV3 {
+  return { ...old };
+}
+
 /** Migration from format N to N+1, by N. */
-export const MIGRATIONS: Record<number, (payload: never) => unknown> = { 1: migrate1to2 };
+export const MIGRATIONS: Record<number, (payload: never) => unknown> = { 1: migrate1to2, 2: migrate2to3 };
 
 /** Current-format payload to a run (absolute times). Undefined scenario is reported by the caller. */
-export function runFromV2(p: LinkV2): ShareRun | string {
+export function runFromV3(p: LinkV3): ShareRun | string {
   if (p.b !== undefined && p.i !== undefined) return 'The link names both a built-in scenario and an inline one.';
   const scenario = p.b !== undefined ? { builtin: p.b } : p.i !== undefined ? { inline: p.i } : undefined;
   if (!scenario) return 'The link does not say which scenario to open.';
@@ -147,12 +174,14 @@ export function runFromV2(p: LinkV2): ShareRun | string {
   if (p.s !== undefined) run.seed = p.s;
   if (p.w !== undefined) run.view = p.w;
   if (p.p !== undefined) run.step = p.p;
+  if (p.g !== undefined) run.stage = p.g;
+  if (p.x !== undefined) run.compare = p.x;
   return run;
 }
 
 /** A run to the current format's payload (short keys, deltas). */
-export function v2FromRun(run: ShareRun): LinkV2 {
-  const out: LinkV2 = { e: run.engine, t: run.t };
+export function v3FromRun(run: ShareRun): LinkV3 {
+  const out: LinkV3 = { e: run.engine, t: run.t };
   if ('builtin' in run.scenario) out.b = run.scenario.builtin;
   else out.i = run.scenario.inline;
   if (run.seed !== undefined) out.s = run.seed;
@@ -166,5 +195,7 @@ export function v2FromRun(run: ShareRun): LinkV2 {
   }
   if (run.view !== undefined) out.w = run.view;
   if (run.step !== undefined) out.p = run.step;
+  if (run.stage !== undefined) out.g = run.stage;
+  if (run.compare !== undefined) out.x = run.compare;
   return out;
 }

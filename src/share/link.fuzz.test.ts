@@ -15,7 +15,7 @@ const BUILTINS = ['kubelet-stop', 'node-poweroff'];
 const OPTS = { builtins: BUILTINS, engine: '0.1.0' };
 
 const RUN: ShareRun = {
-  v: 2,
+  v: 3,
   engine: '0.1.0',
   scenario: { builtin: 'kubelet-stop' },
   seed: 7,
@@ -32,7 +32,7 @@ const VALID = (() => {
   if (!r.ok) throw new Error(r.error);
   return r.hash;
 })();
-const VALID_BYTES = fromBase64Url(VALID.slice('#s=2.'.length)) as Uint8Array;
+const VALID_BYTES = fromBase64Url(VALID.slice('#s=3.'.length)) as Uint8Array;
 
 let iterations = 0;
 let accepted = 0;
@@ -108,7 +108,7 @@ describe('decodeLink under fuzzing', () => {
         return `#s=2.${b64(bytes)}`;
       }),
       // wrong format number on valid data
-      fc.integer({ min: -5, max: 12 }).map((f) => VALID.replace('s=2.', `s=${f}.`)),
+      fc.integer({ min: -5, max: 12 }).map((f) => VALID.replace('s=3.', `s=${f}.`)),
     );
     fc.assert(
       fc.property(mutation, (h) => wellBehaved(h)),
@@ -187,14 +187,14 @@ describe('decodeLink under fuzzing', () => {
           at += d;
           return { at, line };
         });
-        const r: ShareRun = { v: 2, engine: '0.1.0', scenario: { builtin: 'node-poweroff' }, commands, t: at + tail };
+        const r: ShareRun = { v: 3, engine: '0.1.0', scenario: { builtin: 'node-poweroff' }, commands, t: at + tail };
         if (seed !== undefined) r.seed = seed;
         const enc = encodeLink(r, OPTS);
         expect(enc.ok).toBe(true);
         if (!enc.ok) return;
         iterations++;
         accepted++;
-        expect(decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run: r, format: 2, notices: [] });
+        expect(decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run: r, format: 3, notices: [] });
       }),
       { numRuns: 1000, seed: 5 },
     );

@@ -7,7 +7,7 @@ const BUILTINS = ['kubelet-stop', 'node-poweroff'];
 const OPTS = { builtins: BUILTINS };
 
 const RUN: ShareRun = {
-  v: 2,
+  v: 3,
   engine: '0.1.0',
   scenario: { builtin: 'kubelet-stop' },
   seed: 7,
@@ -29,6 +29,9 @@ const FIXTURE_V2 =
 /** Builds a format-2 link from any JSON payload (for hostile-input tests). */
 function v2Link(payload: unknown): string {
   return `#s=2.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
+}
+function v3Link(payload: unknown): string {
+  return `#s=3.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
 }
 function v1Link(payload: unknown): string {
   return `#s=1.${toBase64Url(strToU8(JSON.stringify(payload)))}`;
@@ -60,14 +63,14 @@ describe('encodeLink / decodeLink', () => {
     const enc = encodeLink(RUN, OPTS);
     expect(enc.ok).toBe(true);
     if (!enc.ok) return;
-    expect(enc.hash.startsWith('#s=2.')).toBe(true);
+    expect(enc.hash.startsWith('#s=3.')).toBe(true);
     const dec = decodeLink(enc.hash, OPTS);
-    expect(dec).toEqual({ ok: true, run: RUN, format: 2, notices: [] });
+    expect(dec).toEqual({ ok: true, run: RUN, format: 3, notices: [] });
   });
 
   it('round-trips an inline scenario, a lesson step and no seed', () => {
     const run: ShareRun = {
-      v: 2,
+      v: 3,
       engine: '0.1.0',
       scenario: { inline: 'apiVersion: notready/v1\nkind: Scenario\nspec:\n  nodes: [{name: a}]\n' },
       commands: [],
@@ -75,7 +78,25 @@ describe('encodeLink / decodeLink', () => {
       step: 'watch-taint',
     };
     const enc = encodeLink(run);
-    expect(enc.ok && decodeLink(enc.hash, { builtins: [] })).toEqual({ ok: true, run, format: 2, notices: [] });
+    expect(enc.ok && decodeLink(enc.hash, { builtins: [] })).toEqual({ ok: true, run, format: 3, notices: [] });
+  });
+
+  it('round-trips the space-time chart and a comparison (format 3)', () => {
+    const run: ShareRun = { ...RUN, stage: 'chart', compare: ['nodeMonitorGracePeriod=40s', 'tolerationSeconds=30'] };
+    const enc = encodeLink(run, OPTS);
+    expect(enc.ok && decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run, format: 3, notices: [] });
+  });
+
+  it('refuses a comparison that is not KEY=VALUE, or too many changes', () => {
+    const withCompare = (x: unknown) => v3Link({ e: '0.1.0', b: 'kubelet-stop-worker', t: 0, x });
+    expect(errorOf(withCompare(['grace period=40s']))).toBe(
+      'The link\'s comparison change #1 ("grace period=40s") is not KEY=VALUE.',
+    );
+    expect(errorOf(withCompare([]))).toBe("The link's comparison has no change.");
+    expect(errorOf(withCompare(Array(9).fill('a=1')))).toBe(
+      "The link's comparison has too many changes (9; the limit is 8).",
+    );
+    expect(errorOf(withCompare('a=1'))).toBe("The link's comparison should be a list, not text.");
   });
 
   it('keeps decoding the frozen format-1 and format-2 links', () => {
@@ -115,10 +136,10 @@ describe('decodeLink refusals name the problem', () => {
   });
   it('formats: newer, older, missing', () => {
     expect(errorOf('#s=9.abc')).toBe(
-      'The link was made by a newer NotReady (format 9); this version reads formats 1–2.',
+      'The link was made by a newer NotReady (format 9); this version reads formats 1–3.',
     );
     expect(errorOf('#s=0.abc')).toBe(
-      'The link uses format 0, which this version no longer reads (it reads formats 1–2).',
+      'The link uses format 0, which this version no longer reads (it reads formats 1–3).',
     );
     expect(errorOf('#s=x.abc')).toBe('The link is damaged: it does not start with a format number.');
     expect(errorOf('#s=2')).toBe('The link is damaged: it has no data after its format.');

@@ -1,11 +1,11 @@
 /**
  * Share links (DESIGN section 6, engineering.md section 5): the inputs of a run in the URL
- * fragment, `#s=2.<base64url(deflate-raw(JSON))>`.
+ * fragment, `#s=3.<base64url(deflate-raw(JSON))>` (formats.ts: every format and its migration).
  *
  * The decoder treats the hash as hostile and works in this order, each step bounded:
  *   1. length (<= 8,192 characters) before anything else;
  *   2. envelope `s=<format>.<payload>`, format known (1..LINK_FORMAT);
- *   3. base64url (strict), then decompression stopped past 256 KB (format 2);
+ *   3. base64url (strict), then decompression stopped past 256 KB (formats 2 and 3);
  *   4. UTF-8 (strict), JSON.parse in try;
  *   5. schema of that format (valibot), then migrations up to the current format;
  *   6. domain checks (run.ts: counts, ranges, order, known built-in names).
@@ -17,7 +17,7 @@
 import { deflateSync, strToU8 } from 'fflate';
 import * as v from 'valibot';
 import { fromBase64Url, toBase64Url } from './base64url';
-import { describeIssue, type LinkV2, MIGRATIONS, runFromV2, SCHEMAS, v2FromRun } from './formats';
+import { describeIssue, type LinkV3, MIGRATIONS, runFromV3, SCHEMAS, v3FromRun } from './formats';
 import { inflateBounded } from './inflate';
 import { checkRun, clip, groupDigits, LIMITS, LINK_FORMAT, OLDEST_LINK_FORMAT, type ShareRun } from './run';
 
@@ -162,7 +162,7 @@ function decodeUnsafe(hash: string, opts: DecodeOptions): DecodeResult {
     }
     payload = (MIGRATIONS[f] as (p: unknown) => unknown)(parsed.output);
   }
-  const run = runFromV2(payload as LinkV2);
+  const run = runFromV3(payload as LinkV3);
   if (typeof run === 'string') return fail('invalid', run);
   const problem = checkRun(run, { builtins: opts.builtins });
   if (problem) return fail('out-of-range', problem);
@@ -198,7 +198,7 @@ export function encodeLink(run: ShareRun, opts: EncodeOptions = {}): EncodeResul
   const builtins = opts.builtins ?? ('builtin' in run.scenario ? [run.scenario.builtin] : []);
   const problem = checkRun(run, { builtins });
   if (problem) return { ok: false, error: problem.replace("The link's", "The run's").replace('The link ', 'The run ') };
-  const json = JSON.stringify(v2FromRun(run));
+  const json = JSON.stringify(v3FromRun(run));
   const bytes = strToU8(json);
   if (bytes.length > LIMITS.maxInflatedBytes)
     return { ok: false, error: 'The run is too large to share as a link; download the scenario file instead.' };

@@ -36,10 +36,14 @@ export interface ShareRun {
   view?: string;
   /** The lesson step the link points to (DESIGN section 7: "links to a step"). */
   step?: string;
+  /** The main panel shows the space-time chart. */
+  stage?: 'chart';
+  /** A comparison with these changes (`nodeMonitorGracePeriod=40s`), checked when it runs. */
+  compare?: string[];
 }
 
 /** Current link format. */
-export const LINK_FORMAT = 2;
+export const LINK_FORMAT = 3;
 /** Oldest link format this version still reads. */
 export const OLDEST_LINK_FORMAT = 1;
 
@@ -58,6 +62,9 @@ export const LIMITS = {
   maxSeed: DOMAIN_LIMITS.maxSeed,
   /** Engine version, view and step ids are short tokens. */
   maxTokenChars: 64,
+  /** A comparison's changes: how many, and how long each `KEY=VALUE`. */
+  maxCompareChanges: 8,
+  maxCompareChars: 80,
 } as const;
 
 /** What the caller tells the decoder about the app it runs in. */
@@ -78,6 +85,9 @@ const TOKEN = /^[A-Za-z0-9._:/+-]+$/;
 // C0 controls other than tab, newline and carriage return (multi-line `apply -f -` needs those).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A comparison change as links carry it: `key=value`, a setting name and a value without spaces. */
+const COMPARE_CHANGE = /^[A-Za-z][A-Za-z0-9]*=[A-Za-z0-9.:+-]+$/;
 
 function checkToken(value: string | undefined, what: string): string | undefined {
   if (value === undefined) return undefined;
@@ -104,6 +114,13 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
     return `The link's current time (${describeTime(run.t)}) is past the ${describeTime(LIMITS.maxTime)} limit of a simulation.`;
   if (run.seed !== undefined && (!Number.isInteger(run.seed) || run.seed < 0 || run.seed > LIMITS.maxSeed))
     return `The link's seed (${run.seed}) is not a whole number between 0 and ${groupDigits(LIMITS.maxSeed)}.`;
+  const changes = run.compare ?? [];
+  if (run.compare !== undefined && changes.length === 0) return "The link's comparison has no change.";
+  if (changes.length > LIMITS.maxCompareChanges)
+    return `The link's comparison has too many changes (${changes.length}; the limit is ${LIMITS.maxCompareChanges}).`;
+  for (const [i, c] of changes.entries())
+    if (c.length > LIMITS.maxCompareChars || !COMPARE_CHANGE.test(c))
+      return `The link's comparison change #${i + 1} ("${clip(c)}") is not KEY=VALUE.`;
   const cmds = run.commands;
   if (cmds.length > LIMITS.maxCommands)
     return `The link has too many commands (${groupDigits(cmds.length)}; the limit is ${groupDigits(LIMITS.maxCommands)}).`;

@@ -125,7 +125,15 @@ export async function scenarioJson(text: string): Promise<string> {
 
 /** Loads a run for sharing, import, the builder and lessons (state/run-port.ts). */
 async function loadRun(text: string, opts: LoadOptions): Promise<void> {
-  simStore.setState({ phase: 'loading', engine: 'running', loadingAt: undefined });
+  // A comparison and a chart belong to the run they were made from.
+  simStore.setState({
+    phase: 'loading',
+    engine: 'running',
+    loadingAt: undefined,
+    compare: undefined,
+    chart: undefined,
+    scoreboard: undefined,
+  });
   try {
     scenarioText = opts.builtin ? text : (opts.normalised ?? (await scenarioJson(text)));
   } catch (err) {
@@ -241,4 +249,5 @@ connectRunPort({
   load: (text, opts) => void loadRun(text, opts),
   lesson: (msg) => client.send(msg),
   select: (selection) => actions.select(selection),
+  compare: (changes) => actions.compare(changes),
 });

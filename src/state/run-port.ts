@@ -28,6 +28,8 @@ export interface RunPort {
   load(scenarioText: string, opts: LoadOptions): void;
   lesson(msg: LessonMessage): void;
   select(selection: Selection | undefined): void;
+  /** Starts a comparison with `KEY=VALUE` changes; resolves to what is wrong with them, if anything. */
+  compare(changes: string[]): Promise<string | undefined>;
 }
 
 let port: RunPort | undefined;

@@ -86,9 +86,14 @@ export async function openRun(run: ShareRun): Promise<void> {
   if ('builtin' in sc) opts.builtin = true;
   if (run.seed !== undefined && opts.replay) opts.replay.seed = run.seed;
   if (run.step) opts.step = run.step;
+  pendingCompare = run.compare;
+  if (run.stage === 'chart' || run.compare) settingsStore.setState({ stage: 'chart' });
   startLoad(text, opts);
   runPort().select(selectionOfView(run.view));
 }
+
+/** A link's comparison, run once its run is loaded. */
+let pendingCompare: string[] | undefined;
 
 let lastWrittenHash = '';
 
@@ -162,6 +167,9 @@ export function currentRun(atStepStart = false): ShareRun | undefined {
   if (sim.selection) inputs.selection = sim.selection;
   const step = activeStepId(lesson);
   if (step) inputs.step = step;
+  if (settingsStore.getState().stage === 'chart') inputs.stage = 'chart';
+  const c = sim.compare;
+  if (c && c.state !== 'failed') inputs.compare = c.state === 'done' ? c.comparison.changes : c.changes;
   return buildShareRun(inputs);
 }
 
@@ -228,7 +236,9 @@ const SAVE_AT_LEAST_EVERY_MS = 5000;
  * app never overwrites the last run it offers to restore.
  */
 export function worthKeeping(run: ShareRun, userCommands: number): boolean {
-  return userCommands > 0 || run.t > 0 || run.view !== undefined || 'inline' in run.scenario;
+  return (
+    userCommands > 0 || run.t > 0 || run.view !== undefined || run.compare !== undefined || "inline" in run.scenario
+  );
 }
 
 /**
@@ -277,7 +287,20 @@ async function saveNow(): Promise<void> {
 function watchSharedLoads(): void {
   simStore.subscribe((s, prev) => {
     if (s.phase === prev.phase || !openingShared) return;
-    if (s.phase === 'ready') openingShared = false;
+    if (s.phase === 'ready') {
+      openingShared = false;
+      const changes = pendingCompare;
+      pendingCompare = undefined;
+      if (changes)
+        void runPort()
+          .compare(changes)
+          .then((problem) => {
+            if (problem)
+              shareStore.setState((st) => ({
+                notices: [...st.notices, `The link's comparison cannot run: ${problem}.`],
+              }));
+          });
+    }
     if (s.phase !== 'invalid') return;
     openingShared = false;
     shareStore.setState({ linkError: `The link's scenario cannot run: ${s.banner ?? 'it is not valid'}.` });
@@ -292,8 +315,16 @@ function watchForSaves(): void {
     if (s.runLog !== prev.runLog || s.source !== prev.source) saveSoon();
   });
   simStore.subscribe((s, prev) => {
-    if (s.clock.now !== prev.clock.now || s.selection !== prev.selection || s.commandLog !== prev.commandLog)
+    if (
+      s.clock.now !== prev.clock.now ||
+      s.selection !== prev.selection ||
+      s.commandLog !== prev.commandLog ||
+      s.compare?.state !== prev.compare?.state
+    )
       saveSoon();
+  });
+  settingsStore.subscribe((s, prev) => {
+    if (s.stage !== prev.stage) saveSoon();
   });
   lessonStore.subscribe((s, prev) => {
     if (s.lesson?.index !== prev.lesson?.index) saveSoon();

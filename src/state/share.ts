@@ -78,6 +78,10 @@ export interface RunInputs {
   now: number;
   selection?: Selection;
   step?: string;
+  /** The main panel shows the space-time chart. */
+  stage?: 'chart';
+  /** The comparison on screen (its changes). */
+  compare?: string[];
 }
 
 /** The share run for the current moment: commands up to now (a future after a seek back is not part of it). */
@@ -94,5 +98,7 @@ export function buildShareRun(i: RunInputs): ShareRun {
   const view = viewToken(i.selection);
   if (view) run.view = view;
   if (i.step) run.step = i.step;
+  if (i.stage) run.stage = i.stage;
+  if (i.compare?.length) run.compare = [...i.compare];
   return run;
 }

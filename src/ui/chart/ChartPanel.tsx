@@ -3,7 +3,7 @@
  * scoreboard, and the same facts as a table (`What happened when`). A toolbar starts a
  * comparison and exports the chart for slides (SVG, PNG, 16:9).
  */
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
@@ -48,6 +48,30 @@ function CompareStatus({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * With "follow the story" on, the chart scrolls to the lane of the node the latest chapter is
+ * about (a projector shows a few lanes at a time).
+ */
+function useFollowLane(box: RefObject<HTMLDivElement | null>, enabled: boolean): void {
+  const node = useSim((s) => {
+    for (let i = s.chapters.length - 1; i >= 0; i--) {
+      const c = s.chapters[i];
+      if (c && c.at <= s.clock.now && c.node) return c.node;
+    }
+    return undefined;
+  });
+  useEffect(() => {
+    const el = box.current;
+    if (!enabled || !el || !node) return;
+    const lane = el.querySelector(`svg.st-chart [data-node="${CSS.escape(node)}"]`);
+    if (!(lane instanceof SVGGraphicsElement)) return;
+    const top = lane.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
+    const height = lane.getBoundingClientRect().height;
+    if (top >= el.scrollTop && top + height <= el.scrollTop + el.clientHeight) return;
+    el.scrollTo({ top: Math.max(0, top - el.clientHeight * 0.15), behavior: 'smooth' });
+  }, [node, enabled, box]);
+}
+
 export function ChartPanel() {
   const [boxRef, size] = useBoxSize<HTMLDivElement>();
   const data = useSim((s) => s.chart);
@@ -57,6 +81,8 @@ export function ChartPanel() {
   const present = useStore(settingsStore, (s) => s.present);
   const step = useStore(settingsStore, (s) => s.textStep);
   const markers = useMarkers();
+  const follow = useStore(settingsStore, (s) => s.follow);
+  useFollowLane(boxRef, follow && compare?.state !== 'done');
   const [dialog, setDialog] = useState<string[] | false>(false);
   const chartRef = useRef<HTMLDivElement>(null);
   // The chart's text size follows the page's (A-/A+, presenter mode): read from the panel's CSS.

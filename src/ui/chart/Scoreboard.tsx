@@ -47,7 +47,8 @@ export function Scoreboard({ board, other, names }: { board: Board; other?: Boar
       {board.faults.length === 0 ? (
         <p className="sb-empty">{t.noFaults}</p>
       ) : (
-        <div className="table-scroll">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        <section className="table-scroll" tabIndex={0} aria-label={t.faults}>
           <table className="sb-table">
             <thead>
               <tr>
@@ -68,10 +69,11 @@ export function Scoreboard({ board, other, names }: { board: Board; other?: Boar
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {board.workloads.length ? (
-        <div className="table-scroll">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        <section className="table-scroll" tabIndex={0} aria-label={t.workloads}>
           <table className="sb-table sb-workloads">
             <caption>
               {t.workloads}
@@ -89,7 +91,7 @@ export function Scoreboard({ board, other, names }: { board: Board; other?: Boar
               <WorkloadRows list={board.workloads} other={other?.workloads} />
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
     </section>
   );

@@ -4,7 +4,7 @@
  * replacement, the part not played yet shaded, and the clock as a cursor. Click or drag on it to
  * seek. Lane names are buttons that open Why? for the object.
  */
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useId, useMemo, useRef } from 'react';
 import type { ChartData } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
@@ -98,7 +98,19 @@ function Markers({
   );
 }
 
-function Arrows({ data, layout, s, em }: { data: ChartData; layout: LaneLayout; s: TimeScale; em: number }) {
+function Arrows({
+  data,
+  layout,
+  s,
+  em,
+  arrowId,
+}: {
+  data: ChartData;
+  layout: LaneLayout;
+  s: TimeScale;
+  em: number;
+  arrowId: string;
+}) {
   const out: { key: string; d: string; title: string }[] = [];
   for (const n of data.nodes)
     for (const p of n.pods) {
@@ -117,7 +129,7 @@ function Arrows({ data, layout, s, em }: { data: ChartData; layout: LaneLayout; 
   return (
     <g className="arrows">
       {out.map((a) => (
-        <path key={a.key} d={a.d} markerEnd="url(#chart-arrow)">
+        <path key={a.key} d={a.d} markerEnd={`url(#${arrowId})`}>
           <title>{a.title}</title>
         </path>
       ))}
@@ -125,11 +137,12 @@ function Arrows({ data, layout, s, em }: { data: ChartData; layout: LaneLayout; 
   );
 }
 
-function LaneNames({ layout, em, gutter }: { layout: LaneLayout; em: number; gutter: number }) {
+/** Lane names, cut at the gutter's edge (whole names stay in the text: they are the buttons' names). */
+function LaneNames({ layout, em, gutter, clipId }: { layout: LaneLayout; em: number; gutter: number; clipId: string }) {
   const maxChars = Math.floor(gutter / (em * 0.55));
   const clip = (s: string, chars: number) => (s.length > chars ? `${s.slice(0, chars - 1)}…` : s);
   return (
-    <g className="lane-names">
+    <g className="lane-names" clipPath={`url(#${clipId})`}>
       {layout.lanes.map((lane) => {
         if (lane.kind === 'steady')
           return (
@@ -182,7 +195,7 @@ function LaneNames({ layout, em, gutter }: { layout: LaneLayout; em: number; gut
             }}
           >
             <text x={isNode ? em * 0.3 : em * 1.1} y={y} dominantBaseline="central" fontSize={isNode ? em : em * 0.85}>
-              {clip(name, isNode ? maxChars : maxChars - 2)}
+              {name}
             </text>
             <title>{name}</title>
           </g>
@@ -256,6 +269,8 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
     [s, width],
   );
   const svgRef = useRef<SVGSVGElement>(null);
+  // A comparison draws two charts: their clip path and arrow head need ids of their own.
+  const ids = `chart-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const axisTop = EM.axis * em;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an SVG picture with named parts, not a form
@@ -268,6 +283,8 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
       role="group"
       aria-label={label}
       data-end={s.end}
+      data-left={s.left}
+      data-right={s.right}
       // Click or drag in the plot (right of the lane names) seeks; bands keep their hover titles.
       onPointerDown={
         live
@@ -284,8 +301,11 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
       }}
     >
       <defs>
+        <clipPath id={`${ids}-names`}>
+          <rect x={0} y={0} width={gutter - em * 0.4} height={height} />
+        </clipPath>
         <marker
-          id="chart-arrow"
+          id={`${ids}-arrow`}
           viewBox="0 0 10 10"
           refX="9"
           refY="5"
@@ -301,8 +321,8 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
       {future ? <Future s={s} top={axisTop} bottom={height} em={em} /> : null}
       <Markers s={s} em={em} markers={markers} top={axisTop} bottom={height} />
       <ChartLanes lanes={layout.lanes} s={s} em={em} />
-      <Arrows data={data} layout={layout} s={s} em={em} />
-      <LaneNames layout={layout} em={em} gutter={gutter - em * 0.4} />
+      <Arrows data={data} layout={layout} s={s} em={em} arrowId={`${ids}-arrow`} />
+      <LaneNames layout={layout} em={em} gutter={gutter - em * 0.4} clipId={`${ids}-names`} />
       {live ? <Cursor s={s} top={axisTop} bottom={height} em={em} /> : null}
     </svg>
   );

@@ -26,6 +26,7 @@ export const chartMessages = {
   // Scoreboard
   scoreboard: 'Recovery scoreboard',
   fault: 'Fault',
+  faults: 'Faults',
   at: 'At',
   noFaults: 'No fault yet: stop a kubelet, a runtime or a node and the recovery is measured here.',
   workloads: 'Workloads',
