@@ -237,7 +237,7 @@ const SAVE_AT_LEAST_EVERY_MS = 5000;
  */
 export function worthKeeping(run: ShareRun, userCommands: number): boolean {
   return (
-    userCommands > 0 || run.t > 0 || run.view !== undefined || run.compare !== undefined || "inline" in run.scenario
+    userCommands > 0 || run.t > 0 || run.view !== undefined || run.compare !== undefined || 'inline' in run.scenario
   );
 }
 
