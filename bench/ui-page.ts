@@ -376,6 +376,8 @@ export async function measurePlaying(
     startAt?: number;
     /** Settings stored before the page loads (local storage `notready.settings`). */
     settings?: Record<string, unknown>;
+    /** Runs once the scenario is open, before Play (e.g. shows the space-time chart). */
+    prepare?: (page: Page) => Promise<void>;
   },
   diagnose?: (r: PlayResult, page: Page) => Promise<void>,
 ): Promise<PlayResult> {
@@ -392,6 +394,7 @@ export async function measurePlaying(
     trace(`open ${url}${opts.file ? ` + import ${opts.file.name}` : ''}`);
     const opened = await openScenario(page, url, opts.loadTimeoutMs, opts.file, opts.startAt);
     trace('opened');
+    if (opts.prepare) await opts.prepare(page);
     const counts = (await page.evaluate(`[
       document.querySelectorAll('${NODE_CARDS}').length,
       document.querySelectorAll('.react-flow__node .chip').length,

@@ -59,7 +59,7 @@ test('a copied link opens the same run at the same moment: views and trace hash'
   await expect(page.getByRole('region', { name: 'kubectl describe node node1', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-  await expect.poll(() => page.url()).toMatch(/#s=2\./);
+  await expect.poll(() => page.url()).toMatch(/#s=3\./);
   const link = page.url();
   expect(link.length).toBeLessThan(1000);
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
@@ -220,7 +220,7 @@ test('the scenario builder explains invalid choices at the field, then starts th
   // The built scenario travels inline in a link; without a clipboard the link is shown, selected.
   await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-  await expect.poll(() => page.url()).toMatch(/#s=2\./);
+  await expect.poll(() => page.url()).toMatch(/#s=3\./);
   const field = page.getByRole('textbox', { name: 'Share link', exact: true });
   await expect(field).toHaveValue(page.url());
   await expect(field).toBeFocused();

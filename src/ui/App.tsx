@@ -1,10 +1,9 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
-import { LazyChartPanel } from './chart/LazyChartPanel';
-import { StageSwitch } from './chart/StageSwitch';
+import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
 import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
 import { ConfirmDialog } from './common/ConfirmDialog';
@@ -73,9 +72,28 @@ function Dialogs() {
   );
 }
 
+/**
+ * The graph stays mounted (hidden) for a moment after the switch to the chart: unmounting a big
+ * cluster's graph takes a while, and the chart is drawn first.
+ */
+function useGraphMounted(stage: 'cluster' | 'chart'): boolean {
+  const [mounted, setMounted] = useState(stage === 'cluster');
+  useEffect(() => {
+    if (stage === 'cluster') {
+      setMounted(true);
+      return;
+    }
+    const t = setTimeout(() => setMounted(false), 1000);
+    return () => clearTimeout(t);
+  }, [stage]);
+  return stage === 'cluster' || mounted;
+}
+
 /** The main panel: the cluster graph, or the space-time chart of the run (the switch above it). */
 function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
   const stage = useStore(settingsStore, (s) => s.stage);
+  const graph = useGraphMounted(stage);
+  useEffect(prefetchChart, []);
   return (
     <section
       id="graph"
@@ -83,8 +101,12 @@ function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
       aria-label={stage === 'chart' ? t.chartRegion : t.graphRegion}
       tabIndex={-1}
     >
-      <StageSwitch />
-      {stage === 'chart' ? <LazyChartPanel /> : <ClusterGraph toolbar={toolbar} />}
+      {stage === 'chart' ? <LazyChartPanel /> : null}
+      {graph ? (
+        <div className="graph-stage" hidden={stage === 'chart'}>
+          <ClusterGraph toolbar={toolbar} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -164,32 +164,42 @@ function zoneLanes(record: RunHistory, until: number, step: number): ChartZone[]
     list.push(n);
     zones.set(n.zone, list);
   }
-  const statusAt = <T extends { at: number }>(list: readonly T[], t: number): T | undefined => {
-    let found: T | undefined;
-    for (const x of list) {
-      if (x.at > t) break;
-      found = x;
-    }
-    return found;
+  const times: number[] = [];
+  for (let t = 0; t <= until; t += step) times.push(t);
+  // Each list is walked once along the sample times (both are in time order).
+  const eachSample = <T extends { at: number }>(list: readonly T[], f: (x: T | undefined, i: number) => void) => {
+    let j = -1;
+    times.forEach((t, i) => {
+      while (j + 1 < list.length && (list[j + 1] as T).at <= t) j++;
+      f(j >= 0 ? list[j] : undefined, i);
+    });
   };
   const out: ChartZone[] = [];
   for (const [zone, nodes] of [...zones].sort(([a], [b]) => a.localeCompare(b))) {
     const names = new Set(nodes.map((n) => n.name));
-    const pods = [...record.pods.values()].filter((p) => p.node !== undefined && names.has(p.node));
-    const samples: ChartZone['samples'] = [];
-    for (let t = 0; t <= until; t += step) {
-      let ready = 0;
-      for (const n of nodes) if (statusAt(n.ready, t)?.status === 'Ready') ready++;
-      let running = 0;
-      let terminating = 0;
-      for (const p of pods) {
-        if (p.created > t || (p.gone !== undefined && p.gone <= t)) continue;
-        const s = statusAt(p.status, t)?.status;
-        if (s === 'Terminating') terminating++;
-        else if (s === 'Running') running++;
-      }
-      samples.push({ at: t, ready, notReady: nodes.length - ready, running, terminating });
+    const ready = new Array<number>(times.length).fill(0);
+    const running = new Array<number>(times.length).fill(0);
+    const terminating = new Array<number>(times.length).fill(0);
+    for (const n of nodes)
+      eachSample(n.ready, (x, i) => {
+        if (x?.status === 'Ready') ready[i] = (ready[i] as number) + 1;
+      });
+    for (const p of record.pods.values()) {
+      if (p.node === undefined || !names.has(p.node)) continue;
+      eachSample(p.status, (x, i) => {
+        const t = times[i] as number;
+        if (!x || p.created > t || (p.gone !== undefined && p.gone <= t)) return;
+        if (x.status === 'Terminating') terminating[i] = (terminating[i] as number) + 1;
+        else if (x.status === 'Running') running[i] = (running[i] as number) + 1;
+      });
     }
+    const samples = times.map((at, i) => ({
+      at,
+      ready: ready[i] as number,
+      notReady: nodes.length - (ready[i] as number),
+      running: running[i] as number,
+      terminating: terminating[i] as number,
+    }));
     out.push({ zone: zone || '(no zone)', nodes: nodes.length, samples });
   }
   return out;

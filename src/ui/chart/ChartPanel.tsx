@@ -15,6 +15,7 @@ import { downloadPng, downloadSvg } from './export';
 import { chartMessages as t } from './messages';
 import { Scoreboard } from './Scoreboard';
 import { type Marker, SpaceTimeChart } from './SpaceTimeChart';
+import { StageSwitch } from './StageSwitch';
 import { WhatHappenedWhen } from './WhatHappenedWhen';
 import './chart.css';
 
@@ -97,6 +98,7 @@ export function ChartPanel() {
   return (
     <div className="chart-panel">
       <div className="chart-toolbar">
+        <StageSwitch />
         <button type="button" className="btn btn-small" onClick={() => setDialog(changes ?? [])}>
           {t.compare}
         </button>

@@ -7,6 +7,7 @@ import type { Scoreboard as Board, FaultScore, WorkloadScore } from '../../sim';
 import { formatSpan, SCORE_STEPS, stepAfter } from '../../sim/story/scoreboard';
 import { formatTime } from '../common/time';
 import { chartMessages as t } from './messages';
+import './scoreboard.css';
 
 function StepCell({ f, step }: { f: FaultScore; step: (typeof SCORE_STEPS)[number][0] }) {
   const at = f[step];

@@ -1,5 +1,5 @@
 import { type Edge, type Node, ReactFlow, ReactFlowProvider, useStore as useFlowStore } from '@xyflow/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../../state/settings';
 import { messages as t } from '../messages';
@@ -140,10 +140,16 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
 }
 
 /** The cluster as a graph: one React Flow node per cluster node, an edge per node to the API. */
-export function ClusterGraph({ toolbar = true, density }: { toolbar?: boolean; density?: Density }) {
+export const ClusterGraph = memo(function ClusterGraph({
+  toolbar = true,
+  density,
+}: {
+  toolbar?: boolean;
+  density?: Density;
+}) {
   return (
     <ReactFlowProvider>
       <Graph toolbar={toolbar} {...(density ? { force: density } : {})} />
     </ReactFlowProvider>
   );
-}
+});

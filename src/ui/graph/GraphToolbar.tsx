@@ -1,11 +1,12 @@
 import { useReactFlow } from '@xyflow/react';
 import { useState } from 'react';
+import { StageSwitch } from '../chart/StageSwitch';
 import { SettingCheck } from '../common/SettingCheck';
 import { Legend } from '../legend/Legend';
 import { messages as t } from '../messages';
 
 /**
- * Below the graph, never over it: zoom, back to the whole cluster, the camera's "follow the
+ * Below the graph, never over it: the switch to the space-time chart, zoom, back to the whole cluster, the camera's "follow the
  * story" switch, and the legend (which opens here and takes room from the graph, not its cards).
  */
 export function GraphToolbar({ onFit }: { onFit: () => void }) {
@@ -14,6 +15,7 @@ export function GraphToolbar({ onFit }: { onFit: () => void }) {
   return (
     <div className="graph-foot">
       <div className="graph-toolbar">
+        <StageSwitch />
         <button type="button" className="btn btn-small" onClick={() => void rf.zoomOut({ duration: 200 })}>
           <span aria-hidden="true">− </span>
           {t.zoomOut}

@@ -11,6 +11,7 @@ import {
   settingsStore,
   TEXT_STEPS,
 } from '../../state/settings';
+import { StageSwitch } from '../chart/StageSwitch';
 import { SettingCheck } from '../common/SettingCheck';
 import { messages as t } from '../messages';
 
@@ -90,8 +91,9 @@ export function HelpButton() {
 }
 
 /**
- * Presenter mode's options, behind one button so the header stays one row: the one view beside
- * the graph, pausing at each chapter, the camera, high contrast.
+ * Presenter mode's options, behind one button so the header stays one row: the cluster graph or
+ * the space-time chart (also the C key), the one view beside it, pausing at each chapter, the
+ * camera.
  */
 export function PresenterOptions() {
   const view = useStore(settingsStore, (s) => s.presenterView);
@@ -110,6 +112,7 @@ export function PresenterOptions() {
       </button>
       {open ? (
         <div className="options-panel" id={id}>
+          <StageSwitch />
           <label className="select">
             <span>{t.besideGraph}</span>
             <select

@@ -1,16 +1,28 @@
+import type { Chapter } from '../../sim';
 import { useSim } from '../../state/hooks';
+import { Scoreboard } from '../chart/Scoreboard';
 import { formatTime } from '../common/time';
 import { lessonMessages as t } from './messages';
 
 /**
  * The end of a lesson: what happened when, which controller (or command) did it, and which
- * constant decided it, from the chapters of the run up to now.
+ * constant decided it, from the chapters of the run up to now; then the recovery scoreboard.
  */
 export function Recap() {
   const all = useSim((s) => s.chapters);
   const now = useSim((s) => s.clock.now);
   const chapters = all.filter((c) => c.at <= now);
+  const scoreboard = useSim((s) => s.scoreboard);
   if (!chapters.length) return <p className="muted">{t.recapEmpty}</p>;
+  return (
+    <>
+      <RecapTable chapters={chapters} />
+      {scoreboard?.faults.length ? <Scoreboard board={scoreboard} /> : null}
+    </>
+  );
+}
+
+function RecapTable({ chapters }: { chapters: Chapter[] }) {
   return (
     <table className="recap">
       <caption>{t.recapCaption}</caption>
