@@ -28,6 +28,9 @@ export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
+/** The control-plane taint keys of the profiles (scenario/profiles.ts controlPlaneTaint). */
+const CONTROL_PLANE_TAINT_KEYS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
+
 function workload(
   kind: string,
   name: string,
@@ -35,9 +38,10 @@ function workload(
   image: string,
   onControlPlane: boolean,
 ): Manifest {
-  // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run.
+  // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run
+  // (its key is node-role.kubernetes.io/master up to 1.23, control-plane since 1.24).
   const tolerations = onControlPlane
-    ? [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }]
+    ? CONTROL_PLANE_TAINT_KEYS.map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }))
     : [];
   const spec: Record<string, unknown> = {
     selector: { matchLabels: { app: name } },
@@ -199,10 +203,13 @@ export function workloadsNotReady(sim: Simulation): string[] {
   }
   for (const ds of Object.values(o.DaemonSet)) {
     // Every node that the DaemonSet may run on: all of them, but the control plane when tainted.
+    const tolerated = (key: string) =>
+      ds.spec.template.spec.tolerations?.some((t) => t.key === key || (t.key === undefined && t.operator === 'Exists'));
     const eligible = Object.values(o.Node).filter(
       (n) =>
-        !n.spec.taints.some((t) => t.effect === 'NoSchedule' && t.key === 'node-role.kubernetes.io/control-plane') ||
-        ds.spec.template.spec.tolerations?.some((t) => t.key === 'node-role.kubernetes.io/control-plane'),
+        !n.spec.taints.some(
+          (t) => t.effect === 'NoSchedule' && CONTROL_PLANE_TAINT_KEYS.includes(t.key) && !tolerated(t.key),
+        ),
     ).length;
     if (ds.status.numberReady !== eligible) bad.push(`ds/${ds.metadata.name} ${ds.status.numberReady}/${eligible}`);
   }

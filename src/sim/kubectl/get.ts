@@ -59,7 +59,10 @@ function header(r: ResourceType, wide: boolean): Row {
   }
 }
 
-/** The LAST SEEN cell: `5m`, or `2m (x3 over 10m)` for an aggregated event. */
+/**
+ * `2m (x3 over 10m)` for an aggregated event, `5m` otherwise: the interval `kubectl describe` and
+ * `kubectl events` print (describe.go DescribeEvents). `kubectl get events` does not use it.
+ */
 export function eventInterval(ev: KubeEvent, now: number): string {
   const last = since(now, ev.lastTimestamp);
   return ev.count > 1 ? `${last} (x${ev.count} over ${since(now, ev.firstTimestamp)})` : last;
@@ -151,12 +154,15 @@ function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
       return [name, obj.addressType, ports || '<unset>', endpoints, created];
     }
     case 'Event': {
+      // printers.go printEvent: LAST SEEN is the plain age of lastTimestamp (no `(xN over M)`,
+      // which only describe and `kubectl events` print); COUNT says how many in -o wide.
       const target = `${obj.involvedObject.kind.toLowerCase()}/${obj.involvedObject.name}`;
       const msg = obj.message.trim();
-      if (!wide) return [eventInterval(obj, now), obj.type, obj.reason, target, msg];
+      const last = since(now, obj.lastTimestamp);
+      if (!wide) return [last, obj.type, obj.reason, target, msg];
       const source = obj.source.host ? `${obj.source.component}, ${obj.source.host}` : obj.source.component;
       return [
-        eventInterval(obj, now),
+        last,
         obj.type,
         obj.reason,
         target,
@@ -179,16 +185,14 @@ function byKey(a: ApiObject, b: ApiObject): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-/** Objects of one type in scope, in the order the API lists them (events by last timestamp). */
+/**
+ * Objects of one type in scope, in the order the API lists them (etcd key order: namespace, then
+ * name). Events too: printers.go printEventList does not sort (`kubectl events` does).
+ */
 export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): ApiObject[] {
   let objs = e.list(r.kind) as ApiObject[];
   if (r.namespaced && !all) objs = objs.filter((o) => o.metadata.namespace === namespace);
-  objs = [...objs].sort(byKey);
-  if (r.kind === 'Event') {
-    // Stable: equal timestamps keep API (creation) order.
-    objs.sort((a, b) => (a as KubeEvent).lastTimestamp - (b as KubeEvent).lastTimestamp);
-  }
-  return objs;
+  return [...objs].sort(byKey);
 }
 
 /** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */

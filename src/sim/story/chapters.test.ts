@@ -29,13 +29,13 @@ describe('chapters of the built-in scenarios', () => {
       [79270, 'node2 NotReady'],
       [84370, 'node2 tainted unreachable:NoExecute'],
       [384470, '2 pods evicted from node2'],
-      [384770, 'replacement web-7d89dcd798-l9j55 Running on node1'],
+      [384770, 'replacement web-7d89dcd798-ql9j5 Running on node1'],
       [540000, 'kubelet started on node2'],
-      [543200, 'node2 Ready'],
+      [542700, 'node2 Ready'],
+      [543430, 'replacement db-1 Running on node2'],
       [544270, 'node2 untainted'],
-      [544980, 'replacement db-1 Running on node2'],
     ]);
-    const [stop, notReady, taint, evicted, replaced, start, ready, untainted, db] = sim.chapters();
+    const [stop, notReady, taint, evicted, replaced, start, ready, db, untainted] = sim.chapters();
     expect(stop).toEqual({
       at: 30000,
       label: 'kubelet stopped on node2',
@@ -64,7 +64,7 @@ describe('chapters of the built-in scenarios', () => {
     });
     expect(replaced).toMatchObject({
       kind: 'replace',
-      ref: 'Pod/default/web-7d89dcd798-l9j55',
+      ref: 'Pod/default/web-7d89dcd798-ql9j5',
       node: 'node1',
       actor: 'replicaset-controller',
     });
@@ -78,12 +78,13 @@ describe('chapters of the built-in scenarios', () => {
   it('docker-stop: Ready=False from the kubelet, the not-ready taint, evictions, and the way back', () => {
     expect(timesAndLabels(played('docker-stop'))).toEqual([
       [30000, 'docker stopped on knode'],
-      [37059, 'knode NotReady'],
+      [36882, 'knode NotReady'],
       [39370, 'knode tainted not-ready:NoExecute'],
       [339470, '5 pods evicted from knode'],
       [480000, 'docker started on knode'],
-      [486384, 'knode Ready'],
-      [486684, '5 replacements Running on knode'],
+      [485026, 'knode Ready'],
+      [485326, '2 replacements Running on knode'],
+      [486985, '3 replacements Running on knode'],
       [489270, 'knode untainted'],
     ]);
     const notReady = played('docker-stop', 60_000).chapters()[1];
@@ -99,8 +100,8 @@ describe('chapters of the built-in scenarios', () => {
       [89270, '4 pods of node2 deleted by PodGC'],
       [89570, '3 replacements Running on node1'],
       [240000, 'kubelet restarted on node2'],
-      [240281, 'node2 registered'],
-      [243200, 'node2 Ready'],
+      [240288, 'node2 registered'],
+      [243100, 'node2 Ready'],
     ]);
     const gc = played('node-delete', 100_000).chapters()[1];
     expect(gc).toMatchObject({ kind: 'delete', actor: 'pod-garbage-collector', constant: 'podGCQuarantine=40s' });
