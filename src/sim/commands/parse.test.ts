@@ -17,6 +17,8 @@ const CANONICAL = [
   'kubectl cordon node2',
   'kubectl uncordon node2',
   'kubectl drain node2 --ignore-daemonsets --force',
+  'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute',
+  'kubectl taint nodes node2 dedicated:NoSchedule- gpu=true:PreferNoSchedule --overwrite',
   'kubectl scale deployment web --replicas=5',
   'kubectl scale statefulset db --replicas=0',
   'kubectl run nginx1 --image nginx',

@@ -6,6 +6,7 @@
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
 import { DOMAIN_LIMITS, describeDigits, groupDigits, replicasOverLimit } from '../scenario/limits';
+import { parseTaintArgs, type TaintArgs } from './taint-args';
 
 export type SystemctlAction = 'stop' | 'start' | 'restart' | 'status';
 export const UNITS = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'] as const;
@@ -17,6 +18,7 @@ export type Command =
   | { kind: 'kubectl-delete-node'; name: string }
   | { kind: 'kubectl-cordon' | 'kubectl-uncordon'; node: string }
   | { kind: 'kubectl-drain'; node: string; ignoreDaemonsets: boolean; force: boolean }
+  | ({ kind: 'kubectl-taint'; overwrite: boolean } & TaintArgs)
   | { kind: 'kubectl-scale'; resource: 'deployment' | 'statefulset'; namespace: string; name: string; replicas: number }
   | { kind: 'kubectl-run'; namespace: string; name: string; image: string }
   | { kind: 'kubectl-create-deployment'; namespace: string; name: string; image: string; replicas?: number }
@@ -97,6 +99,7 @@ const FILENAME: FlagSpec = { long: 'filename', short: 'f', value: true };
 const CONTAINER: FlagSpec = { long: 'container', short: 'c', value: true };
 const STDIN: FlagSpec = { long: 'stdin', short: 'i', value: false };
 const TTY: FlagSpec = { long: 'tty', short: 't', value: false };
+const OVERWRITE: FlagSpec = { long: 'overwrite', value: false };
 
 /**
  * An integer flag as pflag reads it (strconv.ParseInt with the flag's bit size), with kubectl's
@@ -194,6 +197,13 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
         ignoreDaemonsets: p.flags['ignore-daemonsets'] === 'true',
         force: p.flags.force === 'true',
       });
+    }
+    case 'taint': {
+      const p = parseFlags(rest, [OVERWRITE]);
+      if ('error' in p) return fail(p.error);
+      const t = parseTaintArgs(p.positional);
+      if ('error' in t) return fail(t.error);
+      return ok({ kind: 'kubectl-taint', ...t, overwrite: p.flags.overwrite === 'true' });
     }
     case 'scale': {
       const p = parseFlags(rest, [NAMESPACE, REPLICAS]);

@@ -34,6 +34,8 @@ export function printCommand(c: Command): string {
       return `kubectl uncordon ${q(c.node)}`;
     case 'kubectl-drain':
       return `kubectl drain ${q(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+    case 'kubectl-taint':
+      return `kubectl taint nodes ${q(c.node)} ${c.specs.map(q).join(' ')}${c.overwrite ? ' --overwrite' : ''}`;
     case 'kubectl-scale':
       return `kubectl scale ${c.resource} ${q(c.name)}${ns(c.namespace)} --replicas=${c.replicas}`;
     case 'kubectl-run':

@@ -10,6 +10,7 @@
  */
 import { ApiError, applyManifest, runPod } from '../api/apply';
 import { cordon, deleteObject, deletePod, drain, scale, uncordon } from '../api/delete';
+import { taintNode } from '../api/taint';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
@@ -97,6 +98,9 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
     case 'kubectl-drain':
       if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
       return apiCall(() => drain(e, c.node, { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force }, userCause()));
+    case 'kubectl-taint':
+      if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
+      return apiCall(() => taintNode(e, c.node, c.add, c.remove, c.overwrite, userCause()));
     case 'kubectl-scale': {
       const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
       const key = `${c.namespace}/${c.name}`;
