@@ -3,6 +3,8 @@
  * (kubernetes/kubectl pkg/cmd/taint/taint.go `Complete`, `Validate`; pkg/cmd/taint/utils.go
  * `parseTaints`, `parseTaint`), with kubectl's error texts. The API side is api/taint.ts.
  */
+
+import { labelValueErrors, qualifiedNameErrors } from '../api/label-validation';
 import type { TaintEffect } from '../api/types';
 import { resolveResource } from '../kubectl/resources';
 
@@ -22,37 +24,7 @@ export interface TaintArgs {
 }
 
 const EFFECTS: readonly string[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const USAGE = "\nSee 'kubectl taint -h' for help and examples";
-
-/** apimachinery validation.IsQualifiedName: the messages it returns for a bad key. */
-function qualifiedNameErrors(key: string): string[] {
-  const parts = key.split('/');
-  let name = key;
-  const errs: string[] = [];
-  if (parts.length === 2) {
-    const [prefix = '', n = ''] = parts;
-    name = n;
-    if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else if (prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix))
-      errs.push(
-        "prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
-      );
-  } else if (parts.length > 2) {
-    return [
-      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ];
-  }
-  if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
-  else if (!NAME.test(name))
-    errs.push(
-      "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
-    );
-  return errs;
-}
 
 /** parseTaint: `<key>=<value>:<effect>`, `<key>:<effect>` or `<key>`. */
 function parseTaint(st: string): TaintSpec | { error: string } {
@@ -70,12 +42,7 @@ function parseTaint(st: string): TaintSpec | { error: string } {
     key = kv[0] ?? '';
     if (kv.length === 2) {
       value = kv[1] ?? '';
-      const errs: string[] = [];
-      if (value.length > 63) errs.push('must be no more than 63 characters');
-      if (!LABEL_VALUE.test(value))
-        errs.push(
-          "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
-        );
+      const errs = labelValueErrors(value);
       if (errs.length) return { error: `invalid taint spec: ${st}, ${errs.join('; ')}` };
     }
   } else return { error: `invalid taint spec: ${st}` };

@@ -7,6 +7,7 @@ import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { age, since } from './age';
 import { notFound, qualifiedName, type ResourceType } from './resources';
+import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
 import { getTable } from './table';
 
@@ -16,6 +17,8 @@ export interface GetRequest {
   namespace: string;
   allNamespaces: boolean;
   wide: boolean;
+  /** `-l`: the label selector as typed (the API parses it: kubectl/selector.ts). */
+  selector?: string;
 }
 
 type Row = string[];
@@ -200,8 +203,13 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
   const multi = req.types.length > 1;
   const tables: string[] = [];
   const errors: string[] = [];
+  const selector = req.selector === undefined ? [] : parseSelector(req.selector);
   for (const r of req.types) {
     let objs: ApiObject[];
+    if ('error' in selector) {
+      errors.push(badSelector(r.group, r.plural, req.selector ?? '', selector.error));
+      continue;
+    }
     if (req.names.length > 0) {
       objs = [];
       for (const n of req.names) {
@@ -212,6 +220,7 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
       }
     } else {
       objs = listInScope(e, r, req.namespace, req.allNamespaces);
+      if (selector.length) objs = objs.filter((o) => selectorMatches(selector, o.metadata.labels));
     }
     if (objs.length === 0) continue;
     const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;

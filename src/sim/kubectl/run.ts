@@ -9,9 +9,10 @@ import { apiAvailable, controlPlaneHost } from '../core/world';
 import { describeNode } from './describe-node';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
-import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags } from './flags';
+import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags, SELECTOR } from './flags';
 import { type GetRequest, kubectlGet } from './get';
 import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
+import { badSelector, parseSelector, selectorMatches } from './selector';
 
 /** `The connection to the server 192.168.56.10:6443 was refused - did you specify the right host or port?` */
 export function connectionRefused(e: Engine): string {
@@ -21,11 +22,18 @@ export function connectionRefused(e: Engine): string {
 
 export type ReadRequest =
   | { verb: 'get'; get: GetRequest }
-  | { verb: 'describe'; type: ResourceType; names: string[]; namespace: string; allNamespaces: boolean };
+  | {
+      verb: 'describe';
+      type: ResourceType;
+      names: string[];
+      namespace: string;
+      allNamespaces: boolean;
+      selector?: string;
+    };
 
 /** Parse the arguments after `kubectl get` / `kubectl describe`. */
 export function parseRead(verb: 'get' | 'describe', args: readonly string[]): ReadRequest | { error: string } {
-  const parsed = parseFlags(args, [NAMESPACE, ALL_NAMESPACES, OUTPUT]);
+  const parsed = parseFlags(args, [NAMESPACE, ALL_NAMESPACES, OUTPUT, SELECTOR]);
   if ('error' in parsed) return parsed;
   const { positional, flags } = parsed;
   const output = flags.output;
@@ -69,17 +77,25 @@ export function parseRead(verb: 'get' | 'describe', args: readonly string[]): Re
     if (!r) return { error: unknownResource(w) };
     types.push(r);
   }
+  // cli-runtime resource.Builder: names and a selector do not mix.
+  const selector = flags.selector?.trim() ? flags.selector : undefined;
+  if (selector !== undefined && names.length > 0)
+    return { error: 'error: name cannot be provided when a selector is specified' };
   if (verb === 'get') {
     if (names.length > 0 && types.length > 1) {
       return {
         error: `error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`,
       };
     }
-    return { verb, get: { types, names, namespace, allNamespaces, wide: output === 'wide' } };
+    const get: GetRequest = { types, names, namespace, allNamespaces, wide: output === 'wide' };
+    if (selector !== undefined) get.selector = selector;
+    return { verb, get };
   }
   const type = types[0];
   if (!type || types.length > 1) return { error: 'error: describe takes one resource type' };
-  return { verb, type, names, namespace, allNamespaces };
+  return selector === undefined
+    ? { verb, type, names, namespace, allNamespaces }
+    : { verb, type, names, namespace, allNamespaces, selector };
 }
 
 function describeOne(e: Engine, obj: ApiObject): string {
@@ -108,9 +124,13 @@ export function kubectlDescribe(
   names: readonly string[],
   namespace: string,
   all: boolean,
+  selector?: string,
 ): string {
+  const reqs = selector === undefined ? [] : parseSelector(selector);
+  if ('error' in reqs) return badSelector(type.group, type.plural, selector ?? '', reqs.error);
   const inScope = (e.list(type.kind) as ApiObject[])
     .filter((o) => !type.namespaced || all || o.metadata.namespace === namespace)
+    .filter((o) => reqs.length === 0 || selectorMatches(reqs, o.metadata.labels))
     .sort((a, b) => {
       const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
       const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
@@ -138,7 +158,7 @@ export function kubectlDescribe(
 export function runRead(e: Engine, req: ReadRequest): string {
   if (!apiAvailable(e)) return connectionRefused(e);
   if (req.verb === 'get') return kubectlGet(e, req.get);
-  return kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces);
+  return kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces, req.selector);
 }
 
 /** Split a line into words, honouring single and double quotes. */
