@@ -6,10 +6,15 @@ import type { ApiObject, KubeEvent, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { age, since } from './age';
+import { ENDPOINTS_WARNING, type Endpoints, endpointsWarns, formatEndpoints, listEndpoints } from './endpoints';
+import { printGeneric } from './get-output';
 import { notFound, qualifiedName, type ResourceType } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
 import { getTable } from './table';
+
+/** What `kubectl get` lists: stored objects, and Endpoints derived from EndpointSlices. */
+export type GetObject = ApiObject | Endpoints;
 
 export interface GetRequest {
   types: ResourceType[];
@@ -17,6 +22,8 @@ export interface GetRequest {
   namespace: string;
   allNamespaces: boolean;
   wide: boolean;
+  /** `-o yaml` / `-o json` (kubectl/get-output.ts). */
+  output?: 'yaml' | 'json';
   /** `-l`: the label selector as typed (the API parses it: kubectl/selector.ts). */
   selector?: string;
 }
@@ -59,6 +66,8 @@ function header(r: ResourceType, wide: boolean): Row {
         : ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
     case 'Lease':
       return ['NAME', 'HOLDER', 'AGE'];
+    case 'Endpoints':
+      return ['NAME', 'ENDPOINTS', 'AGE'];
   }
 }
 
@@ -71,10 +80,12 @@ export function eventInterval(ev: KubeEvent, now: number): string {
   return ev.count > 1 ? `${last} (x${ev.count} over ${since(now, ev.firstTimestamp)})` : last;
 }
 
-function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
+function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
   const now = e.now;
   const created = age(e, obj.metadata.creationTimestamp);
   switch (obj.kind) {
+    case 'Endpoints':
+      return [name, formatEndpoints(obj), created];
     case 'Node': {
       const roles = nodeRoles(obj);
       const row = [
@@ -192,29 +203,37 @@ function byKey(a: ApiObject, b: ApiObject): number {
  * Objects of one type in scope, in the order the API lists them (etcd key order: namespace, then
  * name). Events too: printers.go printEventList does not sort (`kubectl events` does).
  */
-export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): ApiObject[] {
-  let objs = e.list(r.kind) as ApiObject[];
-  if (r.namespaced && !all) objs = objs.filter((o) => o.metadata.namespace === namespace);
-  return [...objs].sort(byKey);
+export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): GetObject[] {
+  const inScope = (o: GetObject) => !r.namespaced || all || o.metadata.namespace === namespace;
+  if (r.kind === 'Endpoints') return listEndpoints(e).filter(inScope);
+  return (e.list(r.kind) as ApiObject[]).filter(inScope).sort(byKey);
 }
 
-/** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
-export function kubectlGet(e: Engine, req: GetRequest): string {
-  const multi = req.types.length > 1;
-  const tables: string[] = [];
+/** One object by name (`kubectl get TYPE NAME`). */
+export function getOne(e: Engine, r: ResourceType, namespace: string, name: string): GetObject | undefined {
+  if (r.kind === 'Endpoints')
+    return listEndpoints(e).find((x) => x.metadata.namespace === namespace && x.metadata.name === name);
+  return e.get(r.kind, r.namespaced ? `${namespace}/${name}` : name) as ApiObject | undefined;
+}
+
+/** The objects a request names or lists, per type, with kubectl's errors (NotFound, bad selector). */
+export function collect(
+  e: Engine,
+  req: GetRequest,
+): { lists: { type: ResourceType; objs: GetObject[] }[]; errors: string[] } {
+  const lists: { type: ResourceType; objs: GetObject[] }[] = [];
   const errors: string[] = [];
   const selector = req.selector === undefined ? [] : parseSelector(req.selector);
   for (const r of req.types) {
-    let objs: ApiObject[];
     if ('error' in selector) {
       errors.push(badSelector(r.group, r.plural, req.selector ?? '', selector.error));
       continue;
     }
+    let objs: GetObject[];
     if (req.names.length > 0) {
       objs = [];
       for (const n of req.names) {
-        const key = r.namespaced ? `${req.namespace}/${n}` : n;
-        const o = e.get(r.kind, key) as ApiObject | undefined;
+        const o = getOne(e, r, req.namespace, n);
         if (o) objs.push(o);
         else errors.push(notFound(r, n));
       }
@@ -222,6 +241,19 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
       objs = listInScope(e, r, req.namespace, req.allNamespaces);
       if (selector.length) objs = objs.filter((o) => selectorMatches(selector, o.metadata.labels));
     }
+    lists.push({ type: r, objs });
+  }
+  return { lists, errors };
+}
+
+/** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
+export function kubectlGet(e: Engine, req: GetRequest): string {
+  const warning = req.types.some((r) => r.kind === 'Endpoints') && endpointsWarns(e) ? [ENDPOINTS_WARNING] : [];
+  const { lists, errors } = collect(e, req);
+  if (req.output) return [...warning, printGeneric(req, lists, errors, req.output)].join('\n');
+  const multi = req.types.length > 1;
+  const tables: string[] = [];
+  for (const { type: r, objs } of lists) {
     if (objs.length === 0) continue;
     const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
     const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
@@ -232,7 +264,7 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
     }
     tables.push(getTable(rows));
   }
-  const out: string[] = [];
+  const out: string[] = [...warning];
   if (tables.length > 0) out.push(tables.join('\n\n'));
   else if (errors.length === 0) {
     const namespaced = req.types.some((r) => r.namespaced);

@@ -3,14 +3,16 @@
  * API and returns exactly what kubectl prints (without a final newline). When kube-apiserver or etcd
  * is down it prints the connection-refused line of reference 9.1.
  */
-import type { ApiObject } from '../api/types';
 import type { Engine } from '../core/engine';
 import { apiAvailable, controlPlaneHost } from '../core/world';
+import { describeGeneric } from './describe-generic';
+import { describeEndpointSlice, describeService } from './describe-network';
 import { describeNode } from './describe-node';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
+import { describeEndpoints, ENDPOINTS_WARNING, endpointsWarns } from './endpoints';
 import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags, SELECTOR } from './flags';
-import { type GetRequest, kubectlGet } from './get';
+import { type GetObject, type GetRequest, kubectlGet, listInScope } from './get';
 import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 
@@ -37,10 +39,10 @@ export function parseRead(verb: 'get' | 'describe', args: readonly string[]): Re
   if ('error' in parsed) return parsed;
   const { positional, flags } = parsed;
   const output = flags.output;
-  if (output !== undefined && (output !== 'wide' || verb === 'describe')) {
+  if (output !== undefined && (!['wide', 'yaml', 'json'].includes(output) || verb === 'describe')) {
     if (verb === 'describe') return { error: "error: unknown shorthand flag: 'o' in -o" };
     return {
-      error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: wide`,
+      error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,wide,yaml`,
     };
   }
   const namespace = flags.namespace ?? 'default';
@@ -88,6 +90,7 @@ export function parseRead(verb: 'get' | 'describe', args: readonly string[]): Re
       };
     }
     const get: GetRequest = { types, names, namespace, allNamespaces, wide: output === 'wide' };
+    if (output === 'yaml' || output === 'json') get.output = output;
     if (selector !== undefined) get.selector = selector;
     return { verb, get };
   }
@@ -98,8 +101,10 @@ export function parseRead(verb: 'get' | 'describe', args: readonly string[]): Re
     : { verb, type, names, namespace, allNamespaces, selector };
 }
 
-function describeOne(e: Engine, obj: ApiObject): string {
+function describeOne(e: Engine, obj: GetObject): string {
   switch (obj.kind) {
+    case 'Endpoints':
+      return describeEndpoints(e, obj);
     case 'Node':
       return describeNode(e, obj);
     case 'Pod':
@@ -112,6 +117,12 @@ function describeOne(e: Engine, obj: ApiObject): string {
       return describeReplicaSet(e, obj);
     case 'DaemonSet':
       return describeDaemonSet(e, obj);
+    case 'Service':
+      return describeService(e, obj);
+    case 'EndpointSlice':
+      return describeEndpointSlice(e, obj);
+    case 'Lease':
+      return describeGeneric(e, obj);
     default:
       return `error: describe ${obj.kind} is not supported in this playground`;
   }
@@ -128,8 +139,7 @@ export function kubectlDescribe(
 ): string {
   const reqs = selector === undefined ? [] : parseSelector(selector);
   if ('error' in reqs) return badSelector(type.group, type.plural, selector ?? '', reqs.error);
-  const inScope = (e.list(type.kind) as ApiObject[])
-    .filter((o) => !type.namespaced || all || o.metadata.namespace === namespace)
+  const inScope = listInScope(e, type, namespace, all)
     .filter((o) => reqs.length === 0 || selectorMatches(reqs, o.metadata.labels))
     .sort((a, b) => {
       const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
@@ -158,7 +168,9 @@ export function kubectlDescribe(
 export function runRead(e: Engine, req: ReadRequest): string {
   if (!apiAvailable(e)) return connectionRefused(e);
   if (req.verb === 'get') return kubectlGet(e, req.get);
-  return kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces, req.selector);
+  const text = kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces, req.selector);
+  // The apiserver's Endpoints deprecation warning, printed before the output (endpoints.ts).
+  return req.type.kind === 'Endpoints' && endpointsWarns(e) ? `${ENDPOINTS_WARNING}\n${text}` : text;
 }
 
 /** Split a line into words, honouring single and double quotes. */
