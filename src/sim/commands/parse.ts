@@ -3,6 +3,8 @@
  * world is one of these, whether it comes from a click, the terminal, a scenario timeline, a link
  * or the CLI. `kubectl apply -f -` takes its manifest from the lines after the first one.
  */
+
+import { parseEvents } from '../kubectl/events';
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
 import { DOMAIN_LIMITS, describeDigits, groupDigits, replicasOverLimit } from '../scenario/limits';
@@ -144,6 +146,11 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       const request = parseRead(verb, rest);
       if ('error' in request) return fail(request.error);
       return ok({ kind: 'kubectl-read', args, request });
+    }
+    case 'events': {
+      const events = parseEvents(rest);
+      if ('error' in events) return fail(events.error);
+      return ok({ kind: 'kubectl-read', args, request: { verb: 'events', events } });
     }
     case 'delete': {
       const p = parseFlags(rest, [NAMESPACE, FORCE, GRACE]);

@@ -11,6 +11,7 @@ import { describeNode } from './describe-node';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
 import { describeEndpoints, ENDPOINTS_WARNING, endpointsWarns } from './endpoints';
+import { type EventsRequest, kubectlEvents, parseEvents } from './events';
 import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags, SELECTOR } from './flags';
 import { type GetObject, type GetRequest, kubectlGet, listInScope } from './get';
 import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
@@ -24,6 +25,7 @@ export function connectionRefused(e: Engine): string {
 
 export type ReadRequest =
   | { verb: 'get'; get: GetRequest }
+  | { verb: 'events'; events: EventsRequest }
   | {
       verb: 'describe';
       type: ResourceType;
@@ -168,6 +170,7 @@ export function kubectlDescribe(
 export function runRead(e: Engine, req: ReadRequest): string {
   if (!apiAvailable(e)) return connectionRefused(e);
   if (req.verb === 'get') return kubectlGet(e, req.get);
+  if (req.verb === 'events') return kubectlEvents(e, req.events);
   const text = kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces, req.selector);
   // The apiserver's Endpoints deprecation warning, printed before the output (endpoints.ts).
   return req.type.kind === 'Endpoints' && endpointsWarns(e) ? `${ENDPOINTS_WARNING}\n${text}` : text;
@@ -186,8 +189,12 @@ export function kubectlOutput(e: Engine, line: string): string {
   const w = words(line.trim());
   if (w[0] === 'kubectl') w.shift();
   const verb = w[0];
+  if (verb === 'events') {
+    const ev = parseEvents(w.slice(1));
+    return 'error' in ev ? ev.error : runRead(e, { verb, events: ev });
+  }
   if (verb !== 'get' && verb !== 'describe') {
-    return `error: kubectlOutput runs read-only commands (get, describe), not "${verb ?? ''}"`;
+    return `error: kubectlOutput runs read-only commands (get, describe, events), not "${verb ?? ''}"`;
   }
   const req = parseRead(verb, w.slice(1));
   if ('error' in req) return req.error;
