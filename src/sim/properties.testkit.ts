@@ -94,6 +94,9 @@ export function faultArb(workers: number, profile: ClusterShape['profile']): fc.
     node.map((n) => `kubectl cordon ${n}`),
     node.map((n) => `kubectl delete node ${n}`),
     node.map((n) => `kubectl drain ${n} --ignore-daemonsets --force`),
+    // A drain that waits for ever, one that gives up, and the interrupt of the newest still running.
+    node.map((n) => `kubectl drain ${n} --ignore-daemonsets --force --timeout=2m`),
+    fc.constant('^C'),
     fc.constantFrom(
       'registry down',
       'ssh cp mv /etc/kubernetes/manifests/kube-apiserver.yaml /tmp/',
@@ -169,6 +172,17 @@ export function checkInvariants(sim: Simulation, lastNow: { t: number }): string
       return `pod ${p.metadata.name} bound to unknown ${p.spec.nodeName}`;
   }
   return undefined;
+}
+
+/**
+ * Drains that still run after every fault was healed and the cluster had time to settle: a drain
+ * waits for pods to be gone, and once kubelets, the API and the controllers are back, they are.
+ */
+export function hangingCommands(sim: Simulation): string[] {
+  return sim
+    .runningCommands()
+    .filter((c) => !c.done)
+    .map((c) => `${c.line} (running since ${c.startedAt} ms)`);
 }
 
 /** Owners referenced by API objects exist (checked at quiet points: the GC works asynchronously). */
@@ -258,6 +272,7 @@ export function soakCluster(cluster: ClusterShape, seed: number, actions: number
     sim.advanceTo(sim.now + 15 * 60_000);
     for (const w of workloadsNotReady(sim)) violations.add(`round ${round}: not ready 15 min after healing: ${w}`);
     for (const d of danglingOwners(sim)) violations.add(`round ${round}: dangling owner ${d}`);
+    for (const c of hangingCommands(sim)) violations.add(`round ${round}: still running after healing: ${c}`);
     round++;
   }
   return { actions: done, rounds: round, simulated: sim.now, violations: [...violations] };

@@ -42,6 +42,8 @@ const CANONICAL = [
   'network heal node2',
   'registry down',
   'registry up',
+  '^C',
+  'kubectl drain node2 --ignore-daemonsets --grace-period=10 --timeout=1m30s',
   'kubectl apply -f -\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x',
 ];
 
@@ -89,7 +91,7 @@ describe('parse / print', () => {
     ['network chop node2', 'usage: network cut|heal NODE'],
     [
       'reboot-everything',
-      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE or registry down|up',
+      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or ^C',
     ],
     ['ssh node2 "systemctl stop', 'unterminated quoted string'],
     ['kubectl apply -f -', 'error: no objects passed to apply'],

@@ -95,7 +95,8 @@ function describeCommand(
       return { label, kind: 'other', ref: `Node/${c.node}`, node: c.node };
     }
     case 'kubectl-drain':
-      return { label: `${c.node} drained`, kind: 'evict', ref: `Node/${c.node}`, node: c.node };
+      // kubectl drain goes on running until the pods are gone: the moment is its start.
+      return { label: `${c.node} draining`, kind: 'evict', ref: `Node/${c.node}`, node: c.node };
     case 'kubectl-scale': {
       const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
       const label = `${SHORT_RESOURCE[c.resource]}/${c.name} scaled to ${c.replicas}`;
