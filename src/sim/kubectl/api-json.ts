@@ -255,8 +255,7 @@ function leaseJson(l: Lease): { [k: string]: Json } {
     renewTime: microTime(l.spec.renewTime),
   };
   if (l.spec.acquireTime !== undefined) spec.acquireTime = microTime(l.spec.acquireTime);
-  const transitions = (l.spec as { leaseTransitions?: number }).leaseTransitions;
-  if (transitions !== undefined) spec.leaseTransitions = transitions;
+  if (l.spec.leaseTransitions !== undefined) spec.leaseTransitions = l.spec.leaseTransitions;
   return { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: metaJson(l.metadata), spec };
 }
 

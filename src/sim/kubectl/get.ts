@@ -189,7 +189,8 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
       ];
     }
     case 'Lease':
-      return [name, obj.spec.holderIdentity || '<none>', created];
+      // printLease prints the holder as it is: empty after a release (ReleaseOnCancel).
+      return [name, obj.spec.holderIdentity, created];
   }
 }
 

@@ -122,8 +122,6 @@ describe('chapters of the built-in scenarios', () => {
       '2 pods evicted from node1',
       '2 replacements Running on node2',
       'kubelet started on node1',
-      // The kubelet posts Ready=False first: the controller swaps the NoExecute taint at once.
-      'node1 tainted not-ready:NoExecute',
       'node1 Ready',
       'node1 untainted',
     ]);
