@@ -133,3 +133,32 @@ describe('kubectl describe service, endpointslice, lease', () => {
     expect(smartLabelFor('leaseDurationSeconds')).toBe('Lease Duration Seconds');
   });
 });
+
+describe('kubectl describe replicaset, daemonset', () => {
+  // kubernetes/kubectl pkg/describe/describe.go describeReplicaSet, describeDaemonSet.
+  const sim = withService();
+
+  it('replicaset: selector, Controlled By the Deployment, replicas and pod phases', () => {
+    const d = sim.kubectl('kubectl describe rs');
+    expect(d.split('\n').slice(0, 3)).toEqual([
+      expect.stringMatching(/^Name:\s+web-7d89dcd798$/),
+      expect.stringMatching(/^Namespace:\s+default$/),
+      expect.stringMatching(/^Selector:\s+app=web,pod-template-hash=7d89dcd798$|^Selector:\s+app=web$/),
+    ]);
+    expect(d).toMatch(/^Controlled By:\s+Deployment\/web$/m);
+    expect(d).toMatch(/^Replicas:\s+2 current \/ 2 desired$/m);
+    expect(d).toMatch(/^Pods Status:\s+2 Running \/ 0 Waiting \/ 0 Succeeded \/ 0 Failed$/m);
+  });
+
+  it('daemonset: namespace, node selector and the scheduling counts', () => {
+    const d = sim.kubectl('kubectl describe ds kube-proxy -n kube-system');
+    expect(d.split('\n').slice(0, 4)).toEqual([
+      expect.stringMatching(/^Name:\s+kube-proxy$/),
+      expect.stringMatching(/^Namespace:\s+kube-system$/),
+      expect.stringMatching(/^Selector:\s+k8s-app=kube-proxy$/),
+      expect.stringMatching(/^Node-Selector:\s+kubernetes\.io\/os=linux$/),
+    ]);
+    expect(d).toMatch(/^Desired Number of Nodes Scheduled: 3\nCurrent Number of Nodes Scheduled: 3\n/m);
+    expect(d).toMatch(/^Pods Status:\s+3 Running \/ 0 Waiting \/ 0 Succeeded \/ 0 Failed$/m);
+  });
+});
