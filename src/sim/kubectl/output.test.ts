@@ -75,6 +75,21 @@ describe('kubectl get -o yaml|json', () => {
   });
 });
 
+describe('a headless Service', () => {
+  it('prints CLUSTER-IP None (printers.go printService prints spec.clusterIP as stored)', () => {
+    const s = kitScenario({ workers: 1, replicas: 1 });
+    s.spec.objects.push({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'db' },
+      spec: { clusterIP: 'None', selector: { app: 'db' }, ports: [{ port: 5432 }] },
+    });
+    const sim = new Simulation(s);
+    expect(sim.kubectl('kubectl get svc db')).toMatch(/^db\s+ClusterIP\s+None\s+<none>\s+5432\/TCP\s/m);
+    expect(sim.kubectl('kubectl describe svc db')).toMatch(/^IP:\s+None\nIPs:\s+None$/m);
+  });
+});
+
 describe('kubectl get endpoints', () => {
   it('prints ready endpoints with the 1.33 deprecation warning; v1.23 has no warning', () => {
     const sim = withService();
