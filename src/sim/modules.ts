@@ -3,6 +3,7 @@
  * which run in this order within one write.
  */
 
+import { runningCommandsModule } from './commands/running';
 import { controlPlaneModule } from './controllers/control-plane';
 import { daemonsetModule } from './controllers/daemonset';
 import { deploymentModule } from './controllers/deployment';
@@ -39,4 +40,5 @@ export const MODULES: readonly SimModule[] = [
   endpointsliceModule,
   garbageCollectorModule,
   schedulerModule,
+  runningCommandsModule,
 ];

@@ -337,6 +337,14 @@ const list = <T extends v.GenericSchema>(item: T, what: string) =>
     [],
   );
 
+const onOff = v.boolean((i) => `expected true or false, got ${show(i.input)}`);
+
+/** `spec.addons`: kubeadm's kube-system add-ons, each on unless set to false (scenario/addons.ts). */
+const addonsSchema = v.strictObject(
+  { kubeProxy: v.optional(onOff), cni: v.optional(onOff), coreDNS: v.optional(onOff) },
+  objectMessage('kubeProxy, cni, coreDNS'),
+);
+
 export const scenarioSchema = v.strictObject(
   {
     apiVersion: v.literal('notready/v1', (i) => `${show(i.input)} is not supported (use notready/v1)`),
@@ -382,8 +390,9 @@ export const scenarioSchema = v.strictObject(
         ),
         lesson: list(lessonStep, 'lesson steps'),
         duration: v.optional(scenarioDuration),
+        addons: v.optional(addonsSchema),
       },
-      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration'),
+      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons'),
     ),
   },
   objectMessage('apiVersion, kind, metadata, spec'),

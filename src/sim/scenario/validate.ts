@@ -8,6 +8,7 @@
  * the same time keep their written order).
  */
 import * as v from 'valibot';
+import { type Addons, DEFAULT_ADDONS } from './addons';
 import { defaultScenarioDuration, formatSimTime } from './duration';
 import { countPods, DOMAIN_LIMITS, describeDuration, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
@@ -169,6 +170,8 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     });
   }
   // Domain limits that need the whole document (scenario/limits.ts).
+  const addons: Addons = { ...DEFAULT_ADDONS, ...definedOnly(spec.addons ?? {}) };
+  // kubeadm's add-ons are the cluster's own, like its control-plane pods: not in the pod budget.
   const pods = countPods(spec.nodes.length, objects, staticPods.length);
   if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
     errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
@@ -218,7 +221,14 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       duration: spec.duration ?? defaultScenarioDuration(spec.timeline),
     },
   };
+  // Written only when the text has it: scenarios without it keep their normalised form.
+  if (spec.addons !== undefined) scenario.spec.addons = addons;
   return { ok: true, scenario };
+}
+
+/** The keys of `o` whose value is set (valibot keeps absent optional keys as undefined). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
 }
 
 /** Document order for paths (keys compared one by one; numbers numerically). */
