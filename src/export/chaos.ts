@@ -46,6 +46,11 @@ function timelineScript(tool: ChaosTool, scenario: Scenario, list: Made[]): stri
     '# Usage: ./timeline.sh   (kubectl on the PATH, pointed at the cluster; KUBECTL_CONTEXT to choose one)',
     '',
     'set -euo pipefail',
+  ];
+  const applied = list.filter((m) => m.file);
+  if (!applied.length)
+    return `${[...lines, 'echo "no fault of this scenario has an equivalent here (README.md)"'].join('\n')}\n`;
+  lines.push(
     'HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
     'T0=$(date +%s)',
     'kubectl() { command kubectl ${KUBECTL_CONTEXT:+--context "$KUBECTL_CONTEXT"} "$@"; }',
@@ -54,14 +59,12 @@ function timelineScript(tool: ChaosTool, scenario: Scenario, list: Made[]): stri
     '  if (( wait > 0 )); then sleep "$wait"; fi',
     '  echo "[$(( $(date +%s) - T0 ))s] $2"',
     '}',
-  ];
-  const applied = list.filter((m) => m.file);
+  );
   for (const m of applied)
     lines.push(
       `at ${Math.floor(m.fault.at / 1000)} ${shellQuote(m.fault.line.split('\n')[0] ?? '')}`,
       `kubectl apply -f "$HERE/${m.file?.path}"`,
     );
-  if (!applied.length) lines.push('echo "no fault of this scenario has an equivalent here (README.md)"');
   return `${lines.join('\n')}\n`;
 }
 
