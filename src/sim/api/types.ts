@@ -75,6 +75,10 @@ export interface Resources {
   cpu: number; // millicores
   memory: number; // MiB
   pods: number;
+  /** Node capacity/allocatable as the kubelet reports them (quantity text; nothing schedules on them here). */
+  'ephemeral-storage'?: string;
+  'hugepages-1Gi'?: string;
+  'hugepages-2Mi'?: string;
 }
 
 export interface ContainerSpec {

@@ -143,6 +143,8 @@ export interface KubeletMemory {
   nodeAllocatableEnforced: boolean;
   /** Consecutive status update failures in the current attempt series. */
   statusTry: number;
+  /** recordNodeSchedulableEvent's lastNodeUnschedulable (false at every start). */
+  lastNodeUnschedulable?: boolean;
 }
 
 export interface Host {

@@ -41,6 +41,7 @@ function freshMemory(e: Engine): KubeletMemory {
     pendingEvents: [],
     nodeAllocatableEnforced: false,
     statusTry: 0,
+    lastNodeUnschedulable: false,
   };
 }
 
