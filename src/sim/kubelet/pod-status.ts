@@ -39,7 +39,7 @@ export function containerStatuses(e: Engine, h: Host, w: KubeletPodWorker): Cont
       restartCount: st.restartCount,
       state: { waiting: { reason: 'ContainerCreating' } },
     };
-    if (st.lastTerminated) cs.lastTerminationTime = st.lastTerminated.finishedAt;
+    if (st.lastTerminated) cs.lastState = { terminated: { ...st.lastTerminated } };
     if (c && c.state === 'running') {
       cs.state = { running: { startedAt: c.startedAt } };
       cs.started = true;
