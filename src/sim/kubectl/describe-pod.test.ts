@@ -50,6 +50,7 @@ describe('kubectl describe pod: container history', () => {
       '    Ready:          True',
       '    Restart Count:  1',
     ]);
+    expect(text).toMatch(/^ {4}Image ID:\s+docker\.io\/library\/nginx@sha256:[0-9a-f]{64}$/m);
     expect(s.kubectl('kubectl get pods web')).toMatch(/^web\s+1\/1\s+Running\s+1 \(5s ago\)\s/m);
   });
 

@@ -8,6 +8,7 @@ import type { Engine, SimModule } from '../core/engine';
 import type { Timer } from '../core/heap';
 import type { Host, KubeletMemory } from '../core/state';
 import { canReachApi } from '../core/world';
+import { pullFinished } from './container-start';
 import { kubeletEvent } from './events';
 import { containerGC, imageGC } from './gc';
 import { leaseTick } from './lease';
@@ -15,7 +16,8 @@ import { kgen, kubeletRunning, nodeRef } from './memory';
 import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
 import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
-import { pullFinished } from './pod-workers';
+import { killContainerFinished } from './pod-workers';
+import { probeTimer } from './prober';
 import { notePass, passIsNoop, probePass } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
@@ -113,6 +115,14 @@ export const kubeletModule: SimModule = {
       const h = owner(e, t);
       if (!h) return;
       killFinished(e, h, t.target.split('|')[1] ?? '');
+    },
+    'kubelet.probe': (e, t) => {
+      const h = owner(e, t);
+      if (h) probeTimer(e, h, t);
+    },
+    'kubelet.kill-container': (e, t) => {
+      const h = owner(e, t);
+      if (h) killContainerFinished(e, h, t.target);
     },
     'kubelet.container-gc': (e, t) => {
       const h = owner(e, t);

@@ -2,10 +2,11 @@
  * Issue 9 point 7, the kubelet's side: pkg/kubelet/kubelet_node_status.go recordNodeSchedulableEvent
  * and initialNode (labels), pkg/kubelet/nodestatus/setters.go MachineInfo (capacity),
  * pkg/controller/nodelifecycle/node_lifecycle_controller.go reconcileNodeLabels,
- * pkg/kubelet/config/config.go (kubernetes.io/config.seen, kubetypes.NewTimestamp: RFC3339Nano).
+ * pkg/kubelet/config/config.go (kubernetes.io/config.seen, kubetypes.NewTimestamp: RFC3339Nano),
+ * pkg/kubelet/kuberuntime (imageID).
  */
 import { describe, expect, it } from 'vitest';
-import { nodeEvents, sim } from './test-helpers';
+import { nodeEvents, putPod, sim } from './test-helpers';
 
 const sec = 1000;
 
@@ -99,9 +100,20 @@ describe('what the kubelet registers', () => {
     expect(e.get('Node', 'node1')?.metadata.labels['beta.kubernetes.io/arch']).toBe('amd64');
   });
 
-  it('mirror pods carry kubernetes.io/config.seen as an RFC3339Nano time', () => {
+  it('mirror pods carry kubernetes.io/config.seen as an RFC3339Nano time; container statuses an Image ID', () => {
     const s = sim();
     const mirror = s.engine.get('Pod', 'kube-system/kube-apiserver-control-plane');
     expect(mirror?.metadata.annotations['kubernetes.io/config.seen']).toMatch(/^2025-06-02T08:5\d:\d\d\.\d{1,9}Z$/);
+    putPod(s.engine, 'web', 'node1');
+    s.advanceTo(15 * sec);
+    expect(s.engine.get('Pod', 'default/web')?.status.containerStatuses[0]?.imageID).toMatch(
+      /^docker\.io\/library\/nginx@sha256:[0-9a-f]{64}$/,
+    );
+    const docker = sim('v1.23-docker');
+    putPod(docker.engine, 'web', 'node1');
+    docker.advanceTo(15 * sec);
+    expect(docker.engine.get('Pod', 'default/web')?.status.containerStatuses[0]?.imageID).toMatch(
+      /^docker-pullable:\/\/nginx@sha256:[0-9a-f]{64}$/,
+    );
   });
 });

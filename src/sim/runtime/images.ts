@@ -53,3 +53,17 @@ export function pullError(e: Engine, image: string): string {
   const tag = colon < 0 ? 'latest' : repo.slice(colon + 1);
   return `rpc error: code = Unknown desc = failed to pull and unpack image "${ref}": failed to resolve reference "${ref}": failed to do request: Head "https://registry-1.docker.io/v2/${path}/manifests/${tag}": dial tcp: lookup registry-1.docker.io: Temporary failure in name resolution`;
 }
+
+/**
+ * The image reference a container status reports as imageID: containerd gives the repository
+ * digest (`docker.io/library/nginx@sha256:...`), dockershim `docker-pullable://nginx@sha256:...`.
+ * [U] Digests are made up, stable per image name.
+ */
+export function imageId(e: Engine, image: string): string {
+  const ref = normalizeImage(image);
+  const digest = [0, 1, 2, 3].map((i) => hashString(`${i}|${ref}`)).join('');
+  const repo = ref.slice(0, ref.lastIndexOf(':') > ref.lastIndexOf('/') ? ref.lastIndexOf(':') : ref.length);
+  if (e.state.profile.runtime === 'docker')
+    return `docker-pullable://${repo.replace(/^docker\.io\/(library\/)?/, '')}@sha256:${digest}`;
+  return `${repo}@sha256:${digest}`;
+}

@@ -32,10 +32,12 @@ describe('chapters of the built-in scenarios', () => {
       [384770, 'replacement web-7d89dcd798-l9j55 Running on node1'],
       [540000, 'kubelet started on node2'],
       [543200, 'node2 Ready'],
+      // Adopted pods are no longer made unready for a moment at the kubelet's start (issue 9 point 4),
+      // which moves the random draws after it: the new db-1 runs before the taint goes.
+      [544092, 'replacement db-1 Running on node2'],
       [544270, 'node2 untainted'],
-      [544980, 'replacement db-1 Running on node2'],
     ]);
-    const [stop, notReady, taint, evicted, replaced, start, ready, untainted, db] = sim.chapters();
+    const [stop, notReady, taint, evicted, replaced, start, ready, db, untainted] = sim.chapters();
     expect(stop).toEqual({
       at: 30000,
       label: 'kubelet stopped on node2',
