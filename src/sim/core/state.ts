@@ -207,6 +207,12 @@ export interface KubeletMemory {
   statusTry: number;
   /** recordNodeSchedulableEvent's lastNodeUnschedulable (false at every start). */
   lastNodeUnschedulable?: boolean;
+  /** A sync pass created the workers of every pod the API and the manifests ask for. */
+  podsAdded?: boolean;
+  /** Housekeeping ran once (podWorkers.podsSynced): dead containers of unknown pods may go. */
+  podsSynced?: boolean;
+  /** The housekeeping loop's next tick, when it is armed. */
+  housekeepingAt?: number;
 }
 
 export interface Host {

@@ -3,12 +3,18 @@
  * runtime is down they fail: Warning `ContainerGCFailed` with the raw CRI error at every pass,
  * Warning `ImageGCFailed` only after two consecutive failures (the first is only logged).
  *
+ * Container GC (pkg/kubelet/kuberuntime/kuberuntime_gc.go evictContainers, the kubelet's default
+ * policy MinAge 0, MaxPerPodContainer 1): a container keeps its newest dead instance; dead
+ * containers and stopped sandboxes of pods the kubelet no longer knows go once housekeeping has
+ * run (pod_workers.go ShouldPodContentBeRemoved: podsSynced).
+ *
  * Cause `what` prefixes: `gc failed`.
  */
 import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
-import { criAvailable, criError } from '../runtime/containers';
+import { criAvailable, criError, removeDeadContainer } from '../runtime/containers';
+import { removePodSandbox } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen, nodeRef } from './memory';
 
@@ -18,10 +24,30 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 export const CONTAINER_GC_PERIOD = 60_000;
 export const IMAGE_GC_PERIOD = 300_000;
 
+/** evictContainers: dead instances beyond the newest per container, and everything of unknown pods. */
+function evictContainers(e: Engine, h: RunningHost): void {
+  const mem = h.kubelet;
+  const newest = new Map<string, { id: string; startedAt: number }>();
+  const dead = Object.values(h.containers)
+    .filter((c) => c.state === 'exited' && !c.lost)
+    .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+  for (const c of dead) newest.set(`${c.podUid}|${c.name}`, { id: c.id, startedAt: c.startedAt });
+  for (const c of dead) {
+    const unknown = mem.podsSynced === true && !mem.pods[c.podUid];
+    if (unknown || newest.get(`${c.podUid}|${c.name}`)?.id !== c.id) removeDeadContainer(e, h, c.id);
+  }
+  if (!mem.podsSynced) return;
+  for (const uid of Object.keys(h.sandboxes ?? {}).sort()) {
+    const sb = h.sandboxes?.[uid];
+    if (sb?.state === 'notready' && !mem.pods[uid]) removePodSandbox(e, h, uid);
+  }
+}
+
 export function containerGC(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   if (criAvailable(e, h)) {
     mem.containerGCFailing = false;
+    evictContainers(e, h);
   } else {
     mem.containerGCFailing = true;
     const err = criError(e);

@@ -11,6 +11,7 @@ import { canReachApi } from '../core/world';
 import { pullFinished } from './container-start';
 import { kubeletEvent } from './events';
 import { containerGC, imageGC } from './gc';
+import { housekeepingTick, orphanKilled } from './housekeeping';
 import { leaseTick } from './lease';
 import { kgen, kubeletRunning, nodeRef } from './memory';
 import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
@@ -123,6 +124,14 @@ export const kubeletModule: SimModule = {
     'kubelet.kill-container': (e, t) => {
       const h = owner(e, t);
       if (h) killContainerFinished(e, h, t.target);
+    },
+    'kubelet.housekeeping': (e, t) => {
+      const h = owner(e, t);
+      if (h) housekeepingTick(e, h);
+    },
+    'kubelet.orphan-kill': (e, t) => {
+      const h = owner(e, t);
+      if (h) orphanKilled(e, h, t.target.split('|')[1] ?? '');
     },
     'kubelet.container-gc': (e, t) => {
       const h = owner(e, t);

@@ -316,7 +316,11 @@ export function syncPods(e: Engine, h: RunningHost): void {
     publishStatus(e, h, w, apiKnown);
     noteWorkerSync(e, h, w, apiKnown, probe);
   }
-  if (apiKnown) syncMirrorPods(e, h);
+  if (apiKnown) {
+    syncMirrorPods(e, h);
+    // Every pod the API and the manifests ask for has a worker: housekeeping may look for orphans.
+    mem.podsAdded = true;
+  }
 }
 
 /**
