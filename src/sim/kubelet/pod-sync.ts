@@ -16,7 +16,7 @@ import { keyOf } from '../core/keys';
 import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
-import { containersOf, runningContainersOf } from '../runtime/containers';
+import { runningContainersOf } from '../runtime/containers';
 import { sandboxOf } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
@@ -285,8 +285,9 @@ export function syncPods(e: Engine, h: RunningHost): void {
   for (const d of desired.values()) {
     let w = mem.pods[d.uid];
     if (!w) {
-      if (d.deleting && containersOf(h, d.uid).length === 0) {
-        // Terminating while we were away and nothing runs: finish at once.
+      if (d.deleting && runningContainersOf(h, d.uid).length === 0) {
+        // Terminating while we were away and nothing runs (dead instances, after a reboot, go with
+        // container GC): the pod worker has nothing to kill, finish at once.
         finishDeletion(e, h, d);
         continue;
       }
