@@ -54,14 +54,12 @@ export interface HostContainer {
  * the kubelet replaces it: SandboxChanged, a new sandbox, a new IP.
  */
 export interface HostSandbox {
-  id: string;
   podUid: string;
   podName: string;
   namespace: string;
   ip: string;
   state: 'ready' | 'notready';
-  createdAt: number;
-  /** Sandboxes of this pod before this one (0: the first). */
+  /** Sandboxes of this pod before this one (0: the first); with the uid it names the sandbox. */
   attempt: number;
 }
 

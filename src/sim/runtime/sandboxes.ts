@@ -6,12 +6,11 @@
  * is NotReady and the kubelet replaces it (kuberuntime_manager.go computePodActions:
  * PodSandboxChanged), with a new IP from the CNI plugin.
  *
- * Sandbox ids are derived from the pod uid and the attempt (no random draw: runs without reboots
- * keep their random sequence).
+ * A sandbox is named by the pod uid and its attempt (no id is drawn at random: runs without
+ * reboots keep their random sequence). Every checkpoint copies every sandbox: they stay small.
  */
 import type { Engine } from '../core/engine';
 import type { Host, HostSandbox } from '../core/state';
-import { hashString } from '../core/trace';
 
 /** The sandbox of a pod on this host, if the runtime has one. */
 export function sandboxOf(h: Host, podUid: string): HostSandbox | undefined {
@@ -34,15 +33,12 @@ export function runPodSandbox(e: Engine, h: Host, req: SandboxRequest): HostSand
   const old = h.sandboxes[req.podUid];
   const attempt = old ? old.attempt + 1 : 0;
   const ip = req.hostNetwork ? h.ip : `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
-  const id = `${hashString(`${req.podUid}|${attempt}`)}${hashString(`${attempt}|${req.podUid}`)}`;
   const sb: HostSandbox = {
-    id,
     podUid: req.podUid,
     podName: req.podName,
     namespace: req.namespace,
     ip,
     state: 'ready',
-    createdAt: e.now,
     attempt,
   };
   h.sandboxes[req.podUid] = sb;
