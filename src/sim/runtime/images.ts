@@ -55,7 +55,8 @@ export function pullError(e: Engine, image: string): string {
 }
 
 /**
- * The image reference a container status reports as imageID: containerd gives the repository
+ * The image reference a container status reports as imageID (kubelet_pods.go
+ * convertContainerStatus: ImageID from the runtime's ImageRef): containerd gives the repository
  * digest (`docker.io/library/nginx@sha256:...`), dockershim `docker-pullable://nginx@sha256:...`.
  * [U] Digests are made up, stable per image name.
  */
