@@ -104,6 +104,8 @@ export interface KubeletPodWorker {
   terminationGracePeriodSeconds?: number;
   /** The pod runs in the host's network namespace (its sandbox has the host's IP). */
   hostNetwork?: boolean;
+  /** Some container has a readiness probe (the sync's manual trigger looks only then). */
+  readinessProbes?: boolean;
 }
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';

@@ -57,10 +57,19 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: KubeletPodWor
     ensurePodSyncWithin(e, h, 5000);
     return;
   }
-  ensureSandbox(e, h, w);
+  // The sandbox comes first (a new pod gets its IP before its images are pulled); a pod whose
+  // containers all run has a ready one (a stopped sandbox stops them all), so it is looked at
+  // only when a container must start.
+  let sandboxChecked = false;
+  const sandbox = () => {
+    if (sandboxChecked) return;
+    sandboxChecked = true;
+    ensureSandbox(e, h, w);
+  };
+  if (w.podIP === undefined) sandbox();
   for (const name of Object.keys(w.containers)) {
     const st = w.containers[name];
-    if (st) syncContainer(e, h, w, st);
+    if (st) syncContainer(e, h, w, st, sandbox);
   }
 }
 
@@ -100,7 +109,13 @@ function ensureSandbox(e: Engine, h: RunningHost, w: KubeletPodWorker): void {
   }).ip;
 }
 
-function syncContainer(e: Engine, h: RunningHost, w: KubeletPodWorker, st: KubeletContainerState): void {
+function syncContainer(
+  e: Engine,
+  h: RunningHost,
+  w: KubeletPodWorker,
+  st: KubeletContainerState,
+  sandbox: () => void,
+): void {
   if (st.pulling) return;
   const latest = latestInstance(h, w.uid, st.name);
   if (latest?.state === 'running') {
@@ -110,6 +125,7 @@ function syncContainer(e: Engine, h: RunningHost, w: KubeletPodWorker, st: Kubel
     if (probe) killForProbe(e, h, w, st, latest, probe);
     return;
   }
+  sandbox();
   if (latest?.state === 'exited' && !latest.lost) {
     // doBackOff weighs the newest dead instance of the status the sync started from.
     let dead: HostContainer | undefined = latest;

@@ -74,6 +74,7 @@ export function addProbes(e: Engine, h: RunningHost, w: KubeletPodWorker, specs:
       // A kubelet that just started spreads its probes over one period (worker.go run).
       const delay = period > e.now - h.kubelet.startedAt ? e.randInt(0, period - 1) : 0;
       st.probes ??= {};
+      if (type === 'readiness') w.readinessProbes = true;
       st.probes[type] = { spec: probe, resultRun: 0, onHold: false, nextTick: e.now + delay, triggered: false };
       st.ports ??= (spec.ports ?? []).map((p) =>
         p.name === undefined ? { containerPort: p.containerPort } : { containerPort: p.containerPort, name: p.name },
@@ -242,6 +243,7 @@ function probeCause(
  * success for it yet is probed at once (after the worker's first probe, if that is still to come).
  */
 export function triggerReadiness(e: Engine, h: RunningHost, w: KubeletPodWorker): void {
+  if (!w.readinessProbes) return;
   for (const name in w.containers) {
     const st = w.containers[name] as KubeletContainerState;
     const ps = st.probes?.readiness;
