@@ -29,7 +29,9 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 
 /** The running kubelet a timer belongs to, or undefined if the timer is stale. */
 function owner(e: Engine, t: Timer): RunningHost | undefined {
-  const name = t.target.split('|')[0] ?? '';
+  // The host name leads the target (probe ticks are frequent: no array of parts).
+  const bar = t.target.indexOf('|');
+  const name = bar < 0 ? t.target : t.target.slice(0, bar);
   const h = e.state.hosts[name];
   if (!h || !kubeletRunning(h) || kgen(h) !== t.gen) return undefined;
   return h;

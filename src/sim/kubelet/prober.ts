@@ -86,20 +86,26 @@ export function addProbes(e: Engine, h: RunningHost, w: KubeletPodWorker, specs:
 
 /** Timer: a probe worker's tick or manual run. */
 export function probeTimer(e: Engine, h: RunningHost, t: { at: number; target: string }): void {
-  const [, uid = '', name = '', type = '', kind = ''] = t.target.split('|');
-  const w = h.kubelet.pods[uid];
-  const st = w?.containers[name];
-  const ps = st?.probes?.[type as ProbeType];
+  // host|uid|container|type|kind, parsed without splitting (a tick per probe per period).
+  const tg = t.target;
+  const a = tg.indexOf('|');
+  const b = tg.indexOf('|', a + 1);
+  const k = tg.lastIndexOf('|');
+  const c = tg.lastIndexOf('|', k - 1);
+  const type = tg.slice(c + 1, k) as ProbeType;
+  const w = h.kubelet.pods[tg.slice(a + 1, b)];
+  const st = w?.containers[tg.slice(b + 1, c)];
+  const ps = st?.probes?.[type];
   if (!w || !st || !ps) return;
-  if (kind === 'manual') {
+  if (tg.endsWith('|manual')) {
     if (!ps.triggered) return;
     ps.triggered = false;
-    doProbe(e, h, w, st, ps, type as ProbeType);
+    doProbe(e, h, w, st, ps, type);
     return;
   }
   if (t.at !== ps.nextTick) return;
   ps.looping = true;
-  if (!doProbe(e, h, w, st, ps, type as ProbeType)) {
+  if (!doProbe(e, h, w, st, ps, type)) {
     ps.nextTick = -1;
     return;
   }
@@ -162,7 +168,6 @@ function doProbe(
   if (started ? type === 'startup' : type !== 'startup') return true;
   const outcome = runProbe(e, h, ps.spec, c, w.podIP ?? '', st.ports ?? []);
   const name = PROBE_NAME[type];
-  const fields = `probeType=${q(name)} pod=${q(w.key)} podUID=${q(w.uid)} containerName=${q(st.name)}`;
   if ('error' in outcome) {
     const message = is123(e)
       ? `${name} probe errored: ${outcome.error}`
@@ -173,7 +178,7 @@ function doProbe(
       'kubelet',
       'E',
       'prober.go:104',
-      `"Probe errored" err=${q(outcome.error)} ${fields} probeResult="unknown"`,
+      `"Probe errored" err=${q(outcome.error)} ${logFields(name, w, st)} probeResult="unknown"`,
     );
     kubeletEvent(e, h, podRef(w), 'Warning', 'Unhealthy', message, probeCause(e, h, w, st, type, 'errored'));
     return true;
@@ -185,7 +190,7 @@ function doProbe(
       'kubelet',
       'I',
       'prober.go:107',
-      `"Probe failed" ${fields} probeResult="failure" output=${q(outcome.output)}`,
+      `"Probe failed" ${logFields(name, w, st)} probeResult="failure" output=${q(outcome.output)}`,
     );
     kubeletEvent(
       e,
@@ -210,6 +215,11 @@ function doProbe(
     ps.resultRun = 0;
   }
   return true;
+}
+
+/** The probe's klog fields (built only for a line that is logged). */
+function logFields(name: string, w: KubeletPodWorker, st: KubeletContainerState): string {
+  return `probeType=${q(name)} pod=${q(w.key)} podUID=${q(w.uid)} containerName=${q(st.name)}`;
 }
 
 function is123(e: Engine): boolean {

@@ -47,8 +47,18 @@ export function imageName(image: string): string {
   return last.split(/[:@]/)[0] ?? last;
 }
 
+/** Behaviour per image reference (probes ask at every tick). */
+const behaviours = new Map<string, ImageBehaviour>();
+
 function behaviour(c: HostContainer): ImageBehaviour {
-  return Object.hasOwn(IMAGES, imageName(c.image)) ? (IMAGES[imageName(c.image)] as ImageBehaviour) : UNKNOWN;
+  let b = behaviours.get(c.image);
+  if (!b) {
+    const name = imageName(c.image);
+    b = Object.hasOwn(IMAGES, name) ? (IMAGES[name] as ImageBehaviour) : UNKNOWN;
+    if (behaviours.size > 1000) behaviours.clear();
+    behaviours.set(c.image, b);
+  }
+  return b;
 }
 
 /** Whether a file exists in the container at `now`: its script's and exec's changes, else the image. */
@@ -92,7 +102,7 @@ export function httpGet(
   if (url.scheme === 'HTTPS' && b !== UNKNOWN)
     return { error: `Get "${shown}": http: server gave HTTP response to HTTPS client` };
   const path = url.path.split('?')[0] ?? '/';
-  if (imageName(c.image) === 'agnhost' && (c.args ?? [])[0] === 'liveness')
+  if (b === IMAGES.agnhost && (c.args ?? [])[0] === 'liveness')
     return { status: path === '/healthz' && now - c.startedAt < 10_000 ? 200 : path === '/healthz' ? 500 : 404 };
   if (b.docroot) {
     if (path.endsWith('/')) {
