@@ -72,23 +72,22 @@ function RealExportMenu() {
         <span aria-hidden="true">⤓</span> {t.exportReal}
       </button>
       {open ? (
-        <ul id={menu} role="menu" aria-label={t.exportReal} className="share-list">
+        <div id={menu} role="menu" aria-label={t.exportReal} className="share-list">
           {REAL_EXPORTS.map(([kind, label]) => (
-            <li key={kind} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className="btn"
-                onClick={() => {
-                  setOpen(false);
-                  void downloadRealExport(kind);
-                }}
-              >
-                {label}
-              </button>
-            </li>
+            <button
+              key={kind}
+              type="button"
+              role="menuitem"
+              className="btn"
+              onClick={() => {
+                setOpen(false);
+                void downloadRealExport(kind);
+              }}
+            >
+              {label}
+            </button>
           ))}
-        </ul>
+        </div>
       ) : null}
     </span>
   );
