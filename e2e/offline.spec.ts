@@ -28,7 +28,12 @@ test('loads once, goes offline, reloads and plays a scenario', async ({ page, co
         }),
       { timeout: 30_000 },
     )
-    .toEqual(expect.arrayContaining([expect.stringMatching(/scenarios\/eviction\.json/), expect.stringMatching(/index\.html/)]));
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/scenarios\/eviction\.json/),
+        expect.stringMatching(/index\.html/),
+      ]),
+    );
 
   await context.setOffline(true);
   await page.reload();

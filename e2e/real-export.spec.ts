@@ -18,7 +18,7 @@ test('Export for a real cluster: kind, Chaos Mesh and Litmus zips of the run', a
   await input.fill('kubectl delete pod db-1 --force');
   await input.press('Enter');
 
-  const menuButton = page.getByRole('button', { name: 'Export for a real cluster', exact: true });
+  const menuButton = page.getByRole('button', { name: 'Export', exact: true });
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   for (const [item, file, expected] of [
     ['kind cluster and script (.zip)', 'eviction-kind/run.sh', 'kubectl delete pod db-1 --force'],
@@ -26,7 +26,7 @@ test('Export for a real cluster: kind, Chaos Mesh and Litmus zips of the run', a
     ['Litmus ChaosEngines (.zip)', 'eviction-litmus/README.md', 'Litmus'],
   ] as const) {
     await menuButton.click();
-    await expect(page.getByRole('menu', { name: 'Export for a real cluster' })).toBeVisible();
+    await expect(page.getByRole('menu', { name: 'Export' })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: item }).click();
     const zip = await download;
@@ -34,6 +34,6 @@ test('Export for a real cluster: kind, Chaos Mesh and Litmus zips of the run', a
     const files = unzipSync(readFileSync(await zip.path()));
     expect(strFromU8(files[file] as Uint8Array)).toContain(expected);
     // The menu closes after a choice.
-    await expect(page.getByRole('menu', { name: 'Export for a real cluster' })).toHaveCount(0);
+    await expect(page.getByRole('menu', { name: 'Export' })).toHaveCount(0);
   }
 });
