@@ -6,6 +6,7 @@
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
 import { DOMAIN_LIMITS, describeDigits, groupDigits, replicasOverLimit } from '../scenario/limits';
+import { type CloudCommand, parseCloud } from './cloud-parse';
 
 export type SystemctlAction = 'stop' | 'start' | 'restart' | 'status';
 export const UNITS = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'] as const;
@@ -31,7 +32,8 @@ export type Command =
   | { kind: 'ssh-sed'; node: string; from: string; to: string; file: string }
   | { kind: 'power-on'; node: string }
   | { kind: 'network'; action: 'cut' | 'heal'; node: string }
-  | { kind: 'registry'; action: 'down' | 'up' };
+  | { kind: 'registry'; action: 'down' | 'up' }
+  | CloudCommand;
 
 export type ParseResult = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -385,9 +387,13 @@ export function parseCommand(input: string): ParseResult {
       if ((action !== 'down' && action !== 'up') || extra.length > 0) return fail('usage: registry down|up');
       return ok({ kind: 'registry', action });
     }
+    case 'cloud': {
+      const c = parseCloud(args);
+      return 'error' in c ? fail(c.error) : ok(c);
+    }
     default:
       return fail(
-        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE or registry down|up`,
+        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or cloud`,
       );
   }
 }

@@ -56,6 +56,8 @@ function header(r: ResourceType, wide: boolean): Row {
         : ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
     case 'Lease':
       return ['NAME', 'HOLDER', 'AGE'];
+    case 'ConfigMap':
+      return ['NAME', 'DATA', 'AGE'];
   }
 }
 
@@ -170,6 +172,8 @@ function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
     }
     case 'Lease':
       return [name, obj.spec.holderIdentity || '<none>', created];
+    case 'ConfigMap':
+      return [name, String(Object.keys(obj.data).length), created];
   }
 }
 

@@ -6,6 +6,7 @@
 import type { ApiObject } from '../api/types';
 import type { Engine } from '../core/engine';
 import { apiAvailable, controlPlaneHost } from '../core/world';
+import { describeConfigMap } from './describe-configmap';
 import { describeNode } from './describe-node';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
@@ -96,6 +97,8 @@ function describeOne(e: Engine, obj: ApiObject): string {
       return describeReplicaSet(e, obj);
     case 'DaemonSet':
       return describeDaemonSet(e, obj);
+    case 'ConfigMap':
+      return describeConfigMap(e, obj);
     default:
       return `error: describe ${obj.kind} is not supported in this playground`;
   }

@@ -14,6 +14,8 @@ import { normaliseManifest } from './manifests';
 import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
+import { checkCloud, mostNodes, normaliseCloud } from './validate-cloud';
+import type { PathKeys, RawError } from './validate-types';
 
 export interface ScenarioError {
   /** Where: `spec.nodes[2].name`; empty for errors about the text itself (YAML syntax). */
@@ -26,14 +28,7 @@ export interface ScenarioError {
 
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 
-/** A path as keys, the way yaml's Document.getIn and valibot's issue paths see it. */
-export type PathKeys = (string | number)[];
-
-/** An error before it is formatted; `keys` locate it in the parsed text. */
-export interface RawError {
-  keys: PathKeys;
-  message: string;
-}
+export type { PathKeys, RawError } from './validate-types';
 
 /** `spec.nodes[2].name` from ['spec','nodes',2,'name']; odd keys are quoted: `labels["a/b"]`. */
 export function formatPath(keys: PathKeys): string {
@@ -168,8 +163,11 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
     });
   }
-  // Domain limits that need the whole document (scenario/limits.ts).
-  const pods = countPods(spec.nodes.length, objects, staticPods.length);
+  // The cloud: node groups and the nodes in them (validate-cloud.ts).
+  checkCloud(spec, errors);
+  // Domain limits that need the whole document (scenario/limits.ts); DaemonSets run a pod on
+  // every node the node groups may grow to.
+  const pods = countPods(mostNodes(spec), objects, staticPods.length);
   if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
     errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
   const pull = { ...PROFILES[spec.profile].defaults, ...spec.settings };
@@ -187,6 +185,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     if (n.labels !== undefined) out.labels = n.labels;
     if (n.cpu !== undefined) out.cpu = n.cpu;
     if (n.memory !== undefined) out.memory = n.memory;
+    if (n.group !== undefined) out.group = n.group;
     return out;
   });
   const settings: Record<string, number> = {};
@@ -218,6 +217,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       duration: spec.duration ?? defaultScenarioDuration(spec.timeline),
     },
   };
+  if (spec.cloud) scenario.spec.cloud = normaliseCloud(spec.cloud);
   return { ok: true, scenario };
 }
 

@@ -82,6 +82,10 @@ function deed(c: Command): string {
       return `created deploy/${c.name}`;
     case 'kubectl-apply':
       return 'applied a manifest';
+    case 'cloud-instance':
+      return `${{ stop: 'stopped', start: 'started', terminate: 'terminated' }[c.action]} the instance of ${c.target}`;
+    case 'cloud-scale':
+      return `scaled node group ${c.group} to ${c.size}`;
     default:
       return '';
   }
