@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { REPLACES_ANNOTATION } from './api/workload-memory';
 import { Engine } from './core/engine';
 import { explain } from './explain';
 import { parseScenario } from './scenario/parse';
@@ -107,11 +108,18 @@ describe('Why? headlines: plain words first, credited, never a negative time', (
   it('an evicted pod: the taint, its time and the toleration that ran out', () => {
     const sim = builtin('eviction');
     sim.advanceTo(400_000);
-    expect(sim.explain('Pod/default/web-7d89dcd798-7mjh2').headline).toBe(
-      "web-7d89dcd798-7mjh2 was evicted at 6m24s: the scenario stopped kubelet on node2 at 30s, node2 was tainted unreachable:NoExecute at 1m24s and the pod's toleration of 300s ran out (tolerationSeconds).",
+    // Names come from the seeded PRNG: read them from the run (the web replacement and whom it replaces).
+    const replacement = sim.engine
+      .list('Pod')
+      .find((p) => p.metadata.name.startsWith('web-') && p.metadata.annotations[REPLACES_ANNOTATION]);
+    const evicted = replacement?.metadata.annotations[REPLACES_ANNOTATION]?.split('@')[0]?.split('/')[1] ?? '';
+    const name = replacement?.metadata.name ?? '';
+    expect(evicted).toMatch(/^web-7d89dcd798-[a-z0-9]{5}$/);
+    expect(sim.explain(`Pod/default/${evicted}`).headline).toBe(
+      `${evicted} was evicted at 6m24s: the scenario stopped kubelet on node2 at 30s, node2 was tainted unreachable:NoExecute at 1m24s and the pod's toleration of 300s ran out (tolerationSeconds).`,
     );
-    expect(sim.explain('Pod/default/web-7d89dcd798-l9j55').headline).toBe(
-      'web-7d89dcd798-l9j55 is Running on node1: it replaces web-7d89dcd798-7mjh2, evicted at 6m24s, after the scenario stopped kubelet on node2 at 30s.',
+    expect(sim.explain(`Pod/default/${name}`).headline).toBe(
+      `${name} is Running on node1: it replaces ${evicted}, evicted at 6m24s, after the scenario stopped kubelet on node2 at 30s.`,
     );
   });
 

@@ -5,6 +5,7 @@
 
 import { autoscalerModule } from './autoscaler/module';
 import { cloudModule } from './cloud/module';
+import { runningCommandsModule } from './commands/running';
 import { cloudNodeModule } from './controllers/cloud-node';
 import { cloudNodeLifecycleModule } from './controllers/cloud-node-lifecycle';
 import { controlPlaneModule } from './controllers/control-plane';
@@ -47,4 +48,5 @@ export const MODULES: readonly SimModule[] = [
   endpointsliceModule,
   garbageCollectorModule,
   schedulerModule,
+  runningCommandsModule,
 ];

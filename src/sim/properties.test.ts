@@ -1,8 +1,9 @@
 /**
  * Property tests over random clusters and random fault sequences (fast-check). After every traced
  * change the invariants of a sane cluster must hold; after every fault is healed and 15 simulated
- * minutes pass, every workload must be fully READY again; and runs are deterministic, also across
- * a snapshot and restore.
+ * minutes pass, every workload must be fully READY again and no drain still waits; and runs are
+ * deterministic, also across a snapshot and restore. Faults include blocking drains (with and
+ * without --timeout) and `^C`.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   clusterArb,
   danglingOwners,
   faultArb,
+  hangingCommands,
   healAll,
   scenarioOf,
   workloadsNotReady,
@@ -39,6 +41,7 @@ describe('random clusters and fault sequences', () => {
           expect(violation).toBeUndefined();
           expect(workloadsNotReady(sim)).toEqual([]);
           expect(danglingOwners(sim)).toEqual([]);
+          expect(hangingCommands(sim)).toEqual([]);
         },
       ),
       { numRuns: 30, seed: 20261129 },

@@ -28,6 +28,9 @@ export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
+/** The control-plane taint keys of the profiles (scenario/profiles.ts controlPlaneTaint). */
+const CONTROL_PLANE_TAINT_KEYS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
+
 function workload(
   kind: string,
   name: string,
@@ -35,9 +38,10 @@ function workload(
   image: string,
   onControlPlane: boolean,
 ): Manifest {
-  // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run.
+  // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run
+  // (its key is node-role.kubernetes.io/master up to 1.23, control-plane since 1.24).
   const tolerations = onControlPlane
-    ? [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }]
+    ? CONTROL_PLANE_TAINT_KEYS.map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }))
     : [];
   const spec: Record<string, unknown> = {
     selector: { matchLabels: { app: name } },
@@ -90,6 +94,9 @@ export function faultArb(workers: number, profile: ClusterShape['profile']): fc.
     node.map((n) => `kubectl cordon ${n}`),
     node.map((n) => `kubectl delete node ${n}`),
     node.map((n) => `kubectl drain ${n} --ignore-daemonsets --force`),
+    // A drain that waits for ever, one that gives up, and the interrupt of the newest still running.
+    node.map((n) => `kubectl drain ${n} --ignore-daemonsets --force --timeout=2m`),
+    fc.constant('^C'),
     fc.constantFrom(
       'registry down',
       'ssh cp mv /etc/kubernetes/manifests/kube-apiserver.yaml /tmp/',
@@ -167,6 +174,17 @@ export function checkInvariants(sim: Simulation, lastNow: { t: number }): string
   return undefined;
 }
 
+/**
+ * Drains that still run after every fault was healed and the cluster had time to settle: a drain
+ * waits for pods to be gone, and once kubelets, the API and the controllers are back, they are.
+ */
+export function hangingCommands(sim: Simulation): string[] {
+  return sim
+    .runningCommands()
+    .filter((c) => !c.done)
+    .map((c) => `${c.line} (running since ${c.startedAt} ms)`);
+}
+
 /** Owners referenced by API objects exist (checked at quiet points: the GC works asynchronously). */
 export function danglingOwners(sim: Simulation): string[] {
   const st = sim.engine.state;
@@ -199,10 +217,13 @@ export function workloadsNotReady(sim: Simulation): string[] {
   }
   for (const ds of Object.values(o.DaemonSet)) {
     // Every node that the DaemonSet may run on: all of them, but the control plane when tainted.
+    const tolerated = (key: string) =>
+      ds.spec.template.spec.tolerations?.some((t) => t.key === key || (t.key === undefined && t.operator === 'Exists'));
     const eligible = Object.values(o.Node).filter(
       (n) =>
-        !n.spec.taints.some((t) => t.effect === 'NoSchedule' && t.key === 'node-role.kubernetes.io/control-plane') ||
-        ds.spec.template.spec.tolerations?.some((t) => t.key === 'node-role.kubernetes.io/control-plane'),
+        !n.spec.taints.some(
+          (t) => t.effect === 'NoSchedule' && CONTROL_PLANE_TAINT_KEYS.includes(t.key) && !tolerated(t.key),
+        ),
     ).length;
     if (ds.status.numberReady !== eligible) bad.push(`ds/${ds.metadata.name} ${ds.status.numberReady}/${eligible}`);
   }
@@ -251,6 +272,7 @@ export function soakCluster(cluster: ClusterShape, seed: number, actions: number
     sim.advanceTo(sim.now + 15 * 60_000);
     for (const w of workloadsNotReady(sim)) violations.add(`round ${round}: not ready 15 min after healing: ${w}`);
     for (const d of danglingOwners(sim)) violations.add(`round ${round}: dangling owner ${d}`);
+    for (const c of hangingCommands(sim)) violations.add(`round ${round}: still running after healing: ${c}`);
     round++;
   }
   return { actions: done, rounds: round, simulated: sim.now, violations: [...violations] };

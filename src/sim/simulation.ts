@@ -5,6 +5,7 @@
 import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
+import { type RunningCommand, runningCommands } from './commands/running';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
@@ -112,6 +113,15 @@ export class Simulation {
    */
   run(line: string, opts: { by?: CommandBy } = {}): CommandResult {
     return runCommand(this.engine, line, opts.by ?? 'you');
+  }
+
+  /**
+   * Commands that went on running (kubectl drain waiting for its pods), oldest first: each with
+   * its output so far and, once it ended, `done: { at, ok }` (ok false when it failed, timed out
+   * or was interrupted by `^C`). Kept in the state, so snapshots and replays keep them.
+   */
+  runningCommands(): RunningCommand[] {
+    return runningCommands(this.engine);
   }
 
   /** Advance the clock to `t`, running scenario timeline entries that fall due on the way. */

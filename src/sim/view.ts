@@ -13,6 +13,7 @@ import type { Engine } from './core/engine';
 import type { Host, HostContainer } from './core/state';
 import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
 import { nodeStatus, podColumns } from './kubectl/status';
+import { isAddonPod } from './scenario/addons';
 
 export interface ServiceView {
   name: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
@@ -63,6 +64,8 @@ export interface PodView {
   evictionAt?: number;
   owner?: string; // Kind/name
   staticPod: boolean;
+  /** One of kubeadm's kube-system add-ons (kube-proxy, calico-node, CoreDNS: scenario/addons.ts). */
+  addon?: true;
   /** For a replacement pod: the node its predecessor ran on (for the travel animation). */
   fromNode?: string;
 }
@@ -191,6 +194,7 @@ function buildPod(e: Engine, pod: Pod, key: string, claimed: Set<string>): PodVi
   };
   if (node) v.node = node;
   if (owner) v.owner = `${owner.kind}/${owner.name}`;
+  if (isAddonPod(pod)) v.addon = true;
   const ev = e.state.controllers.evictions[key];
   if (ev) v.evictionAt = ev.at;
   const from = replacedFromNode(pod.metadata.annotations[REPLACES_ANNOTATION]);

@@ -30,14 +30,14 @@ export function admitDefaultTolerationSeconds(pod: Pod, seconds: number): Pod {
 }
 
 /**
- * kubeadm starts the control-plane kubelet with `--register-with-taints=node-role.kubernetes.io/control-plane:NoSchedule`
- * (the kubelet adds it at registration). This returns the taint list a newly registering Node should carry;
- * the kubelet engineer can call it at registration, and the scheduler module applies it as a fallback.
+ * kubeadm starts the control-plane kubelet with `--register-with-taints=<key>:NoSchedule` (the
+ * kubelet adds it at registration), `key` being the profile's `controlPlaneTaint`
+ * (node-role.kubernetes.io/master up to 1.23). This returns the taint list a newly registering Node
+ * should carry; the scheduler module applies it as a fallback.
  */
-export function registrationTaints(node: Pick<Node, 'metadata' | 'spec'>): Taint[] {
+export function registrationTaints(node: Pick<Node, 'metadata' | 'spec'>, key: string = CONTROL_PLANE_TAINT): Taint[] {
   const isCp = node.metadata.labels[CONTROL_PLANE_TAINT] !== undefined;
   const taints = [...node.spec.taints];
-  if (isCp && !taints.some((t) => t.key === CONTROL_PLANE_TAINT))
-    taints.push({ key: CONTROL_PLANE_TAINT, effect: 'NoSchedule' });
+  if (isCp && !taints.some((t) => t.key === key)) taints.push({ key, effect: 'NoSchedule' });
   return taints;
 }

@@ -115,4 +115,26 @@ describe('applyManifest', () => {
     expect(parseMemory('1Gi')).toBe(1024);
     expect(parseMemory('1G')).toBe(954);
   });
+
+  it('keeps clusterIP None for a headless Service and a requested address (printService: CLUSTER-IP None)', () => {
+    // kubernetes/kubernetes pkg/printers/internalversion/printers.go printService prints
+    // spec.clusterIP as stored; pkg/registry/core/service/storage allocates only when it is empty.
+    const e = engine();
+    const svc = (name: string, clusterIP?: string) => ({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name },
+      spec: { selector: { app: 'db' }, ports: [{ port: 5432 }], ...(clusterIP ? { clusterIP } : {}) },
+    });
+    expect(applyManifest(e, svc('db', 'None'), 0)).toBe('service/db created');
+    expect(e.get('Service', 'default/db')!.spec.clusterIP).toBe('None');
+    expect(applyManifest(e, svc('dns', '10.96.0.10'), 0)).toBe('service/dns created');
+    expect(e.get('Service', 'default/dns')!.spec.clusterIP).toBe('10.96.0.10');
+    expect(errorOf(() => applyManifest(e, svc('dns2', '10.96.0.10'), 0)).message).toContain(
+      'failed to allocate IP 10.96.0.10: provided IP is already allocated',
+    );
+    expect(errorOf(() => applyManifest(e, svc('x', '1.2.3.4'), 0)).message).toContain(
+      'spec.clusterIP: Invalid value: "1.2.3.4": failed to allocate IP 1.2.3.4: the provided IP (1.2.3.4) is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+    );
+  });
 });

@@ -171,7 +171,7 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         spec: {
           selector: asStrMap(spec.selector),
           ports,
-          clusterIP: allocateClusterIP(e),
+          clusterIP: clusterIPFor(e, name, spec.clusterIP),
           type: String(spec.type ?? 'ClusterIP'),
         },
       };
@@ -210,6 +210,23 @@ function allocateClusterIP(e: Engine): string {
     const ip = `10.${96 + (off >>> 16)}.${(off >>> 8) & 255}.${off & 255}`;
     if (!used.has(ip)) return ip;
   }
+}
+
+/**
+ * spec.clusterIP as the apiserver's REST storage sets it: `None` stays `None` (a headless Service,
+ * printed `CLUSTER-IP None` by printers.go printService), a requested address is kept if free
+ * (kubeadm asks for 10.96.0.10 for kube-dns), else one is allocated. Validation
+ * (api/validation.ts) has refused anything that is not an IPv4 address in 10.96.0.0/12.
+ */
+function clusterIPFor(e: Engine, name: string, requested: unknown): string {
+  if (requested === undefined || requested === null || requested === '') return allocateClusterIP(e);
+  const ip = String(requested);
+  if (ip === 'None') return ip;
+  if (e.list('Service').some((s) => s.spec.clusterIP === ip))
+    throw invalid('Service', name, [
+      `spec.clusterIPs: Invalid value: []string{"${ip}"}: failed to allocate IP ${ip}: provided IP is already allocated`,
+    ]);
+  return ip;
 }
 
 /** Update an existing object from a newly built one; undefined if nothing changed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyManifest, runPod } from './apply';
-import { cordon, deleteObject, deletePod, drain, scale, uncordon } from './delete';
+import { cordon, deleteObject, deletePod, scale, uncordon } from './delete';
 import { eventsOf, makeCluster, podsOf, setComponent, settle, WORKLOAD_MODULES } from './testkit';
 
 function cluster() {
@@ -62,41 +62,6 @@ describe('delete verbs', () => {
     expect(uncordon(e, 'node2', c)).toBe('node/node2 uncordoned');
     expect(eventsOf(e, 'NodeNotSchedulable')).toEqual(['Node node2 status is now: NodeNotSchedulable']);
     expect(eventsOf(e, 'NodeSchedulable')).toEqual(['Node node2 status is now: NodeSchedulable']);
-  });
-
-  it('drain refuses DaemonSet pods without --ignore-daemonsets', () => {
-    const e = cluster();
-    const ds = podsOf(e, 'fluentd-').find((p) => p.spec.nodeName === 'node2')!;
-    const r = drain(e, 'node2', {}, e.cause({ actor: 'test', what: 'kubectl drain node2' }));
-    expect(r.ok).toBe(false);
-    expect(r.output).toBe(
-      [
-        'node/node2 cordoned',
-        `error: unable to drain node "node2" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${ds.metadata.name}, continuing command...`,
-        'There are pending nodes to be drained:',
-        ' node2',
-        `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/${ds.metadata.name}`,
-      ].join('\n'),
-    );
-    expect(e.get('Node', 'node2')!.spec.unschedulable).toBe(true);
-  });
-
-  it('drain --ignore-daemonsets evicts the other pods, which are recreated elsewhere', () => {
-    const e = cluster();
-    const web = podsOf(e, 'web-').filter((p) => p.spec.nodeName === 'node2');
-    expect(web.length).toBeGreaterThan(0);
-    const r = drain(e, 'node2', { ignoreDaemonSets: true }, e.cause({ actor: 'test', what: 'kubectl drain node2' }));
-    expect(r.ok).toBe(true);
-    const lines = r.output.split('\n');
-    expect(lines[0]).toBe('node/node2 cordoned');
-    expect(lines[1]).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/fluentd-\w{5}$/);
-    expect(lines).toContain(`evicting pod default/${web[0]!.metadata.name}`);
-    expect(lines).toContain(`pod/${web[0]!.metadata.name} evicted`);
-    expect(lines.at(-1)).toBe('node/node2 drained');
-    settle(e, 35_000);
-    const pods = podsOf(e, 'web-');
-    expect(pods).toHaveLength(2);
-    expect(pods.every((p) => p.spec.nodeName === 'node1')).toBe(true);
   });
 
   it('scale and delete other kinds', () => {

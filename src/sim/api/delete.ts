@@ -1,6 +1,6 @@
 /**
  * Deletion-side API verbs as kubectl drives them: `delete pod` (graceful / force), `delete <kind>`,
- * `cordon`, `uncordon`, `drain`, `scale`. Each returns kubectl's output text or throws ApiError.
+ * `cordon`, `uncordon`, `scale` (`drain` is api/drain.ts). Each returns kubectl's output text or throws ApiError.
  * Callers (commands) must check that the API answers first.
  *
  * History `what` prefixes: `deletion requested` (graceful pod delete: deletionTimestamp set),
@@ -12,7 +12,7 @@ import { canReachApi, serviceActive } from '../core/world';
 import { replicasProblem } from '../scenario/limits';
 import { ApiError, invalid, notFound, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
-import { byNamespacedName, clone, controllerRef, isMirrorPod } from './podutil';
+import { clone } from './podutil';
 import type { Kind, Pod } from './types';
 
 export interface DeletePodOptions {
@@ -121,64 +121,6 @@ export function cordon(e: Engine, nodeName: string, cause: number): string {
 /** `kubectl uncordon NODE`. */
 export function uncordon(e: Engine, nodeName: string, cause: number): string {
   return setUnschedulable(e, nodeName, false, cause);
-}
-
-export interface DrainOptions {
-  ignoreDaemonSets?: boolean;
-  /** --force: also delete pods that declare no controller. */
-  force?: boolean;
-  gracePeriodSeconds?: number;
-}
-
-/**
- * `kubectl drain NODE`: cordon, then evict every pod on the node except mirror pods (skipped) and
- * DaemonSet pods (refused unless --ignore-daemonsets). Pods without a controller are refused unless
- * --force. Evictions are graceful deletes. Returns { ok, output } with kubectl's lines.
- * [D] kubectl waits for each evicted pod to disappear before printing `pod/x evicted`; here it prints at once.
- */
-export function drain(e: Engine, nodeName: string, opts: DrainOptions, cause: number): { ok: boolean; output: string } {
-  const lines = [cordon(e, nodeName, cause)];
-  const pods = e.podsOnNode(nodeName).slice().sort(byNamespacedName);
-  const daemon: string[] = [];
-  const unmanaged: string[] = [];
-  const evict: Pod[] = [];
-  for (const p of pods) {
-    const id = `${p.metadata.namespace}/${p.metadata.name}`;
-    // kubectl drain's mirrorPodFilter returns Skip: static pods are left alone without a warning.
-    if (isMirrorPod(p)) continue;
-    const ref = controllerRef(p);
-    if (ref?.kind === 'DaemonSet') {
-      daemon.push(id);
-      continue;
-    }
-    if (!ref) unmanaged.push(id);
-    evict.push(p);
-  }
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  if (unmanaged.length) {
-    if (opts.force) warnings.push(`deleting Pods that declare no controller: ${unmanaged.join(', ')}`);
-    else errors.push(`cannot delete Pods declare no controller (use --force to override): ${unmanaged.join(', ')}`);
-  }
-  if (daemon.length) {
-    if (opts.ignoreDaemonSets) warnings.push(`ignoring DaemonSet-managed Pods: ${daemon.join(', ')}`);
-    else errors.push(`cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): ${daemon.join(', ')}`);
-  }
-  if (errors.length) {
-    const err = errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
-    lines.push(`error: unable to drain node "${nodeName}" due to error: ${err}, continuing command...`);
-    lines.push('There are pending nodes to be drained:', ` ${nodeName}`, ...errors);
-    return { ok: false, output: lines.join('\n') };
-  }
-  if (warnings.length) lines.push(`Warning: ${warnings.join('; ')}`);
-  for (const p of evict) lines.push(`evicting pod ${p.metadata.namespace}/${p.metadata.name}`);
-  for (const p of evict) {
-    const grace = opts.gracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds;
-    removeOrTerminate(e, p, grace, cause);
-  }
-  for (const p of evict) lines.push(`pod/${p.metadata.name} evicted`);
-  lines.push(`node/${nodeName} drained`);
-  return { ok: true, output: lines.join('\n') };
 }
 
 /** `kubectl scale <kind>/<name> --replicas=N`: returns `deployment.apps/web scaled`. */

@@ -5,6 +5,7 @@
  */
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
+import { isAddon } from '../scenario/addons';
 import { DOMAIN_LIMITS, podsOverLimit } from '../scenario/limits';
 import { ApiError } from './errors';
 import type { ApiObject } from './types';
@@ -12,6 +13,7 @@ import type { ApiObject } from './types';
 const hasController = (o: ApiObject) => o.metadata.ownerReferences.some((r) => r.controller === true);
 
 function podsOf(o: ApiObject, nodes: number): number {
+  if (isAddon(o)) return 0;
   switch (o.kind) {
     case 'Deployment':
     case 'StatefulSet':

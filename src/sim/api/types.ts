@@ -227,7 +227,14 @@ export interface EndpointSlice {
 export interface Lease {
   kind: 'Lease';
   metadata: ObjectMeta;
-  spec: { holderIdentity: string; leaseDurationSeconds: number; renewTime: number; acquireTime?: number };
+  spec: {
+    holderIdentity: string;
+    leaseDurationSeconds: number;
+    renewTime: number;
+    acquireTime?: number;
+    /** Leader-election leases count changes of holder (client-go LeaderElectionRecord.LeaderTransitions). */
+    leaseTransitions?: number;
+  };
 }
 
 /** A ConfigMap (the cluster-autoscaler's status is the only one the playground writes). */

@@ -66,6 +66,24 @@ function podSpecErrors(raw: unknown, at: (string | number)[], out: ManifestError
 }
 
 /**
+ * spec.clusterIP: `None` (headless), empty (allocate), or an IPv4 address of the service CIDR
+ * kubeadm configures (10.96.0.0/12). Messages from pkg/apis/core/validation ValidateService and
+ * the ClusterIP allocator (pkg/registry/core/service/ipallocator).
+ */
+function clusterIPProblem(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '' || v === 'None') return undefined;
+  const ip = String(v);
+  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip)?.slice(1).map(Number);
+  const shown = JSON.stringify(ip.slice(0, 40));
+  if (!parts || parts.some((n) => n > 255))
+    return `Invalid value: ${shown}: must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)`;
+  const [a, b] = parts as [number, number, number, number];
+  if (a !== 10 || b < 96 || b > 111)
+    return `Invalid value: ${shown}: failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`;
+  return undefined;
+}
+
+/**
  * Everything the API would refuse in `m` (kind and name already known to be served and valid),
  * in field order. Empty when the object can be created.
  */
@@ -90,6 +108,8 @@ export function manifestErrors(m: Manifest): ManifestError[] {
     podSpecErrors(spec, ['spec'], out);
   } else if (m.kind === 'Service') {
     if (asArr(spec.ports).length === 0) out.push({ keys: ['spec', 'ports'], detail: 'Required value' });
+    const ip = clusterIPProblem(spec.clusterIP);
+    if (ip) out.push({ keys: ['spec', 'clusterIP'], detail: ip });
   }
   return out;
 }

@@ -10,6 +10,10 @@ const CANONICAL = [
   'kubectl get deploy,sts,ds',
   'kubectl get leases -n kube-node-lease',
   'kubectl describe node node2',
+  'kubectl events -A',
+  'kubectl events --for pod/web-1 --types=Warning',
+  'kubectl get pods -l app=web -o yaml',
+  'kubectl get endpoints web -o json',
   'kubectl delete pod db-0',
   'kubectl delete pod db-0 --force --grace-period=0',
   'kubectl delete pod coredns-1 -n kube-system',
@@ -17,6 +21,8 @@ const CANONICAL = [
   'kubectl cordon node2',
   'kubectl uncordon node2',
   'kubectl drain node2 --ignore-daemonsets --force',
+  'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute',
+  'kubectl taint nodes node2 dedicated:NoSchedule- gpu=true:PreferNoSchedule --overwrite',
   'kubectl scale deployment web --replicas=5',
   'kubectl scale statefulset db --replicas=0',
   'kubectl run nginx1 --image nginx',
@@ -36,6 +42,8 @@ const CANONICAL = [
   'network heal node2',
   'registry down',
   'registry up',
+  '^C',
+  'kubectl drain node2 --ignore-daemonsets --grace-period=10 --timeout=1m30s',
   'kubectl apply -f -\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x',
 ];
 
@@ -83,7 +91,7 @@ describe('parse / print', () => {
     ['network chop node2', 'usage: network cut|heal NODE'],
     [
       'reboot-everything',
-      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or cloud',
+      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up, cloud or ^C',
     ],
     ['ssh node2 "systemctl stop', 'unterminated quoted string'],
     ['kubectl apply -f -', 'error: no objects passed to apply'],

@@ -3,10 +3,14 @@
  * world is one of these, whether it comes from a click, the terminal, a scenario timeline, a link
  * or the CLI. `kubectl apply -f -` takes its manifest from the lines after the first one.
  */
+
+import { parseEvents } from '../kubectl/events';
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
-import { DOMAIN_LIMITS, describeDigits, groupDigits, replicasOverLimit } from '../scenario/limits';
+import { DOMAIN_LIMITS, describeDigits, describeDuration, groupDigits, replicasOverLimit } from '../scenario/limits';
 import { type CloudCommand, parseCloud } from './cloud-parse';
+import { parseGoDuration } from './go-duration';
+import { parseTaintArgs, type TaintArgs } from './taint-args';
 
 export type SystemctlAction = 'stop' | 'start' | 'restart' | 'status';
 export const UNITS = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'] as const;
@@ -17,7 +21,17 @@ export type Command =
   | { kind: 'kubectl-delete-pod'; namespace: string; name: string; force: boolean; gracePeriod?: number }
   | { kind: 'kubectl-delete-node'; name: string }
   | { kind: 'kubectl-cordon' | 'kubectl-uncordon'; node: string }
-  | { kind: 'kubectl-drain'; node: string; ignoreDaemonsets: boolean; force: boolean }
+  | {
+      kind: 'kubectl-drain';
+      node: string;
+      ignoreDaemonsets: boolean;
+      force: boolean;
+      gracePeriod?: number;
+      /** --timeout as typed (a valid Go duration) and in ms; absent: kubectl's 0, forever. */
+      timeout?: { text: string; ms: number };
+    }
+  | { kind: 'interrupt' }
+  | ({ kind: 'kubectl-taint'; overwrite: boolean } & TaintArgs)
   | { kind: 'kubectl-scale'; resource: 'deployment' | 'statefulset'; namespace: string; name: string; replicas: number }
   | { kind: 'kubectl-run'; namespace: string; name: string; image: string }
   | { kind: 'kubectl-create-deployment'; namespace: string; name: string; image: string; replicas?: number }
@@ -99,6 +113,8 @@ const FILENAME: FlagSpec = { long: 'filename', short: 'f', value: true };
 const CONTAINER: FlagSpec = { long: 'container', short: 'c', value: true };
 const STDIN: FlagSpec = { long: 'stdin', short: 'i', value: false };
 const TTY: FlagSpec = { long: 'tty', short: 't', value: false };
+const OVERWRITE: FlagSpec = { long: 'overwrite', value: false };
+const TIMEOUT: FlagSpec = { long: 'timeout', value: true };
 
 /**
  * An integer flag as pflag reads it (strconv.ParseInt with the flag's bit size), with kubectl's
@@ -128,6 +144,18 @@ function replicasFlag(v: string, bits: 32 | 64): number | { error: string } {
   return Number(n);
 }
 
+/** `--grace-period=N` within the limit; every negative value means the pod's own (kubectl's -1). */
+function graceFlag(v: string | undefined): number | undefined | { error: string } {
+  if (v === undefined) return undefined;
+  const g = intFlag(v, 'grace-period');
+  if (typeof g !== 'bigint') return g;
+  if (g > BigInt(DOMAIN_LIMITS.maxSeconds))
+    return {
+      error: `error: a grace period of ${describeDigits(String(g))} seconds is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxSeconds)} (one year)`,
+    };
+  return g < -1n ? -1 : Number(g);
+}
+
 function one(positional: string[], what: string, usage: string): string | { error: string } {
   if (positional.length === 0) return { error: `error: ${what}\nSee '${usage} -h' for help and examples` };
   if (positional.length > 1) return { error: `error: unexpected arguments: ${positional.slice(1).join(' ')}` };
@@ -144,6 +172,11 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       if ('error' in request) return fail(request.error);
       return ok({ kind: 'kubectl-read', args, request });
     }
+    case 'events': {
+      const events = parseEvents(rest);
+      if ('error' in events) return fail(events.error);
+      return ok({ kind: 'kubectl-read', args, request: { verb: 'events', events } });
+    }
     case 'delete': {
       const p = parseFlags(rest, [NAMESPACE, FORCE, GRACE]);
       if ('error' in p) return fail(p.error);
@@ -157,17 +190,8 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       if (extra.length > 0)
         return fail(`error: delete one ${isPod ? 'pod' : 'node'} at a time: unexpected ${extra.join(' ')}`);
       if (isNode) return ok({ kind: 'kubectl-delete-node', name });
-      let gracePeriod: number | undefined;
-      if (p.flags['grace-period'] !== undefined) {
-        const g = intFlag(p.flags['grace-period'], 'grace-period');
-        if (typeof g !== 'bigint') return fail(g.error);
-        if (g > BigInt(DOMAIN_LIMITS.maxSeconds))
-          return fail(
-            `error: a grace period of ${describeDigits(String(g))} seconds is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxSeconds)} (one year)`,
-          );
-        // Every negative value means "the pod's own grace period" (kubectl's default is -1).
-        gracePeriod = g < -1n ? -1 : Number(g);
-      }
+      const gracePeriod = graceFlag(p.flags['grace-period']);
+      if (typeof gracePeriod === 'object') return fail(gracePeriod.error);
       const cmd: Command = {
         kind: 'kubectl-delete-pod',
         namespace: p.flags.namespace ?? 'default',
@@ -186,16 +210,38 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       return ok({ kind: verb === 'cordon' ? 'kubectl-cordon' : 'kubectl-uncordon', node });
     }
     case 'drain': {
-      const p = parseFlags(rest, [IGNORE_DS, FORCE, DELETE_EMPTYDIR]);
+      const p = parseFlags(rest, [IGNORE_DS, FORCE, DELETE_EMPTYDIR, GRACE, TIMEOUT]);
       if ('error' in p) return fail(p.error);
       const node = one(p.positional, 'USAGE: drain NODE [flags]', 'kubectl drain');
       if (typeof node !== 'string') return fail(node.error);
-      return ok({
+      const cmd: Command = {
         kind: 'kubectl-drain',
         node,
         ignoreDaemonsets: p.flags['ignore-daemonsets'] === 'true',
         force: p.flags.force === 'true',
-      });
+      };
+      const grace = graceFlag(p.flags['grace-period']);
+      if (typeof grace === 'object') return fail(grace.error);
+      if (grace !== undefined) cmd.gracePeriod = grace;
+      const t = p.flags.timeout;
+      if (t !== undefined) {
+        const ms = parseGoDuration(t, 'timeout');
+        if (typeof ms !== 'number') return fail(ms.error);
+        if (ms > DOMAIN_LIMITS.maxTime)
+          return fail(
+            `error: a timeout of ${t} is more than the limit of ${describeDuration(DOMAIN_LIMITS.maxTime)} (a run's length)`,
+          );
+        // 0 is kubectl's default: wait for ever.
+        if (ms !== 0) cmd.timeout = { text: t, ms };
+      }
+      return ok(cmd);
+    }
+    case 'taint': {
+      const p = parseFlags(rest, [OVERWRITE]);
+      if ('error' in p) return fail(p.error);
+      const t = parseTaintArgs(p.positional);
+      if ('error' in t) return fail(t.error);
+      return ok({ kind: 'kubectl-taint', ...t, overwrite: p.flags.overwrite === 'true' });
     }
     case 'scale': {
       const p = parseFlags(rest, [NAMESPACE, REPLICAS]);
@@ -365,6 +411,8 @@ export function parseCommand(input: string): ParseResult {
   const tokens = tokenize(first);
   if ('error' in tokens) return fail(tokens.error);
   const [head, ...args] = tokens;
+  // The terminal's interrupt, logged as a line of its own (commands/running.ts).
+  if (first === '^C') return tokens.length === 1 ? ok({ kind: 'interrupt' }) : fail('usage: ^C');
   switch (head) {
     case undefined:
       return fail('empty command');
@@ -393,7 +441,7 @@ export function parseCommand(input: string): ParseResult {
     }
     default:
       return fail(
-        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or cloud`,
+        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up, cloud or ^C`,
       );
   }
 }

@@ -33,8 +33,16 @@ export function printCommand(c: Command): string {
       return `kubectl cordon ${q(c.node)}`;
     case 'kubectl-uncordon':
       return `kubectl uncordon ${q(c.node)}`;
-    case 'kubectl-drain':
-      return `kubectl drain ${q(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+    case 'kubectl-drain': {
+      let s = `kubectl drain ${q(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+      if (c.gracePeriod !== undefined) s += ` --grace-period=${c.gracePeriod}`;
+      if (c.timeout) s += ` --timeout=${q(c.timeout.text)}`;
+      return s;
+    }
+    case 'interrupt':
+      return '^C';
+    case 'kubectl-taint':
+      return `kubectl taint nodes ${q(c.node)} ${c.specs.map(q).join(' ')}${c.overwrite ? ' --overwrite' : ''}`;
     case 'kubectl-scale':
       return `kubectl scale ${c.resource} ${q(c.name)}${ns(c.namespace)} --replicas=${c.replicas}`;
     case 'kubectl-run':

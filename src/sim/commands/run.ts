@@ -9,7 +9,9 @@
  * not depend on who typed its commands.
  */
 import { ApiError, applyManifest, runPod } from '../api/apply';
-import { cordon, deleteObject, deletePod, drain, scale, uncordon } from '../api/delete';
+import { cordon, deleteObject, deletePod, scale, uncordon } from '../api/delete';
+import { startDrain } from '../api/drain';
+import { taintNode } from '../api/taint';
 import { runCloud } from '../cloud/cli';
 import { instanceShutdownByGuest } from '../cloud/lifecycle';
 import { instanceOfHost } from '../cloud/provider';
@@ -27,6 +29,7 @@ import { kubectlManifests } from './manifest';
 import { type Command, parseCommand } from './parse';
 import { podEndpointCheck } from './pod-access';
 import { printCommand } from './print';
+import { interruptNewest, startRunning } from './running';
 
 export interface CommandResult {
   ok: boolean;
@@ -34,9 +37,14 @@ export interface CommandResult {
   canonical: string;
   /** What the command printed (kubectl output, systemctl status...), or the refusal reason. */
   output: string;
+  /**
+   * Set when the command goes on running (kubectl drain waiting for its pods): its later output
+   * and its end are in Simulation.runningCommands() under this id.
+   */
+  running?: { id: number };
 }
 
-type Outcome = { ok: boolean; output: string };
+type Outcome = { ok: boolean; output: string; running?: { id: number } };
 const refuse = (output: string): Outcome => ({ ok: false, output });
 
 /** A command's cause, made when the command changes something. */
@@ -76,7 +84,7 @@ function apiCall(f: () => string | Outcome): Outcome {
   }
 }
 
-function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCause): Outcome {
+function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCause, by: CommandBy): Outcome {
   const down = apiUnreachable(e);
   if (down) return refuse(down);
   switch (c.kind) {
@@ -98,9 +106,24 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
       const f = c.kind === 'kubectl-cordon' ? cordon : uncordon;
       return apiCall(() => f(e, c.node, userCause()));
     }
-    case 'kubectl-drain':
+    case 'kubectl-drain': {
       if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
-      return apiCall(() => drain(e, c.node, { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force }, userCause()));
+      const opts = { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force, timeoutMs: c.timeout?.ms ?? 0 };
+      const step = startDrain(
+        e,
+        c.node,
+        c.gracePeriod === undefined ? opts : { ...opts, gracePeriodSeconds: c.gracePeriod },
+        userCause(),
+      );
+      const output = step.lines.join('\n');
+      if (!step.wait || step.next === undefined) return { ok: step.ok, output };
+      // kubectl now waits for the evicted pods: the command runs on (commands/running.ts).
+      const id = startRunning(e, canonical, by, output, { wait: step.wait, next: step.next });
+      return { ok: true, output, running: { id } };
+    }
+    case 'kubectl-taint':
+      if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
+      return apiCall(() => taintNode(e, c.node, c.add, c.remove, c.overwrite, userCause()));
     case 'kubectl-scale': {
       const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
       const key = `${c.namespace}/${c.name}`;
@@ -237,12 +260,16 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
     const chapter = planCommandChapter(e, c, by);
     const traced = e.state.traceLength;
     const mark = chapterCount(e);
-    const out = c.kind.startsWith('kubectl-')
-      ? runKubectl(e, c, canonical, cause)
-      : c.kind.startsWith('cloud-')
-        ? runCloud(e, c as CloudCommand, cause)
-        : runHost(e, c, canonical, cause);
+    const out: Outcome =
+      c.kind === 'interrupt'
+        ? interruptNewest(e)
+        : c.kind.startsWith('kubectl-')
+          ? runKubectl(e, c, canonical, cause, by)
+          : c.kind.startsWith('cloud-')
+            ? runCloud(e, c as CloudCommand, cause)
+            : runHost(e, c, canonical, cause);
     result = { ok: out.ok, canonical, output: out.output };
+    if (out.running) result.running = out.running;
     // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
     if (chapter && out.ok && e.state.traceLength !== traced) addChapter(e, chapter(out.output), mark);
   }

@@ -9,10 +9,12 @@
  * failures are seen at the same ticks as before ("leaderelection lost" 10s after the API went down).
  *
  * Timers carry the loop's chain number as `gen`: going idle or waking starts a new chain and the
- * older timer is ignored.
+ * older timer is ignored. A container change is also when a stopped kube-scheduler releases its
+ * Lease (leader-release.ts).
  */
 import type { Engine } from '../core/engine';
 import { controlPlaneHost } from '../core/world';
+import { releaseOnCancel } from './leader-release';
 
 /** client-go retryPeriod of kube-controller-manager and kube-scheduler. LE [C] */
 export const RETRY_PERIOD_MS = 2_000;
@@ -48,8 +50,11 @@ export function idleElection(e: Engine, comp: string): void {
  * retry runs before a timer scheduled since).
  */
 export function wakeLeaderElection(e: Engine, hostName: string): void {
+  const cp = controlPlaneHost(e);
+  if (!cp || hostName !== cp.name) return;
+  releaseOnCancel(e, cp);
   const l = e.state.controllers.electionLoops;
-  if (!l || hostName !== controlPlaneHost(e)?.name) return;
+  if (!l) return;
   for (const comp of Object.keys(l.idleSince).sort()) {
     const since = l.idleSince[comp] as number;
     delete l.idleSince[comp];

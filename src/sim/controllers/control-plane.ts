@@ -5,11 +5,16 @@
  * Both components are static pods on the control-plane host. Each process is a leader-election
  * candidate holding the Lease `kube-system/<component>` (leaseDuration 15s, renewDeadline 10s,
  * retryPeriod 2s — LE [C]). While the API is unavailable the leader cannot renew; 10s after its
- * first failed renewal it logs "leaderelection lost" and exits (exit code 1), the kubelet restarts
- * the container with CrashLoopBackOff, and the restarted processes keep failing while the API stays
- * down. When a kube-controller-manager process that is not the one whose memory we hold acquires
- * the lease, the controllers' in-memory state is reset: the node-lifecycle-controller then emits
- * RegisteredNode for every node and grants each a fresh grace period.
+ * first failed renewal it logs "leaderelection lost" (kube-scheduler: "Leaderelection lost") and
+ * exits with code 1 (cmd/kube-controller-manager/app/controllermanager.go, cmd/kube-scheduler/app/
+ * server.go OnStoppedLeading), and the kubelet restarts it once. The restarted process is no leader:
+ * it waits in client-go's `acquire()`, retrying every retryPeriod, and never exits, so RESTARTS is 1
+ * and there is no back-off (client-go tools/leaderelection/leaderelection.go Run, acquire). Once
+ * the API answers it sees the old holder's record and waits leaseDuration from then before taking
+ * it. When a kube-controller-manager process that is not the one whose memory we hold acquires the
+ * lease, the controllers' in-memory state is reset: the node-lifecycle-controller then emits
+ * RegisteredNode for every node and grants each a fresh grace period. A stopped kube-scheduler
+ * releases its lease (leader-release.ts); kube-controller-manager does not.
  *
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
@@ -166,6 +171,10 @@ function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionStat
   )
     return;
   const acquiring = !le.leading;
+  // LeaderTransitions: +1 when the holder changes (tryAcquireOrRenew), kept by renewals.
+  const transitions = lease
+    ? (lease.spec.leaseTransitions ?? 0) + (acquiring && lease.spec.holderIdentity !== le.identity ? 1 : 0)
+    : 0;
   let cause = le.cause ?? 0;
   if (acquiring) {
     const parents: number[] = [];
@@ -202,7 +211,9 @@ function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionStat
         },
       };
   next.spec.holderIdentity = le.identity;
+  next.spec.leaseDurationSeconds = LEASE_DURATION_MS / 1000;
   next.spec.renewTime = now;
+  next.spec.leaseTransitions = transitions;
   if (acquiring) next.spec.acquireTime = now;
   e.put(next, acquiring ? `leader election: acquired by ${le.identity}` : 'renewed', cause);
   le.observedRv = next.metadata.resourceVersion;
@@ -216,22 +227,26 @@ function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionStat
   }
 }
 
-/** The process gives up: "leaderelection lost" for a leader, then exit code 1; the kubelet restarts it. */
-function exitCandidate(e: Engine, comp: LeaderComponent, le: LeaderElectionState, cpName: string): void {
+/** OnStoppedLeading's log line: kube-scheduler capitalises it (cmd/kube-scheduler/app/server.go). */
+const LOST: Record<LeaderComponent, string> = {
+  'kube-controller-manager': 'leaderelection lost',
+  'kube-scheduler': 'Leaderelection lost',
+};
+
+/** The leader could not renew: "leaderelection lost", then exit code 1; the kubelet restarts it. */
+function exitLeader(e: Engine, comp: LeaderComponent, le: LeaderElectionState, cpName: string): void {
   const parents: number[] = [];
   const prev = e.lastCause(`Host/${cpName}`);
   if (prev !== undefined) parents.push(prev);
   const cause = e.cause({
     actor: comp,
-    what: le.leading ? `leaderelection lost: ${comp} exits` : `${comp} exits: API unavailable`,
+    what: `leaderelection lost: ${comp} exits`,
     rule: `API unavailable for renewDeadline ${formatDuration(RENEW_DEADLINE_MS)}`,
     constant: `renewDeadline=${formatDuration(RENEW_DEADLINE_MS)}`,
     parents,
   });
-  if (le.leading) {
-    e.trace(`${comp}: "leaderelection lost"`);
-    if (comp === 'kube-controller-manager') stopControllers(e);
-  }
+  e.trace(`${comp}: "${LOST[comp]}"`);
+  if (comp === 'kube-controller-manager') stopControllers(e);
   le.leading = false;
   delete le.failingSince;
   containerExited(e, cpName, le.containerId, 1, 'Error', cause);
@@ -259,10 +274,11 @@ function electionTick(e: Engine, comp: LeaderComponent, chain: number): void {
     les[comp] = le;
   }
   if (!canReachApi(e, cp.name)) {
+    // A candidate in acquire() just tries again next retryPeriod: it never exits (client-go acquire).
+    if (!le.leading) return;
     le.failingSince ??= e.now;
-    // A leader exits renewDeadline after its first failed renewal (LE [C]). A process that never got
-    // the lease is modelled the same way: §11.5 reports a crash loop while the API is down [U].
-    if (e.now - le.failingSince >= RENEW_DEADLINE_MS) exitCandidate(e, comp, le, cp.name);
+    // The leader exits renewDeadline after its first failed renewal (client-go renew, LE [C]).
+    if (e.now - le.failingSince >= RENEW_DEADLINE_MS) exitLeader(e, comp, le, cp.name);
     return;
   }
   delete le.failingSince;

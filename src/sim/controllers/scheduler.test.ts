@@ -61,7 +61,7 @@ describe('scheduler', () => {
     runPod(e, 'x', 'nginx', e.cause({ actor: 'test', what: 'kubectl run' }));
     settle(e, 500, false);
     expect(eventsOf(e, 'FailedScheduling')).toEqual([
-      "0/2 nodes are available: 1 node(s) had taint {node-role.kubernetes.io/control-plane: }, that the pod didn't tolerate, 1 node(s) had taint {node.kubernetes.io/not-ready: }, that the pod didn't tolerate.",
+      "0/2 nodes are available: 1 node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate, 1 node(s) had taint {node.kubernetes.io/not-ready: }, that the pod didn't tolerate.",
     ]);
   });
 

@@ -12,7 +12,7 @@
  *
  * Cause `what` prefixes: `bind`, `unschedulable`, `register-with-taints`.
  */
-import { CONTROL_PLANE_TAINT, registrationTaints } from '../api/admission';
+import { registrationTaints } from '../api/admission';
 import { cmp, firstUntoleratedTaint, schedulerRunning, toleratesTaint } from '../api/podutil';
 import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
 import { onLeaderLease } from '../api/workload-memory';
@@ -373,11 +373,12 @@ export const schedulerModule: SimModule = {
       if (n && !o) {
         // [D] kubeadm registers the control-plane kubelet with --register-with-taints=<control-plane>:NoSchedule.
         // Fallback for a kubelet that registered without it; see admission.registrationTaints.
-        const taints = registrationTaints(n);
-        if (taints.length !== n.spec.taints.length && !n.spec.taints.some((t) => t.key === CONTROL_PLANE_TAINT)) {
+        const cpTaint = e.state.profile.controlPlaneTaint;
+        const taints = registrationTaints(n, cpTaint);
+        if (taints.length !== n.spec.taints.length && !n.spec.taints.some((t) => t.key === cpTaint)) {
           const c = e.cause({
             actor: 'kubelet',
-            what: `register-with-taints ${CONTROL_PLANE_TAINT}:NoSchedule on ${key}`,
+            what: `register-with-taints ${cpTaint}:NoSchedule on ${key}`,
             rule: 'kubeadm --register-with-taints',
             parents: [e.lastCause(`Node/${key}`) ?? 0],
           });

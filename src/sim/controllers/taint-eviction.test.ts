@@ -90,7 +90,12 @@ describe('taint-eviction-controller', () => {
     sim.advanceTo(observedAt + 400_000);
     const ds = byOwner('DaemonSet');
     const mirrors = onNode2().filter((p) => p.metadata.annotations['kubernetes.io/config.mirror'] !== undefined);
-    expect(ds.length).toBe(1);
+    // The scenario's DaemonSet and kubeadm's kube-system ones (kube-proxy, calico-node).
+    expect(ds.map((p) => p.metadata.name.replace(/-\w{5}$/, '')).sort()).toEqual([
+      'agent',
+      'calico-node',
+      'kube-proxy',
+    ]);
     expect(mirrors.length).toBe(1);
     for (const p of [...ds, ...mirrors]) {
       expect(p.metadata.deletionTimestamp).toBeUndefined();

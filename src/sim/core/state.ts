@@ -313,6 +313,43 @@ export interface SchedulerMemory {
   queue: Record<string, SchedulerQueueEntry>;
 }
 
+/** An evicted pod `kubectl drain` waits for: gone, or replaced by a pod of that name with another UID. */
+export interface DrainPending {
+  namespace: string;
+  name: string;
+  uid: string;
+}
+
+/** What a running `kubectl drain` still waits for (api/drain.ts). */
+export interface DrainWait {
+  node: string;
+  /** The filters' flags, for the list kubectl takes again after an error. */
+  ignoreDaemonSets: boolean;
+  force: boolean;
+  pending: DrainPending[];
+  /** When the global timeout ends the wait (absent: never). */
+  deadline?: number;
+  /** The --timeout as kubectl prints a time.Duration (`30s`, `1m30s`). */
+  timeoutText?: string;
+}
+
+/** A command that went on running over simulated time (commands/running.ts). */
+export interface RunningCommandState {
+  id: number;
+  /** Canonical command line. */
+  line: string;
+  startedAt: number;
+  /** Everything it printed so far. */
+  output: string;
+  done?: { at: number; ok: boolean };
+  /** Who ran it (not traced). */
+  by: CommandBy;
+  /** What a drain still waits for, while it runs. */
+  drain?: DrainWait;
+  /** Bumped when it ends: a pending poll of an older generation is ignored. */
+  gen: number;
+}
+
 export interface CommandLogEntry {
   at: number;
   line: string;
@@ -399,6 +436,10 @@ export interface SimState {
   /** Recent trace lines (bounded) for `--events` and debugging. */
   trace: string[];
   commandLog: CommandLogEntry[];
+  /** Commands that went on running (kubectl drain), oldest first; created with the first one. */
+  running?: RunningCommandState[];
+  /** Id of the last running command. */
+  runningSeq?: number;
   /** When expired Events were last swept (kept in the state so replays sweep at the same moments). */
   eventsSweptAt?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */

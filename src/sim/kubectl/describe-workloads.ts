@@ -103,6 +103,7 @@ export function describeDaemonSet(e: Engine, ds: DaemonSet): string {
   const s = ds.status;
   const lines = [
     `Name:\t${m.name}`,
+    `Namespace:\t${ns}`,
     `Selector:\t${formatLabels(ds.spec.selector.matchLabels)}`,
     `Node-Selector:\t${formatLabels(ds.spec.template.spec.nodeSelector)}`,
     ...labelsMultiline('Labels', m.labels),

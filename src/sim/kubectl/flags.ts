@@ -15,6 +15,7 @@ export interface FlagSpec {
 export const NAMESPACE: FlagSpec = { long: 'namespace', short: 'n', value: true };
 export const ALL_NAMESPACES: FlagSpec = { long: 'all-namespaces', short: 'A', value: false };
 export const OUTPUT: FlagSpec = { long: 'output', short: 'o', value: true };
+export const SELECTOR: FlagSpec = { long: 'selector', short: 'l', value: true };
 
 export interface ParsedFlags {
   positional: string[];

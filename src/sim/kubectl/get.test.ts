@@ -104,12 +104,11 @@ describe('kubectl get', () => {
     );
   });
 
-  it('events: LAST SEEN with (xN over ...) and lower-case kind/name objects', () => {
+  it('events: LAST SEEN is the plain age of lastTimestamp, in API (name) order, not sorted by time', () => {
+    // printers.go printEvent / printEventList (kubernetes/kubernetes pkg/printers/internalversion):
+    // no `(xN over M)` in `kubectl get events`, and the list is printed as the API returns it.
     const e = cluster();
-    e.state.now = -30_000;
-    const ref = { kind: 'Node', name: 'node2', uid: 'node2' };
-    e.event(ref, 'Normal', 'NodeNotReady', 'Node node2 status is now: NodeNotReady', 'node-controller', 0);
-    e.state.now = -20_000;
+    e.state.now = -40_000;
     e.event(
       { kind: 'Pod', name: 'web-1', namespace: 'default', uid: 'uid-web-1' },
       'Warning',
@@ -118,15 +117,22 @@ describe('kubectl get', () => {
       'node-controller',
       0,
     );
+    e.state.now = -30_000;
+    const ref = { kind: 'Node', name: 'node2', uid: 'node2' };
+    e.event(ref, 'Normal', 'NodeNotReady', 'Node node2 status is now: NodeNotReady', 'node-controller', 0);
+    e.state.now = -20_000;
     e.event(ref, 'Normal', 'NodeNotReady', 'Node node2 status is now: NodeNotReady', 'node-controller', 0);
     e.state.now = 0;
-    // Equal LAST SEEN times keep the API's list order (by name).
     expect(kubectlOutput(e, 'kubectl get events')).toBe(
       [
-        'LAST SEEN           TYPE      REASON         OBJECT       MESSAGE',
-        '20s (x2 over 30s)   Normal    NodeNotReady   node/node2   Node node2 status is now: NodeNotReady',
-        '20s                 Warning   NodeNotReady   pod/web-1    Node is not ready',
+        'LAST SEEN   TYPE      REASON         OBJECT       MESSAGE',
+        '20s         Normal    NodeNotReady   node/node2   Node node2 status is now: NodeNotReady',
+        '40s         Warning   NodeNotReady   pod/web-1    Node is not ready',
       ].join('\n'),
+    );
+    // -o wide: COUNT and FIRST SEEN carry the aggregation.
+    expect(kubectlOutput(e, 'kubectl get events -o wide').split('\n')[1]).toMatch(
+      /^20s\s+Normal\s+NodeNotReady\s+node\/node2\s+node-controller\s+Node node2 status is now: NodeNotReady\s+30s\s+2\s+node2\./,
     );
   });
 

@@ -6,9 +6,15 @@ import type { ApiObject, KubeEvent, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { age, since } from './age';
+import { ENDPOINTS_WARNING, type Endpoints, endpointsWarns, formatEndpoints, listEndpoints } from './endpoints';
+import { printGeneric } from './get-output';
 import { notFound, qualifiedName, type ResourceType } from './resources';
+import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
 import { getTable } from './table';
+
+/** What `kubectl get` lists: stored objects, and Endpoints derived from EndpointSlices. */
+export type GetObject = ApiObject | Endpoints;
 
 export interface GetRequest {
   types: ResourceType[];
@@ -16,6 +22,10 @@ export interface GetRequest {
   namespace: string;
   allNamespaces: boolean;
   wide: boolean;
+  /** `-o yaml` / `-o json` (kubectl/get-output.ts). */
+  output?: 'yaml' | 'json';
+  /** `-l`: the label selector as typed (the API parses it: kubectl/selector.ts). */
+  selector?: string;
 }
 
 type Row = string[];
@@ -58,19 +68,26 @@ function header(r: ResourceType, wide: boolean): Row {
       return ['NAME', 'HOLDER', 'AGE'];
     case 'ConfigMap':
       return ['NAME', 'DATA', 'AGE'];
+    case 'Endpoints':
+      return ['NAME', 'ENDPOINTS', 'AGE'];
   }
 }
 
-/** The LAST SEEN cell: `5m`, or `2m (x3 over 10m)` for an aggregated event. */
+/**
+ * `2m (x3 over 10m)` for an aggregated event, `5m` otherwise: the interval `kubectl describe` and
+ * `kubectl events` print (describe.go DescribeEvents). `kubectl get events` does not use it.
+ */
 export function eventInterval(ev: KubeEvent, now: number): string {
   const last = since(now, ev.lastTimestamp);
   return ev.count > 1 ? `${last} (x${ev.count} over ${since(now, ev.firstTimestamp)})` : last;
 }
 
-function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
+function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
   const now = e.now;
   const created = age(e, obj.metadata.creationTimestamp);
   switch (obj.kind) {
+    case 'Endpoints':
+      return [name, formatEndpoints(obj), created];
     case 'Node': {
       const roles = nodeRoles(obj);
       const row = [
@@ -153,12 +170,15 @@ function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
       return [name, obj.addressType, ports || '<unset>', endpoints, created];
     }
     case 'Event': {
+      // printers.go printEvent: LAST SEEN is the plain age of lastTimestamp (no `(xN over M)`,
+      // which only describe and `kubectl events` print); COUNT says how many in -o wide.
       const target = `${obj.involvedObject.kind.toLowerCase()}/${obj.involvedObject.name}`;
       const msg = obj.message.trim();
-      if (!wide) return [eventInterval(obj, now), obj.type, obj.reason, target, msg];
+      const last = since(now, obj.lastTimestamp);
+      if (!wide) return [last, obj.type, obj.reason, target, msg];
       const source = obj.source.host ? `${obj.source.component}, ${obj.source.host}` : obj.source.component;
       return [
-        eventInterval(obj, now),
+        last,
         obj.type,
         obj.reason,
         target,
@@ -171,7 +191,8 @@ function cells(e: Engine, obj: ApiObject, name: string, wide: boolean): Row {
       ];
     }
     case 'Lease':
-      return [name, obj.spec.holderIdentity || '<none>', created];
+      // printLease prints the holder as it is: empty after a release (ReleaseOnCancel).
+      return [name, obj.spec.holderIdentity, created];
     case 'ConfigMap':
       return [name, String(Object.keys(obj.data).length), created];
   }
@@ -183,36 +204,61 @@ function byKey(a: ApiObject, b: ApiObject): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-/** Objects of one type in scope, in the order the API lists them (events by last timestamp). */
-export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): ApiObject[] {
-  let objs = e.list(r.kind) as ApiObject[];
-  if (r.namespaced && !all) objs = objs.filter((o) => o.metadata.namespace === namespace);
-  objs = [...objs].sort(byKey);
-  if (r.kind === 'Event') {
-    // Stable: equal timestamps keep API (creation) order.
-    objs.sort((a, b) => (a as KubeEvent).lastTimestamp - (b as KubeEvent).lastTimestamp);
-  }
-  return objs;
+/**
+ * Objects of one type in scope, in the order the API lists them (etcd key order: namespace, then
+ * name). Events too: printers.go printEventList does not sort (`kubectl events` does).
+ */
+export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): GetObject[] {
+  const inScope = (o: GetObject) => !r.namespaced || all || o.metadata.namespace === namespace;
+  if (r.kind === 'Endpoints') return listEndpoints(e).filter(inScope);
+  return (e.list(r.kind) as ApiObject[]).filter(inScope).sort(byKey);
 }
 
-/** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
-export function kubectlGet(e: Engine, req: GetRequest): string {
-  const multi = req.types.length > 1;
-  const tables: string[] = [];
+/** One object by name (`kubectl get TYPE NAME`). */
+export function getOne(e: Engine, r: ResourceType, namespace: string, name: string): GetObject | undefined {
+  if (r.kind === 'Endpoints')
+    return listEndpoints(e).find((x) => x.metadata.namespace === namespace && x.metadata.name === name);
+  return e.get(r.kind, r.namespaced ? `${namespace}/${name}` : name) as ApiObject | undefined;
+}
+
+/** The objects a request names or lists, per type, with kubectl's errors (NotFound, bad selector). */
+export function collect(
+  e: Engine,
+  req: GetRequest,
+): { lists: { type: ResourceType; objs: GetObject[] }[]; errors: string[] } {
+  const lists: { type: ResourceType; objs: GetObject[] }[] = [];
   const errors: string[] = [];
+  const selector = req.selector === undefined ? [] : parseSelector(req.selector);
   for (const r of req.types) {
-    let objs: ApiObject[];
+    if ('error' in selector) {
+      errors.push(badSelector(r.group, r.plural, req.selector ?? '', selector.error));
+      continue;
+    }
+    let objs: GetObject[];
     if (req.names.length > 0) {
       objs = [];
       for (const n of req.names) {
-        const key = r.namespaced ? `${req.namespace}/${n}` : n;
-        const o = e.get(r.kind, key) as ApiObject | undefined;
+        const o = getOne(e, r, req.namespace, n);
         if (o) objs.push(o);
         else errors.push(notFound(r, n));
       }
     } else {
       objs = listInScope(e, r, req.namespace, req.allNamespaces);
+      if (selector.length) objs = objs.filter((o) => selectorMatches(selector, o.metadata.labels));
     }
+    lists.push({ type: r, objs });
+  }
+  return { lists, errors };
+}
+
+/** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
+export function kubectlGet(e: Engine, req: GetRequest): string {
+  const warning = req.types.some((r) => r.kind === 'Endpoints') && endpointsWarns(e) ? [ENDPOINTS_WARNING] : [];
+  const { lists, errors } = collect(e, req);
+  if (req.output) return [...warning, printGeneric(req, lists, errors, req.output)].join('\n');
+  const multi = req.types.length > 1;
+  const tables: string[] = [];
+  for (const { type: r, objs } of lists) {
     if (objs.length === 0) continue;
     const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
     const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
@@ -223,7 +269,7 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
     }
     tables.push(getTable(rows));
   }
-  const out: string[] = [];
+  const out: string[] = [...warning];
   if (tables.length > 0) out.push(tables.join('\n\n'));
   else if (errors.length === 0) {
     const namespaced = req.types.some((r) => r.namespaced);

@@ -5,7 +5,8 @@
 import type { Kind } from '../api/types';
 
 export interface ResourceType {
-  kind: Kind;
+  /** A stored kind, or `Endpoints` (derived from EndpointSlices: kubectl/endpoints.ts). */
+  kind: Kind | 'Endpoints';
   /** Lower-case singular, as in `deployment.apps/web`. */
   singular: string;
   plural: string;
@@ -43,6 +44,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   },
   { kind: 'DaemonSet', singular: 'daemonset', plural: 'daemonsets', group: 'apps', namespaced: true, aliases: ['ds'] },
   { kind: 'Service', singular: 'service', plural: 'services', group: '', namespaced: true, aliases: ['svc'] },
+  { kind: 'Endpoints', singular: 'endpoints', plural: 'endpoints', group: '', namespaced: true, aliases: ['ep'] },
   {
     kind: 'EndpointSlice',
     singular: 'endpointslice',

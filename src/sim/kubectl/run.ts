@@ -3,16 +3,20 @@
  * API and returns exactly what kubectl prints (without a final newline). When kube-apiserver or etcd
  * is down it prints the connection-refused line of reference 9.1.
  */
-import type { ApiObject } from '../api/types';
 import type { Engine } from '../core/engine';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { describeConfigMap } from './describe-configmap';
+import { describeGeneric } from './describe-generic';
+import { describeEndpointSlice, describeService } from './describe-network';
 import { describeNode } from './describe-node';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
-import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags } from './flags';
-import { type GetRequest, kubectlGet } from './get';
+import { describeEndpoints, ENDPOINTS_WARNING, endpointsWarns } from './endpoints';
+import { type EventsRequest, kubectlEvents, parseEvents } from './events';
+import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags, SELECTOR } from './flags';
+import { type GetObject, type GetRequest, kubectlGet, listInScope } from './get';
 import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
+import { badSelector, parseSelector, selectorMatches } from './selector';
 
 /** `The connection to the server 192.168.56.10:6443 was refused - did you specify the right host or port?` */
 export function connectionRefused(e: Engine): string {
@@ -22,18 +26,26 @@ export function connectionRefused(e: Engine): string {
 
 export type ReadRequest =
   | { verb: 'get'; get: GetRequest }
-  | { verb: 'describe'; type: ResourceType; names: string[]; namespace: string; allNamespaces: boolean };
+  | { verb: 'events'; events: EventsRequest }
+  | {
+      verb: 'describe';
+      type: ResourceType;
+      names: string[];
+      namespace: string;
+      allNamespaces: boolean;
+      selector?: string;
+    };
 
 /** Parse the arguments after `kubectl get` / `kubectl describe`. */
 export function parseRead(verb: 'get' | 'describe', args: readonly string[]): ReadRequest | { error: string } {
-  const parsed = parseFlags(args, [NAMESPACE, ALL_NAMESPACES, OUTPUT]);
+  const parsed = parseFlags(args, [NAMESPACE, ALL_NAMESPACES, OUTPUT, SELECTOR]);
   if ('error' in parsed) return parsed;
   const { positional, flags } = parsed;
   const output = flags.output;
-  if (output !== undefined && (output !== 'wide' || verb === 'describe')) {
+  if (output !== undefined && (!['wide', 'yaml', 'json'].includes(output) || verb === 'describe')) {
     if (verb === 'describe') return { error: "error: unknown shorthand flag: 'o' in -o" };
     return {
-      error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: wide`,
+      error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,wide,yaml`,
     };
   }
   const namespace = flags.namespace ?? 'default';
@@ -70,21 +82,32 @@ export function parseRead(verb: 'get' | 'describe', args: readonly string[]): Re
     if (!r) return { error: unknownResource(w) };
     types.push(r);
   }
+  // cli-runtime resource.Builder: names and a selector do not mix.
+  const selector = flags.selector?.trim() ? flags.selector : undefined;
+  if (selector !== undefined && names.length > 0)
+    return { error: 'error: name cannot be provided when a selector is specified' };
   if (verb === 'get') {
     if (names.length > 0 && types.length > 1) {
       return {
         error: `error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'`,
       };
     }
-    return { verb, get: { types, names, namespace, allNamespaces, wide: output === 'wide' } };
+    const get: GetRequest = { types, names, namespace, allNamespaces, wide: output === 'wide' };
+    if (output === 'yaml' || output === 'json') get.output = output;
+    if (selector !== undefined) get.selector = selector;
+    return { verb, get };
   }
   const type = types[0];
   if (!type || types.length > 1) return { error: 'error: describe takes one resource type' };
-  return { verb, type, names, namespace, allNamespaces };
+  return selector === undefined
+    ? { verb, type, names, namespace, allNamespaces }
+    : { verb, type, names, namespace, allNamespaces, selector };
 }
 
-function describeOne(e: Engine, obj: ApiObject): string {
+function describeOne(e: Engine, obj: GetObject): string {
   switch (obj.kind) {
+    case 'Endpoints':
+      return describeEndpoints(e, obj);
     case 'Node':
       return describeNode(e, obj);
     case 'Pod':
@@ -99,6 +122,12 @@ function describeOne(e: Engine, obj: ApiObject): string {
       return describeDaemonSet(e, obj);
     case 'ConfigMap':
       return describeConfigMap(e, obj);
+    case 'Service':
+      return describeService(e, obj);
+    case 'EndpointSlice':
+      return describeEndpointSlice(e, obj);
+    case 'Lease':
+      return describeGeneric(e, obj);
     default:
       return `error: describe ${obj.kind} is not supported in this playground`;
   }
@@ -111,9 +140,12 @@ export function kubectlDescribe(
   names: readonly string[],
   namespace: string,
   all: boolean,
+  selector?: string,
 ): string {
-  const inScope = (e.list(type.kind) as ApiObject[])
-    .filter((o) => !type.namespaced || all || o.metadata.namespace === namespace)
+  const reqs = selector === undefined ? [] : parseSelector(selector);
+  if ('error' in reqs) return badSelector(type.group, type.plural, selector ?? '', reqs.error);
+  const inScope = listInScope(e, type, namespace, all)
+    .filter((o) => reqs.length === 0 || selectorMatches(reqs, o.metadata.labels))
     .sort((a, b) => {
       const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
       const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
@@ -141,7 +173,10 @@ export function kubectlDescribe(
 export function runRead(e: Engine, req: ReadRequest): string {
   if (!apiAvailable(e)) return connectionRefused(e);
   if (req.verb === 'get') return kubectlGet(e, req.get);
-  return kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces);
+  if (req.verb === 'events') return kubectlEvents(e, req.events);
+  const text = kubectlDescribe(e, req.type, req.names, req.namespace, req.allNamespaces, req.selector);
+  // The apiserver's Endpoints deprecation warning, printed before the output (endpoints.ts).
+  return req.type.kind === 'Endpoints' && endpointsWarns(e) ? `${ENDPOINTS_WARNING}\n${text}` : text;
 }
 
 /** Split a line into words, honouring single and double quotes. */
@@ -157,8 +192,12 @@ export function kubectlOutput(e: Engine, line: string): string {
   const w = words(line.trim());
   if (w[0] === 'kubectl') w.shift();
   const verb = w[0];
+  if (verb === 'events') {
+    const ev = parseEvents(w.slice(1));
+    return 'error' in ev ? ev.error : runRead(e, { verb, events: ev });
+  }
   if (verb !== 'get' && verb !== 'describe') {
-    return `error: kubectlOutput runs read-only commands (get, describe), not "${verb ?? ''}"`;
+    return `error: kubectlOutput runs read-only commands (get, describe, events), not "${verb ?? ''}"`;
   }
   const req = parseRead(verb, w.slice(1));
   if ('error' in req) return req.error;

@@ -61,8 +61,8 @@ export function initialNode(e: Engine, h: RunningHost): { node: Node; events: Re
       },
     },
   };
-  if (h.role === 'control-plane')
-    node.spec.taints.push({ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
+  // kubeadm's --register-with-taints: the profile's key (master up to 1.23, kk#107533).
+  if (h.role === 'control-plane') node.spec.taints.push({ key: st.profile.controlPlaneTaint, effect: 'NoSchedule' });
   // --cloud-provider=external: the node waits for the cloud-node-controller (kubelet_node_status.go
   // initialNode, TaintExternalCloudProvider; cloud-provider api/well_known_taints.go).
   if (h.externalCloudProvider)

@@ -27,6 +27,8 @@ export function scenario(profile: ProfileName = 'v1.33', staticPods: ScenarioSta
       timeline: [],
       lesson: [],
       duration: 600_000,
+      // A bare cluster: these tests count the containers of a host and pin kubelet timings.
+      addons: { kubeProxy: false, cni: false, coreDNS: false },
     },
   };
 }

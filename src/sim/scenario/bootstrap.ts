@@ -14,11 +14,18 @@ import type { Engine, SimModule } from '../core/engine';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
 import { bootHost } from '../host/power';
+import { addonImages, addonManifests, DEFAULT_ADDONS } from './addons';
 import type { Manifest, Scenario } from './types';
 
 export const WARMUP_MS = 10 * 60_000;
 /** When the scenario's objects are applied, relative to t=0. */
 export const APPLY_AT = -WARMUP_MS + 90_000;
+/**
+ * kubeadm init applies its add-ons once the control plane answers and its Node is registered (the
+ * [mark-control-plane] and [bootstrap-token] phases come first: a couple of seconds), before any
+ * worker joins; the admin applies the CNI right after.
+ */
+export const ADDONS_AFTER_REGISTRATION = 2_000;
 
 const CONTROL_PLANE_IMAGES: Record<string, string> = {
   etcd: 'registry.k8s.io/etcd:3.5.21-0',
@@ -76,6 +83,7 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     by: 'scenario',
   });
   const version = st.profile.kubernetesVersion;
+  const addons = scenario.spec.addons ?? DEFAULT_ADDONS;
   scenario.spec.nodes.forEach((n, i) => {
     const isCp = n.roles.includes('control-plane') || n.roles.includes('master');
     const labels: Record<string, string> = {
@@ -113,6 +121,7 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     if (isCp) for (const m of controlPlaneManifests(version)) h.manifests[m.file] = m;
     for (const img of Object.values(CONTROL_PLANE_IMAGES))
       h.images[img.includes(':') ? img : `${img}:${version}`] = true;
+    for (const img of addonImages(st.profile, addons)) h.images[img] = true;
     st.hosts[n.name] = h;
     if (isCp && st.controlPlaneName === undefined) st.controlPlaneName = n.name;
   });
@@ -134,14 +143,40 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
   for (const h of Object.values(st.hosts)) bootHost(e, h.name, cause, h.role === 'control-plane' ? 0 : 20_000);
   e.schedule(APPLY_AT - e.now, 'bootstrap.apply', scenario.metadata.name);
   pendingObjects.set(e, scenario.spec.objects);
+  const extra = addonManifests(st.profile, addons);
+  if (extra.length) pendingAddons.set(e, extra);
 }
 
 /** Objects waiting for APPLY_AT; kept outside the state because they are inputs, not state. */
 const pendingObjects = new WeakMap<Engine, Manifest[]>();
+/** kube-system add-ons waiting for the control plane's registration (inputs too). */
+const pendingAddons = new WeakMap<Engine, Manifest[]>();
+
+/** kubeadm init's add-on phase and the CNI's `kubectl apply`. */
+function applyAddons(e: Engine): void {
+  const objs = pendingAddons.get(e);
+  if (!objs) return;
+  pendingAddons.delete(e);
+  const cause = e.cause({
+    actor: 'scenario',
+    what: 'kubeadm init: addons CoreDNS and kube-proxy; kubectl apply -f calico.yaml',
+    command: BOOT_COMMAND,
+    by: 'scenario',
+  });
+  for (const m of objs) applyManifest(e, m, cause, { podBudget: false });
+}
 
 export const bootstrapModule: SimModule = {
   name: 'bootstrap',
+  watch: {
+    Node: (e, key, obj, old) => {
+      // The control plane's first registration: kubeadm's add-on phase follows.
+      if (!old && obj && key === e.state.controlPlaneName && pendingAddons.has(e))
+        e.schedule(ADDONS_AFTER_REGISTRATION, 'bootstrap.addons', key);
+    },
+  },
   timers: {
+    'bootstrap.addons': (e) => applyAddons(e),
     'bootstrap.apply': (e) => {
       const objs = pendingObjects.get(e) ?? [];
       const cause = e.cause({

@@ -164,6 +164,28 @@ describe('exportScenario', () => {
     expect(replay.traceHash()).toBe(sim.traceHash());
   });
 
+  it('keeps spec.addons, and a drain with its ^C: the replay runs the same', () => {
+    const base = builtin('kubelet-stop-worker');
+    const scenario: Scenario = {
+      ...base,
+      spec: { ...base.spec, addons: { kubeProxy: true, cni: false, coreDNS: false } },
+    };
+    const sim = new Simulation(scenario);
+    sim.advanceTo(60_000);
+    sim.run('kubectl drain knode --ignore-daemonsets');
+    sim.advanceTo(90_000);
+    sim.run('^C');
+    sim.advanceTo(120_000);
+    const text = exportScenario(scenario, sim.engine.state.commandLog, { now: 120_000 });
+    expect(text).toContain('addons:');
+    const again = reparse(text);
+    expect(again.spec.addons).toEqual({ kubeProxy: true, cni: false, coreDNS: false });
+    const replay = new Simulation(again);
+    replay.advanceTo(120_000);
+    expect(replay.traceHash()).toBe(sim.traceHash());
+    expect(replay.runningCommands()).toEqual(sim.runningCommands());
+  });
+
   it('scenarioForReplay: the command log and seed of a link replay the same run', () => {
     const scenario = builtin('node-poweroff');
     const sim = new Simulation({ ...scenario, spec: { ...scenario.spec, seed: 42 } });

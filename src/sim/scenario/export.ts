@@ -103,6 +103,8 @@ export function exportScenario(
   // Past the longest allowed end the file leaves it out: the default (10 minutes after the last entry) applies.
   if (end <= MAX_SCENARIO_DURATION_MS) spec.duration = formatDurationExact(end);
   if (scenario.spec.lesson.length) spec.lesson = exportedLesson(scenario.spec.lesson, commandLog);
+  // Only when the scenario wrote it (all add-ons on otherwise): the import boots the same cluster.
+  if (scenario.spec.addons) spec.addons = { ...scenario.spec.addons };
   const metadata: Record<string, string> = {
     name: scenario.metadata.name,
     title: opts.title ?? scenario.metadata.title,

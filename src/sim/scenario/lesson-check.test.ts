@@ -62,7 +62,7 @@ describe('conditionSince: when a step condition became true (the eviction scenar
     // The web ReplicaSet's only SuccessfulCreate since t=0: the replacement, a watch latency after the eviction.
     expect(conditionSince(s.engine, step('event SuccessfulCreate replicaset/web'), 0)).toBe(384_570);
     // db-1 runs again: since its container started (the replacement on node2).
-    expect(conditionSince(s.engine, step('pod db-1 Running'))).toBeGreaterThan(544_000);
+    expect(conditionSince(s.engine, step('pod db-1 Running'))).toBeGreaterThan(542_500);
     expect(conditionSince(s.engine, step('pod db-1 Running'))).toBeLessThanOrEqual(545_500);
   });
 });
@@ -102,7 +102,7 @@ describe('built-in lessons hold', () => {
       ['taint', 84_370],
       ['evicted', 384_470],
       ['replaced', 384_570],
-      ['start', 543_200],
+      ['start', 542_500],
       ['db', expect.any(Number)],
     ]);
   });

@@ -235,7 +235,20 @@ describe('parseScenario: errors name the path and the reason', () => {
       expect.stringMatching(
         /^spec\.settings\.gracePeriod: unknown setting "gracePeriod" \(known: cloudNodeMonitorPeriod, defaultTolerationSeconds, /,
       ),
-      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, cloud) (line 7, column 10)',
+      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons, cloud) (line 7, column 10)',
+    ]);
+  });
+
+  it('reads spec.addons: each of kubeProxy, cni, coreDNS on unless false; errors name the path', () => {
+    const ok = parseScenario(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}]\n  addons: {cni: false}\n`);
+    expect(ok.ok && ok.scenario.spec.addons).toEqual({ kubeProxy: true, cni: false, coreDNS: true });
+    const none = parseScenario(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}]\n`);
+    expect(none.ok && none.scenario.spec.addons).toBeUndefined();
+    expect(
+      errors(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}]\n  addons: {coreDNS: no, dns: true}\n`),
+    ).toEqual([
+      'spec.addons.coreDNS: expected true or false, got "no" (line 6, column 21)',
+      'spec.addons.dns: unknown field "dns" (known: kubeProxy, cni, coreDNS) (line 6, column 30)',
     ]);
   });
 

@@ -78,6 +78,12 @@ export interface Profile {
   disruptionConditions: boolean;
   /** Capitalised "Container runtime not ready" (~1.18-1.2x) vs lower case. */
   runtimeNotReadyPrefix: string;
+  /**
+   * The taint kubeadm registers the control plane with (`--register-with-taints`, NoSchedule):
+   * `node-role.kubernetes.io/master` up to 1.23, `node-role.kubernetes.io/control-plane` since 1.24
+   * (kubernetes/kubernetes#107533; both in 1.24, master dropped in 1.25).
+   */
+  controlPlaneTaint: string;
   /** kubectl describe "From" column printed "kubelet, <host>" in old kubectl. */
   defaults: Settings;
 }
@@ -132,6 +138,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     taintEvictionSource: 'taint-eviction-controller',
     disruptionConditions: true,
     runtimeNotReadyPrefix: 'container runtime not ready',
+    controlPlaneTaint: 'node-role.kubernetes.io/control-plane',
     defaults: { ...common, nodeMonitorGracePeriod: 50 * s },
   },
   'v1.23-docker': {
@@ -143,6 +150,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     taintEvictionSource: 'taint-controller',
     disruptionConditions: false,
     runtimeNotReadyPrefix: 'Container runtime not ready',
+    controlPlaneTaint: 'node-role.kubernetes.io/master',
     defaults: { ...common, nodeMonitorGracePeriod: 40 * s },
   },
 };

@@ -415,6 +415,12 @@ const list = <T extends v.GenericSchema>(item: T, what: string) =>
     [],
   );
 
+/** `spec.addons`: kubeadm's kube-system add-ons, each on unless set to false (scenario/addons.ts). */
+const addonsSchema = v.strictObject(
+  { kubeProxy: v.optional(onOff), cni: v.optional(onOff), coreDNS: v.optional(onOff) },
+  objectMessage('kubeProxy, cni, coreDNS'),
+);
+
 export const scenarioSchema = v.strictObject(
   {
     apiVersion: v.literal('notready/v1', (i) => `${show(i.input)} is not supported (use notready/v1)`),
@@ -460,9 +466,10 @@ export const scenarioSchema = v.strictObject(
         ),
         lesson: list(lessonStep, 'lesson steps'),
         duration: v.optional(scenarioDuration),
+        addons: v.optional(addonsSchema),
         cloud: v.optional(cloudSchema),
       },
-      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, cloud'),
+      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons, cloud'),
     ),
   },
   objectMessage('apiVersion, kind, metadata, spec'),

@@ -2,6 +2,7 @@
  * A validated, normalised scenario (DESIGN section 5). The YAML/JSON a person writes is checked and
  * turned into this shape by scenario/parse.ts; the engine only ever sees this shape.
  */
+import type { Addons } from './addons';
 import type { ProfileName, Settings } from './profiles';
 
 export interface ScenarioNode {
@@ -97,6 +98,11 @@ export interface Scenario {
     lesson: LessonStep[];
     /** The simulated cloud (absent: bare machines, no cloud controllers). */
     cloud?: ScenarioCloud;
+    /**
+     * kubeadm's kube-system add-ons (scenario/addons.ts): kube-proxy and the CNI agent (calico-node)
+     * as DaemonSets, CoreDNS as a Deployment. Absent: all on; set by validation only when written.
+     */
+    addons?: Addons;
     /**
      * The scenario's end in ms of simulated time (DESIGN section 10): the app stops playing there
      * and scales its timeline to it. Always set: without `spec.duration` in the text, 10 minutes

@@ -8,6 +8,7 @@
  * the same time keep their written order).
  */
 import * as v from 'valibot';
+import { type Addons, DEFAULT_ADDONS } from './addons';
 import { defaultScenarioDuration, formatSimTime } from './duration';
 import { countPods, DOMAIN_LIMITS, describeDuration, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
@@ -165,8 +166,10 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
   }
   // The cloud: node groups and the nodes in them (validate-cloud.ts).
   checkCloud(spec, errors);
-  // Domain limits that need the whole document (scenario/limits.ts); DaemonSets run a pod on
-  // every node the node groups may grow to.
+  // Domain limits that need the whole document (scenario/limits.ts).
+  const addons: Addons = { ...DEFAULT_ADDONS, ...definedOnly(spec.addons ?? {}) };
+  // kubeadm's add-ons are the cluster's own, like its control-plane pods: not in the pod budget.
+  // DaemonSets run a pod on every node the node groups may grow to.
   const pods = countPods(mostNodes(spec), objects, staticPods.length);
   if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
     errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
@@ -217,8 +220,15 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       duration: spec.duration ?? defaultScenarioDuration(spec.timeline),
     },
   };
+  // Written only when the text has it: scenarios without it keep their normalised form.
+  if (spec.addons !== undefined) scenario.spec.addons = addons;
   if (spec.cloud) scenario.spec.cloud = normaliseCloud(spec.cloud);
   return { ok: true, scenario };
+}
+
+/** The keys of `o` whose value is set (valibot keeps absent optional keys as undefined). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
 }
 
 /** Document order for paths (keys compared one by one; numbers numerically). */

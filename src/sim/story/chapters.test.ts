@@ -29,13 +29,13 @@ describe('chapters of the built-in scenarios', () => {
       [79270, 'node2 NotReady'],
       [84370, 'node2 tainted unreachable:NoExecute'],
       [384470, '2 pods evicted from node2'],
-      [384770, 'replacement web-7d89dcd798-l9j55 Running on node1'],
+      [384770, 'replacement web-7d89dcd798-h24c7 Running on node1'],
       [540000, 'kubelet started on node2'],
-      [543200, 'node2 Ready'],
+      [542500, 'node2 Ready'],
+      [543586, 'replacement db-1 Running on node2'],
       [544270, 'node2 untainted'],
-      [544980, 'replacement db-1 Running on node2'],
     ]);
-    const [stop, notReady, taint, evicted, replaced, start, ready, untainted, db] = sim.chapters();
+    const [stop, notReady, taint, evicted, replaced, start, ready, db, untainted] = sim.chapters();
     expect(stop).toEqual({
       at: 30000,
       label: 'kubelet stopped on node2',
@@ -64,7 +64,7 @@ describe('chapters of the built-in scenarios', () => {
     });
     expect(replaced).toMatchObject({
       kind: 'replace',
-      ref: 'Pod/default/web-7d89dcd798-l9j55',
+      ref: 'Pod/default/web-7d89dcd798-h24c7',
       node: 'node1',
       actor: 'replicaset-controller',
     });
@@ -78,13 +78,13 @@ describe('chapters of the built-in scenarios', () => {
   it('docker-stop: Ready=False from the kubelet, the not-ready taint, evictions, and the way back', () => {
     expect(timesAndLabels(played('docker-stop'))).toEqual([
       [30000, 'docker stopped on knode'],
-      [37059, 'knode NotReady'],
-      [39370, 'knode tainted not-ready:NoExecute'],
-      [339470, '5 pods evicted from knode'],
+      [39829, 'knode NotReady'],
+      [44370, 'knode tainted not-ready:NoExecute'],
+      [344470, '5 pods evicted from knode'],
       [480000, 'docker started on knode'],
-      [486384, 'knode Ready'],
-      [486684, '5 replacements Running on knode'],
-      [489270, 'knode untainted'],
+      [490689, 'knode Ready'],
+      [490989, '5 replacements Running on knode'],
+      [494270, 'knode untainted'],
     ]);
     const notReady = played('docker-stop', 60_000).chapters()[1];
     expect(notReady).toMatchObject({
@@ -96,11 +96,12 @@ describe('chapters of the built-in scenarios', () => {
   it('node-delete: the command, PodGC, the replacements, registration', () => {
     expect(timesAndLabels(played('node-delete'))).toEqual([
       [30000, 'Node node2 deleted'],
-      [89270, '4 pods of node2 deleted by PodGC'],
+      // Its kube-proxy and calico-node pods too: DaemonSet pods of a missing node go as well.
+      [89270, '6 pods of node2 deleted by PodGC'],
       [89570, '3 replacements Running on node1'],
       [240000, 'kubelet restarted on node2'],
-      [240281, 'node2 registered'],
-      [243200, 'node2 Ready'],
+      [240268, 'node2 registered'],
+      [241700, 'node2 Ready'],
     ]);
     const gc = played('node-delete', 100_000).chapters()[1];
     expect(gc).toMatchObject({ kind: 'delete', actor: 'pod-garbage-collector', constant: 'podGCQuarantine=40s' });

@@ -85,8 +85,18 @@ function describeCommand(
       return { label: `${c.node} cordoned`, kind: 'other', ref: `Node/${c.node}`, node: c.node };
     case 'kubectl-uncordon':
       return { label: `${c.node} uncordoned`, kind: 'other', ref: `Node/${c.node}`, node: c.node };
+    case 'kubectl-taint': {
+      // Short, like the node-lifecycle taint chapters: `node2 tainted out-of-service:NoExecute`.
+      const t = c.add[0] ?? c.remove[0];
+      const key = (t?.key ?? '').replace('node.kubernetes.io/', '');
+      const more = c.specs.length > 1 ? ` (+${c.specs.length - 1})` : '';
+      const what = c.add[0] ? 'tainted' : 'untainted';
+      const label = `${c.node} ${what} ${key}${t?.effect ? `:${t.effect}` : ''}${more}`;
+      return { label, kind: 'other', ref: `Node/${c.node}`, node: c.node };
+    }
     case 'kubectl-drain':
-      return { label: `${c.node} drained`, kind: 'evict', ref: `Node/${c.node}`, node: c.node };
+      // kubectl drain goes on running until the pods are gone: the moment is its start.
+      return { label: `${c.node} draining`, kind: 'evict', ref: `Node/${c.node}`, node: c.node };
     case 'kubectl-scale': {
       const kind = c.resource === 'deployment' ? 'Deployment' : 'StatefulSet';
       const label = `${SHORT_RESOURCE[c.resource]}/${c.name} scaled to ${c.replicas}`;

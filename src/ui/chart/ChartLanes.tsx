@@ -198,45 +198,100 @@ function SteadyLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'steady' }>; 
   );
 }
 
+/**
+ * A step-shaped area over the samples: for each sample from its time to the next, between
+ * `top(i)` and `bottom(i)`. One path per series keeps a zone lane to a handful of elements
+ * (a big cluster's chart is redrawn as it grows).
+ */
+function stepArea(xs: number[], top: (i: number) => number, bottom: (i: number) => number): string {
+  if (xs.length < 2) return '';
+  let d = `M${xs[0]},${top(0)}`;
+  for (let i = 0; i < xs.length - 1; i++) d += `H${xs[i + 1]}V${top(i + 1)}`;
+  for (let i = xs.length - 2; i >= 0; i--) d += `V${bottom(i)}H${xs[i]}`;
+  return `${d}Z`;
+}
+
 function ZoneLane({ zone, y, h, s, em }: { zone: ChartZone; y: number; h: number; s: TimeScale; em: number }) {
   const half = (h - em * 0.3) / 2;
   const maxPods = Math.max(1, ...zone.samples.map((x) => x.running + x.terminating));
-  const cells = zone.samples.map((x, i) => {
-    const next = zone.samples[i + 1];
-    const x0 = s.x(x.at);
-    const x1 = next ? s.x(next.at) : x0 + 1;
-    const total = Math.max(1, x.ready + x.notReady);
-    const bad = (x.notReady / total) * half;
-    const run = (x.running / maxPods) * half;
-    const term = (x.terminating / maxPods) * half;
-    return (
-      <g key={x.at}>
-        <rect className="z-ok" x={x0} y={y + bad} width={x1 - x0} height={half - bad} />
-        {bad > 0 ? <rect className="z-bad" x={x0} y={y} width={x1 - x0} height={bad} /> : null}
-        <rect className="z-run" x={x0} y={y + h - run - term} width={x1 - x0} height={run} />
-        {term > 0 ? <rect className="z-term" x={x0} y={y + h - term} width={x1 - x0} height={term} /> : null}
-        <title>{`${formatSimTime(x.at)}: ${t.zoneNodes(x.ready, x.notReady)}; ${t.zonePods(x.running, x.terminating)}`}</title>
-      </g>
-    );
-  });
-  // Counts written where they change, as long as they do not overlap.
-  const notes: { x: number; text: string }[] = [];
-  let lastEnd = Number.NEGATIVE_INFINITY;
-  let prev: string | undefined;
-  for (const x of zone.samples) {
+  // The last sample's cell is as wide as the one before it.
+  const xs = zone.samples.map((x) => s.x(x.at));
+  const step = xs.length > 1 ? (xs[xs.length - 1] as number) - (xs[xs.length - 2] as number) : 1;
+  xs.push((xs[xs.length - 1] ?? s.left) + step);
+  const bad = (i: number) => {
+    const x = zone.samples[Math.min(i, zone.samples.length - 1)];
+    return x ? (x.notReady / Math.max(1, x.ready + x.notReady)) * half : 0;
+  };
+  const run = (i: number) => ((zone.samples[Math.min(i, zone.samples.length - 1)]?.running ?? 0) / maxPods) * half;
+  const term = (i: number) => ((zone.samples[Math.min(i, zone.samples.length - 1)]?.terminating ?? 0) / maxPods) * half;
+  const worst = zone.samples.reduce(
+    (m, x) => (x.notReady > m.notReady ? x : m),
+    zone.samples[0] ?? { at: 0, notReady: 0, ready: 0, running: 0, terminating: 0 },
+  );
+  const last = zone.samples[zone.samples.length - 1];
+  // Counts written at the start, at the worst moment and when the zone is whole again, as long
+  // as they do not overlap (the worst first: it is the one to read).
+  const worstAt = zone.samples.indexOf(worst);
+  const healed = zone.samples.findIndex((x, i) => i > worstAt && x.notReady === 0);
+  const picks = [worst.notReady ? worstAt : -1, 0, healed].filter((i) => i >= 0);
+  const notes: { x: number; text: string; w: number }[] = [];
+  for (const i of picks) {
+    const x = zone.samples[i];
+    if (!x) continue;
     const text = x.notReady ? `${x.notReady} NotReady` : `${x.ready} Ready`;
-    if (text === prev) continue;
-    prev = text;
     const px = s.x(x.at);
-    if (px < lastEnd) continue;
-    notes.push({ x: px, text });
-    lastEnd = px + textWidth(text, em * 0.8) + em;
+    const w = textWidth(text, em * 0.8) + em;
+    if (notes.some((n) => px < n.x + n.w && n.x < px + w)) continue;
+    notes.push({ x: px, text, w });
   }
   return (
     <g className="lane lane-zone">
-      {cells}
+      <title>
+        {`zone ${zone.zone}: ${zone.nodes} nodes; most NotReady ${worst.notReady} at ${formatSimTime(worst.at)}` +
+          (last
+            ? `; at ${formatSimTime(last.at)}: ${t.zoneNodes(last.ready, last.notReady)}, ${t.zonePods(last.running, last.terminating)}`
+            : '')}
+      </title>
+      <path
+        className="z-ok"
+        d={stepArea(
+          xs,
+          (i) => y + bad(i),
+          () => y + half,
+        )}
+      />
+      <path
+        className="z-bad"
+        d={stepArea(
+          xs,
+          () => y,
+          (i) => y + bad(i),
+        )}
+      />
+      <path
+        className="z-run"
+        d={stepArea(
+          xs,
+          (i) => y + h - run(i) - term(i),
+          (i) => y + h - term(i),
+        )}
+      />
+      <path
+        className="z-term"
+        d={stepArea(
+          xs,
+          (i) => y + h - term(i),
+          () => y + h,
+        )}
+      />
       {notes.map((n) => (
-        <text key={n.x} className="z-note" x={n.x + 2} y={y + em * 0.85} fontSize={em * 0.8}>
+        <text
+          key={n.x}
+          className={n.text.endsWith('NotReady') ? 'z-note z-note-bad' : 'z-note'}
+          x={n.x + 2}
+          y={y + em * 0.85}
+          fontSize={em * 0.8}
+        >
           {n.text}
         </text>
       ))}

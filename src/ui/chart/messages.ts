@@ -7,7 +7,7 @@ export const chartMessages = {
   now: 'now',
   lanes: 'Nodes and their pods',
   steadyPods: (n: number) => `${n} pods, no change`,
-  zoneLane: (zone: string, nodes: number) => `zone ${zone} · ${nodes} nodes`,
+  zoneLane: (zone: string, nodes: number) => `${zone} · ${nodes} nodes`,
   zoneNodes: (ready: number, notReady: number) => `${ready} Ready, ${notReady} NotReady`,
   zonePods: (running: number, terminating: number) => `${running} Running, ${terminating} Terminating`,
   why: (name: string) => `Why? ${name}`,
