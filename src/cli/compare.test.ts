@@ -52,7 +52,7 @@ describe('--scoreboard', () => {
       '+5m54.5s',
       '+5m54.7s',
       '+5m54.8s',
-      '+8m33.2s',
+      '+8m32.5s',
     ]);
     expect(row(r.out, 'WORKLOAD')).toEqual(['WORKLOAD', 'DESIRED', 'LOWEST READY', 'SHORT FOR']);
     expect(row(r.out, 'deploy/web')).toEqual(['deploy/web', '3', '2', '5m5.4s']);

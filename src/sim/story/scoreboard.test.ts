@@ -27,7 +27,7 @@ describe('recovery scoreboard', () => {
         evictedPods: 2,
         replacementScheduled: expect.any(Number),
         replacementRunning: 384770,
-        readyAgain: 543200,
+        readyAgain: 542500,
       },
     ]);
     const f = run.scoreboard.faults[0];
@@ -40,7 +40,7 @@ describe('recovery scoreboard', () => {
       '+5m54.5s',
       `+${formatSpan(f.replacementScheduled - 30000)}`,
       '+5m54.8s',
-      '+8m33.2s',
+      '+8m32.5s',
     ]);
     // The pods on node2 stop being Ready when the node goes NotReady (79.37 s, with the watch
     // latency). web is whole again when its replacement is Ready on node1; db-1 waits for node2
@@ -49,8 +49,8 @@ describe('recovery scoreboard', () => {
     // pod on node2 starts.
     expect(run.scoreboard.workloads).toEqual([
       { name: 'deploy/web', desired: 3, below: 384870 - 79470, lowest: 2 },
-      { name: 'ds/node-agent', desired: 3, below: 544176 - 543400, lowest: 2 },
-      { name: 'sts/db', desired: 3, below: 544980 - 79370, lowest: 2 },
+      { name: 'ds/node-agent', desired: 3, below: 543675 - 542700, lowest: 2 },
+      { name: 'sts/db', desired: 3, below: 543875 - 79370, lowest: 2 },
     ]);
   });
 
@@ -87,8 +87,8 @@ describe('space-time chart data', () => {
       ['Ready', 0],
       ['Unknown', 79270],
       // The restarted kubelet posts NotReady first (its runtime check has not completed yet).
-      ['NotReady', 540207],
-      ['Ready', 543200],
+      ['NotReady', 540119],
+      ['Ready', 542500],
     ]);
     expect(node2.grace).toEqual([{ from: expect.any(Number), to: 79270, label: 'nodeMonitorGracePeriod 50s' }]);
     // The last renewal before the silence: the grace bracket starts there.
