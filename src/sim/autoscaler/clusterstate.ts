@@ -161,6 +161,11 @@ function acceptableRanges(e: Engine, ca: AutoscalerMemory, perGroup: Map<string,
   return out;
 }
 
+/** Recalculate: acceptable ranges again after a scale-up or a deletion changed targets and requests. */
+export function recalculate(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
+  cs.acceptable = acceptableRanges(e, ca, cs.perGroup);
+}
+
 /** Nodes registered and started in a group (provisioned) against its target. */
 export function upcomingInGroup(cs: ClusterState, group: string): boolean {
   const r = cs.perGroup.get(group);

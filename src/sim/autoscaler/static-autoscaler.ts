@@ -29,6 +29,7 @@ import {
   goDuration,
   isClusterHealthy,
   nodeIsReady,
+  recalculate,
   upcomingNodes,
   updateClusterState,
 } from './clusterstate';
@@ -255,8 +256,9 @@ function loopBody(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
     } else {
       const st = scaleUp(e, ca, cs, toHelp);
       if (st.result === 'Successful') {
-        // postScaleUp: a scale-up ends the loop (no scale-down in it).
+        // postScaleUp: a scale-up ends the loop (no scale-down in it); the status sees the new target.
         ca.lastScaleUpTime = e.now;
+        recalculate(e, ca, cs);
         return;
       }
       notTriggerScaleUp(e, ca, st.remaining);
@@ -266,7 +268,10 @@ function loopBody(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
   ca.scaleDownProbe = e.now;
   if (!isScaleDownInCooldown(e, ca, disableScaleDown) && plan.removable.size > 0) {
     const { empty, drain } = nodesToDelete(e, ca, plan.removable);
-    if (startDeletion(e, ca, empty, drain)) ca.lastScaleDownDeleteTime = e.now;
+    if (startDeletion(e, ca, empty, drain)) {
+      ca.lastScaleDownDeleteTime = e.now;
+      recalculate(e, ca, cs);
+    }
   }
   updateSoftDeletionTaints(e, ca, cs);
 }
