@@ -55,10 +55,14 @@ const MAX_BULK_SOFT_TAINT_COUNT = 10;
 export const SCALE_DOWN_DISABLED = 'cluster-autoscaler.kubernetes.io/scale-down-disabled';
 
 /** utilization.Calculate: requests over allocatable, DaemonSet and mirror pods included. */
-export function nodeUtilization(e: Engine, node: Node): UtilInfo {
+export function nodeUtilization(
+  e: Engine,
+  node: Node,
+  pods: readonly Pod[] = e.podsOnNode(node.metadata.name),
+): UtilInfo {
   let cpu = 0;
   let memory = 0;
-  for (const p of e.podsOnNode(node.metadata.name)) {
+  for (const p of pods) {
     if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
     if (drainability(p, e.now).kind === 'ignore' && p.metadata.deletionTimestamp !== undefined) continue;
     for (const c of p.spec.containers) {
@@ -81,18 +85,23 @@ function unremovable(ca: AutoscalerMemory, node: string, reason: string, until: 
 
 /**
  * `UpdateClusterState` of the planner: which nodes are unneeded now, with the reasons of the
- * others. `notStarted` nodes are neither candidates nor destinations.
+ * others. `notStarted` nodes are neither candidates nor destinations. `loopSnapshot` is the loop's
+ * simulation: pending pods it placed on a node count there.
  */
 export function planScaleDown(
   e: Engine,
   ca: AutoscalerMemory,
   cs: ClusterState,
   notStarted: Set<string>,
+  loopSnapshot: SchedulingSnapshot,
 ): ScaleDownPlan {
   const now = e.now;
   const s = e.state.settings;
   const nodes = cs.nodes.filter((n) => !notStarted.has(n.metadata.name));
-  const snap = new SchedulingSnapshot(e, nodes);
+  // Real nodes only (upcoming ones are neither candidates nor destinations), with the pending pods
+  // the loop's simulation placed on them (they will land there).
+  const snap = new SchedulingSnapshot(e, []);
+  for (const sn of loopSnapshot.nodes) if (!sn.fake && !notStarted.has(sn.name)) snap.nodes.push(sn);
   const byName = new Map(snap.nodes.map((sn) => [sn.name, sn]));
   const removable = new Map<string, Removable>();
   const utilization = new Map<string, UtilInfo>();
@@ -114,13 +123,14 @@ export function planScaleDown(
       unremovable(ca, name, 'ScaleDownDisabledAnnotation', now);
       continue;
     }
-    const util = nodeUtilization(e, node);
+    const self = byName.get(name) as SimNode;
+    const util = nodeUtilization(e, node, podsOf(e, self));
     utilization.set(name, util);
     if (util.utilization > s.scaleDownUtilizationThreshold) {
       unremovable(ca, name, 'NotUnderutilized', now);
       continue;
     }
-    const sim = simulateRemoval(e, snap, byName.get(name) as SimNode, removable);
+    const sim = simulateRemoval(e, snap, self, removable);
     if ('reason' in sim) {
       e.trace(`cluster-autoscaler: Node ${name} cannot be removed: ${sim.message}`);
       unremovable(ca, name, sim.reason, now + s.unremovableNodeRecheckTimeout);
@@ -144,7 +154,7 @@ function simulateRemoval(
 ): { podsToMove: Pod[]; daemonSetPods: Pod[] } | { reason: string; message: string } {
   const podsToMove: Pod[] = [];
   const daemonSetPods: Pod[] = [];
-  for (const p of e.podsOnNode(self.name).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
+  for (const p of podsOf(e, self).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
     const d = drainability(p, e.now);
     if (d.kind === 'block') return { reason: d.reason, message: d.message };
     if (d.kind === 'move') podsToMove.push(p);
@@ -165,6 +175,12 @@ function simulateRemoval(
   for (const [p, sn] of placed) snap.unplace(p, sn);
   if (!ok) return { reason: 'NoPlaceToMovePods', message: 'no place to move pods' };
   return { podsToMove, daemonSetPods };
+}
+
+/** The pods of a node in the simulation: those bound to it and the pending ones placed on it. */
+function podsOf(e: Engine, sn: SimNode): Pod[] {
+  const bound = e.podsOnNode(sn.name);
+  return sn.placed ? [...bound, ...sn.placed] : bound;
 }
 
 /** Whether the node counts as unneeded long enough (Ready: unneeded time; not Ready: unready time). */

@@ -18,6 +18,8 @@ export interface SimNode {
   name: string;
   /** Requests of the pods on it, this simulation's placements included. */
   usage: Usage;
+  /** Pending pods this simulation placed on it (FilterOutSchedulable's hints). */
+  placed?: Pod[];
   /** A node the simulation made up: an upcoming node of a group, or a group's template. */
   fake: boolean;
   group?: string;
@@ -170,6 +172,7 @@ export function packPods(snap: SchedulingSnapshot, pods: readonly Pod[], eligibl
       if (eligible && !eligible(sn)) continue;
       if (snap.check(pod, sn) === null) {
         snap.place(pod, sn);
+        sn.placed = [...(sn.placed ?? []), pod];
         placed = true;
         break;
       }

@@ -129,7 +129,8 @@ function removeOldUnregistered(e: Engine, ca: AutoscalerMemory, cs: ClusterState
         what: `cluster-autoscaler: remove unregistered node ${u.instance.providerID} (${u.instance.host}): no Node for ${goDuration(e.now - u.since)}`,
         rule: 'a machine of the group has had no Node since max-node-provision-time',
         constant: `maxNodeProvisionTime=${provision / 60_000}m`,
-        parents: [u.instance.cause],
+        // Why it has no Node: the Node's deletion (the seed's `kubectl delete node`), else its launch.
+        parents: [e.lastCause(`Node/${u.instance.host}`, 'deleted') ?? u.instance.cause],
       });
       terminateInstance(e, u.instance, 'terminated by cluster-autoscaler: unregistered for too long', cause, true);
       statusEvent(e, ca, 'Normal', 'DeleteUnregistered', `Removed unregistered node ${u.instance.providerID}`, cause);
@@ -264,7 +265,7 @@ function loopBody(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
       notTriggerScaleUp(e, ca, st.remaining);
     }
   }
-  const plan = planScaleDown(e, ca, cs, notStarted);
+  const plan = planScaleDown(e, ca, cs, notStarted, snap);
   ca.scaleDownProbe = e.now;
   if (!isScaleDownInCooldown(e, ca, disableScaleDown) && plan.removable.size > 0) {
     const { empty, drain } = nodesToDelete(e, ca, plan.removable);
