@@ -33,7 +33,7 @@ export interface SimState {
   clock: ClockState;
   nodeNames: string[];
   nodes: Record<string, NodeView>;
-  /** Pod keys per node name ('' for unbound pods), in display order. */
+  /** Pod keys per node name ('' for unbound pods), in display order; add-on pods are not on the cards. */
   podsByNode: Record<string, string[]>;
   pods: Record<string, PodView>;
   rest: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount'>;
@@ -83,11 +83,16 @@ export const initialSimState: SimState = {
 
 export const simStore = createStore<SimState>(() => ({ ...initialSimState }));
 
+/**
+ * Pod keys per node for the graph's cards. kubeadm's add-on pods (kube-proxy, calico-node,
+ * CoreDNS) are left out: the cards show kube-proxy and calico-node as the node's components, and
+ * kubectl lists every add-on pod (`kubectl get pods -n kube-system`).
+ */
 function groupPods(pods: Record<string, PodView>, order: string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const k of order) {
     const p = pods[k];
-    if (!p) continue;
+    if (!p || p.addon) continue;
     const n = p.node ?? '';
     const list = out[n] ?? [];
     list.push(k);

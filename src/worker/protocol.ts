@@ -48,8 +48,10 @@ export interface RunEntry {
   text: string;
   /** Output of the command when it last ran (bounded: the first lines of a long output). */
   output?: string;
-  /** False when the command was refused. */
+  /** False when the command was refused (or a running one failed: a timeout, ^C). */
   ok?: boolean;
+  /** The command is still running at the clock (`kubectl drain` waiting for its pods); `^C` stops it. */
+  running?: true;
 }
 
 export interface ClockState {

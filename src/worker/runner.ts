@@ -99,6 +99,8 @@ export class SimRunner {
   views: OpenViews = { kubectl: [] };
   /** Set when the user's log changed (the page keeps a copy for crash recovery). */
   logChanged = false;
+  /** Commands that went on running (`kubectl drain`), by the engine's id: their entry in the run. */
+  private readonly runningEntries = new Map<number, number>();
   /** Where the next visible change was found by a look-ahead (skip quiet time), while still valid. */
   private nextChange: { at: number; change: number } | undefined;
   /**
@@ -162,7 +164,8 @@ export class SimRunner {
       while (this.userLog[this.applied] && (this.userLog[this.applied] as UserCommand).at <= this.sim.now) {
         const c = this.userLog[this.applied] as UserCommand;
         const res = this.sim.run(c.line, { by: c.by ?? 'you' });
-        this.record.ran(c.id, res.canonical, res.output, res.ok);
+        this.record.ran(c.id, res.canonical, res.output, res.ok, res.running !== undefined);
+        if (res.running) this.runningEntries.set(res.running.id, c.id);
         this.applied++;
       }
       if (this.sim.now === boundary) {
@@ -171,7 +174,21 @@ export class SimRunner {
       }
       if (this.sim.now >= target) break;
     }
+    this.syncRunning();
     this.noteTime();
+  }
+
+  /**
+   * The output of commands still running (or finished since) into their entries: a drain's
+   * `pod/… evicted` lines appear as they are printed, and the entry stops running when it ends.
+   */
+  private syncRunning(): void {
+    if (!this.runningEntries.size) return;
+    for (const c of this.sim.runningCommands()) {
+      const id = this.runningEntries.get(c.id);
+      if (id === undefined) continue;
+      this.record.ran(id, '', c.output, c.done ? c.done.ok : true, !c.done);
+    }
   }
 
   /** Moves the engine to `t`; the scenario's commands due then run, and their outputs are recorded. */
@@ -179,7 +196,9 @@ export class SimRunner {
     this.sim.advanceTo(t);
     for (const { index, result } of this.sim.takeTimelineResults()) {
       const id = this.record.scenarioEntry(index);
-      if (id !== undefined) this.record.ran(id, result.canonical, result.output, result.ok);
+      if (id === undefined) continue;
+      this.record.ran(id, result.canonical, result.output, result.ok, result.running !== undefined);
+      if (result.running) this.runningEntries.set(result.running.id, id);
     }
   }
 
@@ -248,7 +267,10 @@ export class SimRunner {
     const res = this.sim.run(line, { by });
     const canonical = res.canonical || line;
     const id = this.record.addUser(now, canonical, by);
-    this.record.ran(id, canonical, res.output, res.ok);
+    this.record.ran(id, canonical, res.output, res.ok, res.running !== undefined);
+    if (res.running) this.runningEntries.set(res.running.id, id);
+    // ^C ends a running command: its entry says so at once.
+    this.syncRunning();
     this.userLog.push(by === 'you' ? { at: now, line: canonical, id } : { at: now, line: canonical, id, by });
     this.applied = this.userLog.length;
     this.logChanged = true;

@@ -57,13 +57,23 @@ export class RunRecord {
     this.add({ at, kind: 'info', text });
   }
 
-  /** Records what a command printed (and its canonical form) when it ran. */
-  ran(id: number, canonical: string, output: string, ok: boolean): void {
+  /**
+   * Records what a command printed (and its canonical form) when it ran; `running`: it goes on
+   * running at the clock (its output grows, see SimRunner.syncRunning).
+   */
+  ran(id: number, canonical: string, output: string, ok: boolean, running = false): void {
     const e = this.entries.get(id);
     if (!e) return;
     const out = boundOutput(output);
-    if (e.text === (canonical || e.text) && e.output === out && e.ok === ok) return;
-    this.entries.set(id, { ...e, text: canonical || e.text, output: out, ok });
+    if (e.text === (canonical || e.text) && e.output === out && e.ok === ok && (e.running === true) === running) return;
+    const { running: _r, ...rest } = e;
+    this.entries.set(id, {
+      ...rest,
+      text: canonical || e.text,
+      output: out,
+      ok,
+      ...(running ? { running: true } : {}),
+    });
     this.changed.add(id);
   }
 

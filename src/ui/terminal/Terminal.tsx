@@ -26,7 +26,23 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
         </span>
       </div>
       {e.output && !future ? (
-        <pre className={e.ok === false ? 'term-refusal' : ''}>{e.ok === false ? `✖ ${e.output}` : e.output}</pre>
+        <pre className={e.ok === false && !e.running ? 'term-refusal' : ''}>
+          {e.ok === false && !e.running ? `✖ ${e.output}` : e.output}
+        </pre>
+      ) : null}
+      {e.running && !future ? (
+        <div className="term-running" role="status">
+          <span className="term-spinner" aria-hidden="true" />
+          {t.stillRunning}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t.stopCommand(e.text.split('\n')[0] ?? e.text)}
+            onClick={() => actions.command('^C')}
+          >
+            {t.stop}
+          </button>
+        </div>
       ) : null}
     </div>
   );
@@ -64,7 +80,17 @@ export function Terminal() {
     setHistIndex(-1);
   };
 
+  const running = past.some((e) => e.running);
   const onKey = (ev: KeyboardEvent<HTMLInputElement>) => {
+    // Ctrl+C with nothing selected stops the running command, as in a shell (with a selection it copies).
+    if (ev.ctrlKey && (ev.key === 'c' || ev.key === 'C') && running) {
+      const el = ev.currentTarget;
+      if (el.selectionStart === el.selectionEnd) {
+        ev.preventDefault();
+        actions.command('^C');
+        return;
+      }
+    }
     if (ev.key !== 'ArrowUp' && ev.key !== 'ArrowDown') return;
     ev.preventDefault();
     const cmds = history.map((h) => h.line);
