@@ -25,6 +25,7 @@ import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { AutoscalerMemory, NodeDeletion } from '../cloud/types';
 import type { Engine } from '../core/engine';
 import { apiAvailable } from '../core/world';
+import { scaleDownChapter } from './chapters';
 import { drainability } from './drainability';
 import { caEvent, nodeRef, podRef, statusEvent } from './events';
 import { type Removable, unixSeconds, utilText } from './scale-down';
@@ -81,6 +82,7 @@ export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[
     const node = setToBeDeleted(e, name, true, cause);
     if (!node) continue;
     caEvent(e, ca, nodeRef(node), 'Normal', 'ScaleDown', 'marked the node as toBeDeleted/unschedulable', cause);
+    scaleDownChapter(e, name, cause);
     if (isDrain) {
       const pods = r.podsToMove.map((p) => p.metadata.name).join(',');
       statusEvent(

@@ -20,6 +20,7 @@ import type { AutoscalerMemory, CloudNodeGroup } from '../cloud/types';
 import { usageOf } from '../controllers/scheduler-usage';
 import type { Engine } from '../core/engine';
 import { activeBackoff } from './backoff';
+import { scaleUpChapter } from './chapters';
 import { type ClusterState, isNodeGroupHealthy } from './clusterstate';
 import { caEvent, podRef, statusEvent } from './events';
 import { daemonSetUsage, podShape, SchedulingSnapshot, type SimNode, templateNode } from './simulation';
@@ -215,6 +216,7 @@ function executeScaleUp(e: Engine, ca: AutoscalerMemory, info: ScaleUpInfo, pods
     cause,
   );
   setTarget(e, g, info.next, cause, true);
+  scaleUpChapter(e, g.name, info.current, info.next, cause);
   const prev = ca.scaleUpRequests[g.name];
   const expected = e.now + e.state.settings.maxNodeProvisionTime;
   ca.scaleUpRequests[g.name] = prev

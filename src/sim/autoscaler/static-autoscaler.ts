@@ -24,6 +24,7 @@ import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { AutoscalerMemory } from '../cloud/types';
 import type { Engine } from '../core/engine';
 import { startDeletion } from './actuator';
+import { healthChapter, unregisteredRemovedChapter } from './chapters';
 import {
   type ClusterState,
   goDuration,
@@ -134,6 +135,7 @@ function removeOldUnregistered(e: Engine, ca: AutoscalerMemory, cs: ClusterState
       });
       terminateInstance(e, u.instance, 'terminated by cluster-autoscaler: unregistered for too long', cause, true);
       statusEvent(e, ca, 'Normal', 'DeleteUnregistered', `Removed unregistered node ${u.instance.providerID}`, cause);
+      unregisteredRemovedChapter(e, u.instance.host, cause);
       ca.decisions[`Host/${u.instance.host}`] = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
     }
     e.trace('cluster-autoscaler: Some unregistered nodes were removed');
@@ -215,18 +217,27 @@ export function runOnce(e: Engine, ca: AutoscalerMemory): void {
     if (!isClusterHealthy(e, cs)) {
       e.trace('cluster-autoscaler: Cluster is not ready for autoscaling');
       ca.unneeded = {};
-      const cause = e.cause({
-        actor: CA_SOURCE,
-        what: `cluster-autoscaler: cluster unhealthy, ${cs.total.unready.length} of ${nodes.length} nodes unready: no scale-up, no scale-down`,
-        rule: 'unready nodes above ok-total-unready-count and above max-total-unready-percentage of all nodes',
-        constant: `maxTotalUnreadyPercentage=${e.state.settings.maxTotalUnreadyPercentage}`,
-        parents: cs.total.unready.slice(0, 4).map((n) => e.lastCause(`Node/${n}`, 'Ready') ?? 0),
-      });
-      ca.decisions.Cluster = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+      // One cause per unhealthy spell (and its chapter), not one per loop.
+      let cause = ca.decisions.Cluster?.cause;
+      if (cause === undefined) {
+        cause = e.cause({
+          actor: CA_SOURCE,
+          what: `cluster-autoscaler: cluster unhealthy, ${cs.total.unready.length} of ${nodes.length} nodes unready: no scale-up, no scale-down`,
+          rule: 'unready nodes above ok-total-unready-count and above max-total-unready-percentage of all nodes',
+          constant: `maxTotalUnreadyPercentage=${e.state.settings.maxTotalUnreadyPercentage}`,
+          parents: cs.total.unready.slice(0, 4).map((n) => e.lastCause(`Node/${n}`, 'Ready') ?? 0),
+        });
+        healthChapter(e, false, cause);
+        ca.decisions.Cluster = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+      }
       statusEvent(e, ca, 'Warning', 'ClusterUnhealthy', 'Cluster is unhealthy', cause);
       return;
     }
-    delete ca.decisions.Cluster;
+    const was = ca.decisions.Cluster;
+    if (was) {
+      healthChapter(e, true, was.cause);
+      delete ca.decisions.Cluster;
+    }
     if (fixNodeGroupSize(e, ca)) {
       e.trace('cluster-autoscaler: Some node group target size was fixed, skipping the iteration');
       return;
