@@ -28,9 +28,9 @@ import { apiAvailable } from '../core/world';
 import { scaleDownChapter } from './chapters';
 import { drainability } from './drainability';
 import { caEvent, nodeRef, podRef, statusEvent } from './events';
-import { type Removable, unixSeconds, utilText } from './scale-down';
+import { MAX_SCALE_DOWN_PARALLELISM, type Removable, unixSeconds } from './scale-down';
+import { utilText } from './utilization';
 
-export const MAX_SCALE_DOWN_PARALLELISM = 10;
 export const MAX_DRAIN_PARALLELISM = 1;
 /** drain.go: pods are checked every 5s; the wait adds DefaultPodEvictionHeadroom (30s) to the grace cap. */
 const POD_GONE_POLL_MS = 5000;
@@ -71,9 +71,11 @@ export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[
     if (isDrain) drainBudget--;
     started = true;
     const name = r.node.metadata.name;
+    // The simulation moves pods a controller at a time: name them in order.
+    const names = r.podsToMove.map((p) => p.metadata.name).sort();
     const cause = e.cause({
       actor: CA,
-      what: `cluster-autoscaler: scale down ${name} (group ${r.group}): ${isDrain ? `pods ${r.podsToMove.map((p) => p.metadata.name).join(', ')} fit elsewhere` : 'empty'}`,
+      what: `cluster-autoscaler: scale down ${name} (group ${r.group}): ${isDrain ? `pods ${names.join(', ')} fit elsewhere` : 'empty'}`,
       rule: `utilization ${Math.round(r.util.utilization * 100)}% at or below the threshold, unneeded long enough`,
       constant: `scaleDownUnneededTime=${e.state.settings.scaleDownUnneededTime / 60_000}m`,
       parents: [e.lastCause(`Node/${name}`, 'taint DeletionCandidate') ?? e.lastCause(`Node/${name}`) ?? 0],
@@ -84,7 +86,7 @@ export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[
     caEvent(e, ca, nodeRef(node), 'Normal', 'ScaleDown', 'marked the node as toBeDeleted/unschedulable', cause);
     scaleDownChapter(e, name, cause);
     if (isDrain) {
-      const pods = r.podsToMove.map((p) => p.metadata.name).join(',');
+      const pods = names.join(',');
       statusEvent(
         e,
         ca,

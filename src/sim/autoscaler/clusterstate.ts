@@ -14,7 +14,7 @@
  *   so an unregistered zombie counts as one upcoming node).
  */
 import type { Node } from '../api/types';
-import { groupInstances, groupOfNode, instanceByProviderId, nodeGroups } from '../cloud/provider';
+import { instanceByProviderId, nodeGroups } from '../cloud/provider';
 import { TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { AutoscalerMemory, CloudInstance } from '../cloud/types';
 import type { Engine } from '../core/engine';
@@ -80,9 +80,7 @@ export function nodeIsReady(node: Node): boolean {
 }
 
 /** HasInstance: the Node's instance still exists; without one, whether it carries ToBeDeleted. */
-function hasCloudInstance(e: Engine, node: Node): boolean {
-  const pid = node.spec.providerID;
-  const inst = pid ? instanceByProviderId(e, pid) : undefined;
+function hasCloudInstance(node: Node, inst: CloudInstance | undefined): boolean {
   if (inst) return inst.state !== 'terminated';
   return !node.spec.taints.some((t) => t.key === TAINT_TO_BE_DELETED);
 }
@@ -92,10 +90,16 @@ function updateUnregistered(e: Engine, ca: AutoscalerMemory, nodes: readonly Nod
   const registered = new Set<string>();
   for (const n of nodes) if (n.spec.providerID) registered.add(n.spec.providerID);
   const seen: Record<string, true> = {};
+  const byGroup = new Map<string, CloudInstance[]>();
+  for (const inst of Object.values(e.state.cloud?.instances ?? {})) {
+    if (inst.group === undefined || inst.state === 'terminated' || registered.has(inst.providerID)) continue;
+    const list = byGroup.get(inst.group);
+    if (list) list.push(inst);
+    else byGroup.set(inst.group, [inst]);
+  }
   const out: UnregisteredInstance[] = [];
   for (const g of nodeGroups(e)) {
-    for (const inst of groupInstances(e, g.name)) {
-      if (registered.has(inst.providerID)) continue;
+    for (const inst of byGroup.get(g.name) ?? []) {
       const since = ca.unregistered[inst.id] ?? e.now;
       ca.unregistered[inst.id] = since;
       seen[inst.id] = true;
@@ -118,10 +122,14 @@ function readinessStats(e: Engine, nodes: readonly Node[], unregistered: readonl
     else if (node.metadata.creationTimestamp + MAX_NODE_STARTUP_TIME_MS > e.now) r.notStarted.push(name);
     else r.unready.push(name);
   };
+  const groups = e.state.cloud?.groups;
   for (const node of nodes) {
-    const deleted = !hasCloudInstance(e, node);
+    const pid = node.spec.providerID;
+    const inst = pid ? instanceByProviderId(e, pid) : undefined;
+    const deleted = !hasCloudInstance(node, inst);
     const ready = nodeIsReady(node);
-    const g = groupOfNode(e, node);
+    // NodeGroupForNode, through the instance.
+    const g = inst?.group !== undefined ? groups?.[inst.group] : undefined;
     if (g) {
       groupOf.set(node.metadata.name, g.name);
       let r = perGroup.get(g.name);

@@ -32,14 +32,18 @@ export function isPodLongTerminating(p: Pod, now: number): boolean {
   return del + p.spec.terminationGracePeriodSeconds * 1000 + POD_LONG_TERMINATING_EXTRA_MS < now;
 }
 
+const IGNORE: Drainability = { kind: 'ignore' };
+const DAEMONSET: Drainability = { kind: 'daemonset' };
+const MOVE: Drainability = { kind: 'move' };
+
 export function drainability(p: Pod, now: number): Drainability {
-  if (isMirrorPod(p)) return { kind: 'ignore' };
-  if (isPodLongTerminating(p, now)) return { kind: 'ignore' };
+  if (isMirrorPod(p)) return IGNORE;
+  if (isPodLongTerminating(p, now)) return IGNORE;
   const ref = controllerRef(p);
-  if (ref?.kind === 'DaemonSet') return { kind: 'daemonset' };
+  if (ref?.kind === 'DaemonSet') return DAEMONSET;
   const annotation = p.metadata.annotations[SAFE_TO_EVICT];
-  if (annotation === 'true') return { kind: 'move' };
-  if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') return { kind: 'ignore' };
+  if (annotation === 'true') return MOVE;
+  if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') return IGNORE;
   const name = p.metadata.name;
   const ns = p.metadata.namespace ?? 'default';
   if (!ref || !REPLICATED_KINDS.has(ref.kind))
@@ -56,5 +60,21 @@ export function drainability(p: Pod, now: number): Drainability {
       reason: 'NotSafeToEvictAnnotation',
       message: `pod annotated as not safe to evict present: ${name}`,
     };
-  return { kind: 'move' };
+  return MOVE;
+}
+
+/**
+ * The latest time up to which `drainability(p, t)` answers as it does at `now` (its only clocks:
+ * a terminating pod becoming long-terminating, a kube-system pod turning an hour old).
+ */
+export function drainabilityHoldsUntil(p: Pod, now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  const del = p.metadata.deletionTimestamp;
+  if (del !== undefined) {
+    const long = del + p.spec.terminationGracePeriodSeconds * 1000 + POD_LONG_TERMINATING_EXTRA_MS;
+    if (long >= now) until = long;
+  }
+  const old = p.metadata.creationTimestamp + BLOCKING_SYSTEM_POD_TIMEOUT_MS;
+  if (p.metadata.namespace === 'kube-system' && old >= now) until = Math.min(until, old);
+  return until;
 }

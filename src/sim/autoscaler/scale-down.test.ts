@@ -153,4 +153,38 @@ describe('scale-down of an underutilized node', () => {
     expect(eventsOf(sim, 'ScaleDown')[0]?.firstTimestamp).toBeGreaterThan(14 * 60_000);
     expect(e.state.cloud?.ca?.loops).toBeGreaterThan(0);
   });
+
+  it('simulates empty nodes first, a removable node being no destination for the next (planner.go, main.go sorting)', () => {
+    // Two pods of 1500m on three 4-CPU workers: one worker is empty (min 3: none is removed).
+    const sim = cloudSim({ groups: { workers: [3, 3, 5] }, objects: [deployment('web', 2, '1500m')] });
+    sim.advanceTo(2 * 60_000);
+    const e = sim.engine;
+    const hosts = e
+      .list('Pod')
+      .filter((p) => p.metadata.name.startsWith('web-'))
+      .map((p) => p.spec.nodeName as string)
+      .sort();
+    const empty = ['workers-1', 'workers-2', 'workers-3'].find((n) => !hosts.includes(n)) as string;
+    const [first, second] = hosts as [string, string];
+    // The empty node goes first; the first busy one moves its pod to the second, which then has
+    // nowhere to go (in name order alone, all three would count as unneeded).
+    expect(Object.keys(e.state.cloud?.ca?.unneeded ?? {}).sort()).toEqual([empty, first].sort());
+    expect(e.state.cloud?.ca?.unremovable[second]?.reason).toBe('NoPlaceToMovePods');
+  });
+
+  it('stops simulating at the unneeded nodes limit: those already unneeded plus twice max-scale-down-parallelism', () => {
+    const sim = cloudSim({ groups: { workers: [25, 25, 30] } });
+    const e = sim.engine;
+    const unneeded = () => Object.keys(e.state.cloud?.ca?.unneeded ?? {}).length;
+    // A new process (its memory empty) looks at 25 empty nodes.
+    const old = e.state.cloud?.ca?.containerId;
+    sim.run('ssh control-plane mv /etc/kubernetes/manifests/cluster-autoscaler.yaml /tmp/');
+    sim.advanceTo(60_000);
+    sim.run('ssh control-plane mv /tmp/cluster-autoscaler.yaml /etc/kubernetes/manifests/');
+    const loops = () => (e.state.cloud?.ca?.containerId === old ? 0 : (e.state.cloud?.ca?.loops ?? 0));
+    advanceUntil(sim, () => loops() >= 1, 5 * 60_000, 500);
+    expect(unneeded()).toBe(20);
+    advanceUntil(sim, () => loops() >= 2, 5 * 60_000, 500);
+    expect(unneeded()).toBe(25);
+  });
 });

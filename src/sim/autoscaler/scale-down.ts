@@ -5,8 +5,11 @@
  * - candidates: registered, started nodes of node groups that are not being deleted;
  * - eligible: at or below the utilization threshold (max of CPU and memory requests over
  *   allocatable, DaemonSet and mirror pods included, long-terminating pods left out);
- * - removable: every pod the node holds is drainable (drainability.ts) and fits another node;
- *   a node found unremovable in simulation is not simulated again for unremovableNodeRecheckTimeout;
+ * - removable: every pod the node holds is drainable (drainability.ts) and fits another node
+ *   (removal.ts), a removable node no longer being a destination; simulated in the order of
+ *   ScaleDownCandidatesSortingProcessor (empty nodes, then the last loop's unneeded ones), and
+ *   only until the unneeded nodes limit is reached; a node found unremovable in simulation is
+ *   not simulated again for unremovableNodeRecheckTimeout;
  * - unneeded since the first loop that found it removable, forgotten the first loop that does not;
  * - removable now when unneeded for scale-down-unneeded-time (Ready) or -unready-time (not Ready),
  *   strictly past the boundary, and the group stays above its min size.
@@ -19,20 +22,9 @@ import type { AutoscalerMemory } from '../cloud/types';
 import type { Engine } from '../core/engine';
 import { EPOCH_MS } from '../kubectl/dates';
 import { type ClusterState, nodeIsReady } from './clusterstate';
-import { drainability } from './drainability';
+import { fitsElsewhere, type NodePods, nodePods, type Statics } from './removal';
 import { SchedulingSnapshot, type SimNode } from './simulation';
-
-/** utilization.Info, printed with Go's %v: `{0.05 0 0 0 cpu 0.05}`. */
-export interface UtilInfo {
-  cpu: number;
-  memory: number;
-  resource: 'cpu' | 'memory';
-  utilization: number;
-}
-
-export function utilText(u: UtilInfo): string {
-  return `{${u.cpu} ${u.memory} 0 0 ${u.resource} ${u.utilization}}`;
-}
+import type { UtilInfo } from './utilization';
 
 /** A node the planner found removable this loop. */
 export interface Removable {
@@ -49,33 +41,24 @@ export interface ScaleDownPlan {
   utilization: Map<string, UtilInfo>;
 }
 
+/** --max-scale-down-parallelism (default 10): nodes deleted at once; also bounds the planner. */
+export const MAX_SCALE_DOWN_PARALLELISM = 10;
 /** --max-bulk-soft-taint-count: soft taint API calls per loop. */
 const MAX_BULK_SOFT_TAINT_COUNT = 10;
 /** eligibility.go HasNoScaleDownAnnotation. */
 export const SCALE_DOWN_DISABLED = 'cluster-autoscaler.kubernetes.io/scale-down-disabled';
 
-/** utilization.Calculate: requests over allocatable, DaemonSet and mirror pods included. */
-export function nodeUtilization(
-  e: Engine,
-  node: Node,
-  pods: readonly Pod[] = e.podsOnNode(node.metadata.name),
-): UtilInfo {
-  let cpu = 0;
-  let memory = 0;
-  for (const p of pods) {
-    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
-    if (drainability(p, e.now).kind === 'ignore' && p.metadata.deletionTimestamp !== undefined) continue;
-    for (const c of p.spec.containers) {
-      cpu += c.resources?.requests?.cpu ?? 0;
-      memory += c.resources?.requests?.memory ?? 0;
-    }
-  }
-  const a = node.status.allocatable;
-  const cu = a.cpu > 0 ? cpu / a.cpu : 0;
-  const mu = a.memory > 0 ? memory / a.memory : 0;
-  return cu > mu
-    ? { cpu: cu, memory: mu, resource: 'cpu', utilization: cu }
-    : { cpu: cu, memory: mu, resource: 'memory', utilization: mu };
+/**
+ * planner.go unneededNodesLimit: with N = max-scale-down-parallelism, finding more than the nodes
+ * already unneeded plus 2N is a waste of a loop (at most N go at once); and never more than
+ * N × (scale-down-unneeded-time / loop interval) + N.
+ */
+function unneededNodesLimit(e: Engine, ca: AutoscalerMemory): number {
+  const n = MAX_SCALE_DOWN_PARALLELISM;
+  const limit = Object.keys(ca.unneeded).length + 2 * n;
+  const interval = e.state.settings.scanInterval;
+  const u = Math.max(e.state.settings.scaleDownUnneededTime, interval);
+  return Math.min(limit, n * Math.floor(u / interval) + n);
 }
 
 function unremovable(ca: AutoscalerMemory, node: string, reason: string, until: number): void {
@@ -105,6 +88,9 @@ export function planScaleDown(
   const byName = new Map(snap.nodes.map((sn) => [sn.name, sn]));
   const removable = new Map<string, Removable>();
   const utilization = new Map<string, UtilInfo>();
+  const statics: Statics = new Map();
+  const limit = unneededNodesLimit(e, ca);
+  const eligible: { node: Node; name: string; group: string; self: SimNode; pods: NodePods }[] = [];
   for (const k of Object.keys(ca.unremovable)) if (!byName.has(k)) delete ca.unremovable[k];
   for (const node of nodes) {
     const name = node.metadata.name;
@@ -124,63 +110,46 @@ export function planScaleDown(
       continue;
     }
     const self = byName.get(name) as SimNode;
-    const util = nodeUtilization(e, node, podsOf(e, self));
-    utilization.set(name, util);
-    if (util.utilization > s.scaleDownUtilizationThreshold) {
+    const pods = nodePods(e, self);
+    utilization.set(name, pods.util);
+    if (pods.util.utilization > s.scaleDownUtilizationThreshold) {
       unremovable(ca, name, 'NotUnderutilized', now);
       continue;
     }
-    const sim = simulateRemoval(e, snap, self, removable);
-    if ('reason' in sim) {
-      e.trace(`cluster-autoscaler: Node ${name} cannot be removed: ${sim.message}`);
-      unremovable(ca, name, sim.reason, now + s.unremovableNodeRecheckTimeout);
+    eligible.push({ node, name, group, self, pods });
+  }
+  // ScaleDownCandidatesSortingProcessor (main.go): empty nodes first, then those unneeded at the
+  // last loop, otherwise in list order (names here); a stable sort.
+  const rank = (c: (typeof eligible)[number]) =>
+    (c.pods.blocked === undefined && c.pods.podsToMove.length === 0 ? 0 : 2) +
+    (ca.unneeded[c.name] === undefined ? 1 : 0);
+  eligible.sort((a, b) => rank(a) - rank(b));
+  for (const { node, name, group, self, pods } of eligible) {
+    // planner.go: "there are already N unneeded nodes so no point in looking for more".
+    if (removable.size >= limit) break;
+    const blocked =
+      pods.blocked ??
+      (fitsElsewhere(e, snap, self, removable, pods.groups, statics)
+        ? undefined
+        : { reason: 'NoPlaceToMovePods', message: 'no place to move pods' });
+    if (blocked) {
+      e.trace(`cluster-autoscaler: Node ${name} cannot be removed: ${blocked.message}`, false);
+      unremovable(ca, name, blocked.reason, now + s.unremovableNodeRecheckTimeout);
       continue;
     }
-    removable.set(name, { node, group, util, ...sim });
+    removable.set(name, {
+      node,
+      group,
+      util: pods.util,
+      podsToMove: pods.podsToMove,
+      daemonSetPods: pods.daemonSetPods,
+    });
     delete ca.unremovable[name];
   }
   // unneeded.Nodes.Update: keep the first time of nodes still unneeded, forget the others.
   for (const k of Object.keys(ca.unneeded)) if (!removable.has(k)) delete ca.unneeded[k];
   for (const k of removable.keys()) ca.unneeded[k] ??= now;
   return { removable, utilization };
-}
-
-/** SimulateNodeRemoval: drainability of every pod, then a place for each on the other nodes. */
-function simulateRemoval(
-  e: Engine,
-  snap: SchedulingSnapshot,
-  self: SimNode,
-  alreadyRemovable: Map<string, Removable>,
-): { podsToMove: Pod[]; daemonSetPods: Pod[] } | { reason: string; message: string } {
-  const podsToMove: Pod[] = [];
-  const daemonSetPods: Pod[] = [];
-  for (const p of podsOf(e, self).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
-    const d = drainability(p, e.now);
-    if (d.kind === 'block') return { reason: d.reason, message: d.message };
-    if (d.kind === 'move') podsToMove.push(p);
-    else if (d.kind === 'daemonset') daemonSetPods.push(p);
-  }
-  // findPlaceFor in a forked snapshot: placements are undone after the check.
-  const placed: [Pod, SimNode][] = [];
-  let ok = true;
-  for (const p of podsToMove) {
-    const dest = snap.nodes.find((sn) => sn !== self && !alreadyRemovable.has(sn.name) && snap.check(p, sn) === null);
-    if (!dest) {
-      ok = false;
-      break;
-    }
-    snap.place(p, dest);
-    placed.push([p, dest]);
-  }
-  for (const [p, sn] of placed) snap.unplace(p, sn);
-  if (!ok) return { reason: 'NoPlaceToMovePods', message: 'no place to move pods' };
-  return { podsToMove, daemonSetPods };
-}
-
-/** The pods of a node in the simulation: those bound to it and the pending ones placed on it. */
-function podsOf(e: Engine, sn: SimNode): Pod[] {
-  const bound = e.podsOnNode(sn.name);
-  return sn.placed ? [...bound, ...sn.placed] : bound;
 }
 
 /** Whether the node counts as unneeded long enough (Ready: unneeded time; not Ready: unready time). */

@@ -78,11 +78,11 @@ function equivalenceGroups(pods: readonly Pod[]): EquivalenceGroup[] {
 /** IsNodeGroupReadyToScaleUp and the max-size check of filterValidScaleUpNodeGroups. */
 function skipReason(e: Engine, ca: AutoscalerMemory, cs: ClusterState, g: CloudNodeGroup): string | undefined {
   if (!isNodeGroupHealthy(e, cs, g.name)) {
-    e.trace(`cluster-autoscaler: Node group ${g.name} is not ready for scaleup - unhealthy`);
+    e.trace(`cluster-autoscaler: Node group ${g.name} is not ready for scaleup - unhealthy`, false);
     return NOT_READY_REASON;
   }
   if (activeBackoff(ca, g.name, e.now)) {
-    e.trace(`cluster-autoscaler: Node group ${g.name} is not ready for scaleup - backoff`);
+    e.trace(`cluster-autoscaler: Node group ${g.name} is not ready for scaleup - backoff`, false);
     return BACKOFF_REASON;
   }
   if (g.target >= g.max) return MAX_LIMIT_REACHED_REASON;
@@ -173,7 +173,7 @@ export function scaleUp(e: Engine, ca: AutoscalerMemory, cs: ClusterState, pods:
     .filter((eg) => eg.schedulable.length === 0)
     .flatMap((eg) => eg.pods.map((pod) => ({ pod, reasons: reasonsMessage(eg, skipped) })));
   if (options.length === 0) {
-    e.trace('cluster-autoscaler: No expansion options');
+    e.trace('cluster-autoscaler: No expansion options', false);
     return { result: 'NoOptionsAvailable', infos: [], triggered: [], remaining };
   }
   // least-waste, ties at random (the expander's fallback).

@@ -100,7 +100,7 @@ function cleanUp(e: Engine, ca: AutoscalerMemory): void {
 /** removeOldUnregisteredNodes: delete machines unregistered for max-node-provision-time, within min size. */
 function removeOldUnregistered(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
   if (cs.unregistered.length === 0) return;
-  e.trace(`cluster-autoscaler: ${cs.unregistered.length} unregistered nodes present`);
+  e.trace(`cluster-autoscaler: ${cs.unregistered.length} unregistered nodes present`, false);
   const provision = e.state.settings.maxNodeProvisionTime;
   const byGroup = new Map<string, typeof cs.unregistered>();
   for (const u of cs.unregistered) {
@@ -111,11 +111,13 @@ function removeOldUnregistered(e: Engine, ca: AutoscalerMemory, cs: ClusterState
   for (const [name, list] of [...byGroup].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const g = e.state.cloud?.groups[name];
     if (!g) continue;
-    e.trace(`cluster-autoscaler: Removing ${list.length} unregistered nodes for node group ${name}`);
     const possible = g.target - g.min;
+    // Repeated every loop while the group sits at its min: a log line, not a change.
+    e.trace(`cluster-autoscaler: Removing ${list.length} unregistered nodes for node group ${name}`, possible > 0);
     if (possible <= 0) {
       e.trace(
         `cluster-autoscaler: Node group ${name} min size reached, skipping removal of ${list.length} unregistered nodes`,
+        false,
       );
       ca.decisions[`NodeGroup/${name}`] = {
         at: e.now,
@@ -184,7 +186,7 @@ function nodesToDelete(e: Engine, ca: AutoscalerMemory, removable: Map<string, R
     if (!g) continue;
     const left = g.target + (size.get(g.name) ?? 0);
     if (left <= g.min) {
-      e.trace(`cluster-autoscaler: Skipping ${name} - node group min size reached`);
+      e.trace(`cluster-autoscaler: Skipping ${name} - node group min size reached`, false);
       ca.unremovable[name] = { until: e.now, reason: 'NodeGroupMinSizeReached' };
       continue;
     }
@@ -203,7 +205,7 @@ export function runOnce(e: Engine, ca: AutoscalerMemory): void {
   const nodes = e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
   if (!nodes.some(nodeIsReady)) {
     const msg = nodes.length === 0 ? 'Cluster has no nodes.' : 'Cluster has no ready nodes.';
-    e.trace(`cluster-autoscaler: ${msg}`);
+    e.trace(`cluster-autoscaler: ${msg}`, false);
     writeStatusConfigMap(e, initializingStatus(e, msg), 0);
     // NodesNotReadyAfterStartTimeout: no event in the first 10 minutes of the process.
     if (nodes.length === 0 || e.now > ca.startedAt + 10 * 60_000)
@@ -215,7 +217,7 @@ export function runOnce(e: Engine, ca: AutoscalerMemory): void {
   try {
     removeOldUnregistered(e, ca, cs);
     if (!isClusterHealthy(e, cs)) {
-      e.trace('cluster-autoscaler: Cluster is not ready for autoscaling');
+      e.trace('cluster-autoscaler: Cluster is not ready for autoscaling', false);
       ca.unneeded = {};
       // One cause per unhealthy spell (and its chapter), not one per loop.
       let cause = ca.decisions.Cluster?.cause;
@@ -263,7 +265,7 @@ function loopBody(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
   let disableScaleDown = false;
   if (toHelp.length > 0) {
     if (allPodsAreNew(toHelp, e.now)) {
-      e.trace('cluster-autoscaler: Unschedulable pods are very new, waiting one iteration for more');
+      e.trace('cluster-autoscaler: Unschedulable pods are very new, waiting one iteration for more', false);
       disableScaleDown = true;
     } else {
       const st = scaleUp(e, ca, cs, toHelp);

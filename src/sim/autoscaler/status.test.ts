@@ -104,4 +104,16 @@ describe('cluster-autoscaler-status', () => {
     expect(lastUpdatedText(58_433)).toBe('2025-06-02 09:00:58.433 +0000 UTC');
     expect(lastUpdatedText(60_000)).toBe('2025-06-02 09:01:00 +0000 UTC');
   });
+
+  it('is written every loop, but a loop that only moves its times is no visible change', () => {
+    const sim = cloudSim({ groups: { workers: [2, 2, 5] }, objects: [deployment('web', 2, '1500m')] });
+    sim.advanceTo(60_000);
+    const key = 'kube-system/cluster-autoscaler-status';
+    const rv = sim.engine.get('ConfigMap', key)?.metadata.resourceVersion ?? 0;
+    const changes = sim.engine.state.changeCount;
+    sim.advanceTo(120_000);
+    // Six loops wrote it again ("skip quiet time" and "Step" still skip a quiet cloud cluster).
+    expect(sim.engine.get('ConfigMap', key)?.metadata.resourceVersion).toBeGreaterThan(rv);
+    expect(sim.engine.state.changeCount).toBe(changes);
+  });
 });

@@ -59,38 +59,53 @@ function scalar(v: string | number | null): string {
   return plain || /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \+0000 UTC$/.test(v) ? v : JSON.stringify(v);
 }
 
-function emit(v: Yaml, indent: string, out: string[], key?: string): void {
-  const head = key === undefined ? indent : `${indent}${key}:`;
-  if (v === null || typeof v !== 'object') {
-    out.push(key === undefined ? `${indent}${scalar(v)}` : `${head} ${scalar(v)}`);
-    return;
-  }
-  if (Array.isArray(v)) {
-    out.push(head);
-    for (const item of v) {
-      const sub: string[] = [];
-      emit(item, `${indent}  `, sub);
-      // go-yaml v2: `- ` at the key's own indentation, the item's first line after it.
-      sub[0] = `${indent}- ${(sub[0] ?? '').slice(indent.length + 2)}`;
-      out.push(...sub);
+/** One document's emitter: most scalars repeat (times, statuses), so each is quoted once. */
+class Emitter {
+  readonly out: string[] = [];
+  private readonly scalars = new Map<string | number | null, string>();
+
+  private scalar(v: string | number | null): string {
+    let s = this.scalars.get(v);
+    if (s === undefined) {
+      s = scalar(v);
+      this.scalars.set(v, s);
     }
-    return;
+    return s;
   }
-  const keys = Object.keys(v).sort();
-  if (keys.length === 0) {
-    out.push(`${head} {}`);
-    return;
+
+  emit(v: Yaml, indent: string, key?: string): void {
+    const out = this.out;
+    const head = key === undefined ? indent : `${indent}${key}:`;
+    if (v === null || typeof v !== 'object') {
+      out.push(key === undefined ? `${indent}${this.scalar(v)}` : `${head} ${this.scalar(v)}`);
+      return;
+    }
+    if (Array.isArray(v)) {
+      out.push(head);
+      for (const item of v) {
+        const first = out.length;
+        this.emit(item, `${indent}  `);
+        // go-yaml v2: `- ` at the key's own indentation, the item's first line after it.
+        out[first] = `${indent}- ${(out[first] ?? '').slice(indent.length + 2)}`;
+      }
+      return;
+    }
+    const keys = Object.keys(v).sort();
+    if (keys.length === 0) {
+      out.push(`${head} {}`);
+      return;
+    }
+    if (key !== undefined) out.push(head);
+    const inner = key === undefined ? indent : `${indent}  `;
+    for (const k of keys) this.emit(v[k] as Yaml, inner, k);
   }
-  if (key !== undefined) out.push(head);
-  const inner = key === undefined ? indent : `${indent}  `;
-  for (const k of keys) emit(v[k] as Yaml, inner, out, k);
 }
 
 /** The document as sigs.k8s.io/yaml.Marshal writes it (ends with a newline). */
 export function toYaml(v: { [k: string]: Yaml }): string {
-  const out: string[] = [];
-  emit(v, '', out);
-  return `${out.join('\n')}\n`;
+  const em = new Emitter();
+  em.emit(v, '');
+  return `${em.out.join('\n')}\n`;
 }
 
 function nodeCount(r: Readiness): Yaml {
@@ -107,6 +122,7 @@ function nodeCount(r: Readiness): Yaml {
 /** A condition with lastProbeTime and a lastTransitionTime kept while the status stays the same. */
 function condition(
   ca: AutoscalerMemory,
+  time: (ms: number) => string,
   id: string,
   status: string,
   probe: number | undefined,
@@ -117,16 +133,22 @@ function condition(
   if (probe !== undefined) ca.conditions[id] = { status, since: since ?? probe };
   const c: { [k: string]: Yaml } = {
     ...extra,
-    lastProbeTime: probe === undefined ? null : rfc3339(probe),
-    lastTransitionTime: since === undefined ? null : rfc3339(since),
+    lastProbeTime: probe === undefined ? null : time(probe),
+    lastTransitionTime: since === undefined ? null : time(since),
     status,
   };
   return c;
 }
 
-function scaleDownCondition(ca: AutoscalerMemory, id: string, candidates: number, probe: number | undefined) {
+function scaleDownCondition(
+  ca: AutoscalerMemory,
+  time: (ms: number) => string,
+  id: string,
+  candidates: number,
+  probe: number | undefined,
+) {
   const extra: { [k: string]: Yaml } = candidates > 0 ? { candidates } : {};
-  return condition(ca, id, candidates > 0 ? 'CandidatesPresent' : 'NoCandidates', probe, extra);
+  return condition(ca, time, id, candidates > 0 ? 'CandidatesPresent' : 'NoCandidates', probe, extra);
 }
 
 /** GetStatus: the cluster-wide and per-group conditions at this loop. */
@@ -137,7 +159,22 @@ export function buildStatus(
   scaleDownProbe: number | undefined,
 ): { [k: string]: Yaml } {
   const now = e.now;
+  // Most conditions carry the same times: each is formatted once.
+  const times = new Map<number, string>();
+  const time = (ms: number): string => {
+    let t = times.get(ms);
+    if (t === undefined) {
+      t = rfc3339(ms);
+      times.set(ms, t);
+    }
+    return t;
+  };
   const groups: Yaml[] = [];
+  const unneeded = new Map<string, number>();
+  for (const n of Object.keys(ca.unneeded)) {
+    const g = cs.groupOf.get(n);
+    if (g !== undefined) unneeded.set(g, (unneeded.get(g) ?? 0) + 1);
+  }
   let scalingUp = false;
   let candidatesTotal = 0;
   for (const g of nodeGroups(e)) {
@@ -149,29 +186,28 @@ export function buildStatus(
     if (inProgress) scalingUp = true;
     const backoffInfo: { [k: string]: Yaml } =
       upStatus === 'Backoff' && backoff ? { errorCode: backoff.errorCode, errorMessage: backoff.errorMessage } : {};
-    let candidates = 0;
-    for (const n of Object.keys(ca.unneeded)) if (cs.groupOf.get(n) === g.name) candidates++;
+    const candidates = unneeded.get(g.name) ?? 0;
     candidatesTotal += candidates;
     groups.push({
-      health: condition(ca, `${g.name}/health`, healthy ? 'Healthy' : 'Unhealthy', now, {
+      health: condition(ca, time, `${g.name}/health`, healthy ? 'Healthy' : 'Unhealthy', now, {
         cloudProviderTarget: cs.acceptable.get(g.name)?.target ?? g.target,
         maxSize: g.max,
         minSize: g.min,
         nodeCounts: nodeCount(r),
       }),
       name: g.name,
-      scaleDown: scaleDownCondition(ca, `${g.name}/scaleDown`, candidates, scaleDownProbe),
-      scaleUp: condition(ca, `${g.name}/scaleUp`, upStatus, now, { backoffInfo }),
+      scaleDown: scaleDownCondition(ca, time, `${g.name}/scaleDown`, candidates, scaleDownProbe),
+      scaleUp: condition(ca, time, `${g.name}/scaleUp`, upStatus, now, { backoffInfo }),
     });
   }
   const status: { [k: string]: Yaml } = {
     autoscalerStatus: 'Running',
     clusterWide: {
-      health: condition(ca, 'health', isClusterHealthy(e, cs) ? 'Healthy' : 'Unhealthy', now, {
+      health: condition(ca, time, 'health', isClusterHealthy(e, cs) ? 'Healthy' : 'Unhealthy', now, {
         nodeCounts: nodeCount(cs.total),
       }),
-      scaleDown: scaleDownCondition(ca, 'scaleDown', candidatesTotal, scaleDownProbe),
-      scaleUp: condition(ca, 'scaleUp', scalingUp ? 'InProgress' : 'NoActivity', now, {}),
+      scaleDown: scaleDownCondition(ca, time, 'scaleDown', candidatesTotal, scaleDownProbe),
+      scaleUp: condition(ca, time, 'scaleUp', scalingUp ? 'InProgress' : 'NoActivity', now, {}),
     },
     time: lastUpdatedText(now),
   };
@@ -191,6 +227,11 @@ function emptyReadinessOf(): Readiness {
   };
 }
 
+/** The status without the times every loop moves (lastProbeTime, time). */
+function timeless(text: string): string {
+  return text.replace(/^ *(lastProbeTime|time): .*$/gm, '');
+}
+
 /** WriteStatusConfigMap: update the ConfigMap, or create it. */
 export function writeStatusConfigMap(e: Engine, status: { [k: string]: Yaml }, cause: number): void {
   const key = `${STATUS_NAMESPACE}/${STATUS_CONFIGMAP}`;
@@ -201,7 +242,10 @@ export function writeStatusConfigMap(e: Engine, status: { [k: string]: Yaml }, c
     const next = clone(old);
     next.data = { ...next.data, status: text };
     next.metadata.annotations = { ...next.metadata.annotations, [LAST_UPDATED_ANNOTATION]: updated };
-    e.put(next, 'status written', cause);
+    // A loop that only moved the probe times is a heartbeat: "Step" and "skip quiet time" do not
+    // stop at it.
+    const routine = timeless(old.data.status ?? '') === timeless(text);
+    e.put(next, 'status written', cause, routine);
     return;
   }
   const cm: ConfigMap = {

@@ -8,17 +8,13 @@
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import type { HostContainer } from '../core/state';
-import { apiAvailable, controlPlaneHost } from '../core/world';
+import { apiAvailable, staticPodContainer } from '../core/world';
 import { CA_NAME, CCM_NAME } from './bootstrap';
 import type { AutoscalerMemory, CloudControllerMemory } from './types';
 
 /** The running container of a cloud process on the control-plane node, if any. */
 export function cloudProcess(e: Engine, name: typeof CCM_NAME | typeof CA_NAME): HostContainer | undefined {
-  const cp = controlPlaneHost(e);
-  if (cp?.power !== 'on') return undefined;
-  const podName = `${name}-${cp.name}`;
-  for (const c of Object.values(cp.containers)) if (c.podName === podName && c.state === 'running') return c;
-  return undefined;
+  return staticPodContainer(e, name);
 }
 
 /**

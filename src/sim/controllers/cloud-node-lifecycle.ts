@@ -27,9 +27,16 @@ function readyStatus(node: Node): string {
   return node.status.conditions.find((c) => c.type === 'Ready')?.status ?? 'Unknown';
 }
 
+function hasShutdownTaint(node: Node): boolean {
+  return node.spec.taints.some((t) => t.key === TAINT_NODE_SHUTDOWN);
+}
+
+/** The cause of the Node's latest Ready change (looked up only when the pass acts). */
+function readyCause(e: Engine, name: string): number {
+  return e.lastCause(`Node/${name}`, 'Ready') ?? e.lastCause(`Node/${name}`) ?? 0;
+}
+
 function setShutdownTaint(e: Engine, node: Node, on: boolean, parents: number[]): void {
-  const has = node.spec.taints.some((t) => t.key === TAINT_NODE_SHUTDOWN);
-  if (has === on) return;
   const name = node.metadata.name;
   const what = `${on ? 'taint' : 'untaint'} ${TAINT_NODE_SHUTDOWN}:NoSchedule`;
   const cause = e.cause({
@@ -71,17 +78,16 @@ function deleteNode(e: Engine, node: Node, why: string, parents: number[]): void
 export function monitorNodes(e: Engine): void {
   for (const node of e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
     const name = node.metadata.name;
-    const readyCause = e.lastCause(`Node/${name}`, 'Ready') ?? e.lastCause(`Node/${name}`) ?? 0;
     if (readyStatus(node) === 'True') {
-      setShutdownTaint(e, node, false, [readyCause]);
+      if (hasShutdownTaint(node)) setShutdownTaint(e, node, false, [readyCause(e, name)]);
       continue;
     }
     const inst = instanceOfNode(e, node);
     if (!instanceExists(inst)) {
       const why = inst ? `its instance ${inst.id} is terminated` : 'no instance is known for it';
-      deleteNode(e, node, why, inst ? [inst.cause, readyCause] : [readyCause]);
-    } else if (instanceShutdown(inst)) {
-      setShutdownTaint(e, node, true, [inst?.cause ?? 0, readyCause]);
+      deleteNode(e, node, why, inst ? [inst.cause, readyCause(e, name)] : [readyCause(e, name)]);
+    } else if (instanceShutdown(inst) && !hasShutdownTaint(node)) {
+      setShutdownTaint(e, node, true, [inst?.cause ?? 0, readyCause(e, name)]);
     }
   }
 }

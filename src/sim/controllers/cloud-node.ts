@@ -40,7 +40,7 @@ function syncNode(e: Engine, name: string): void {
   const inst = instanceOfNode(e, node);
   if (!inst) {
     // getInstanceMetadata fails: the node stays tainted; the next update of the Node retries.
-    e.trace(`${CLOUD_NODE_CONTROLLER}: failed to get instance metadata for node ${name}: instance not found`);
+    e.trace(`${CLOUD_NODE_CONTROLLER}: failed to get instance metadata for node ${name}: instance not found`, false);
     return;
   }
   const cause = e.cause({
