@@ -8,6 +8,7 @@ import './ui/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './state/bridge';
+import { registerOffline } from './state/offline';
 import { startApp } from './state/share-actions';
 import { installTestHooks } from './state/test-hooks';
 import { App } from './ui/App';
@@ -19,3 +20,5 @@ createRoot(root).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</Strict
 
 installTestHooks();
 void startApp();
+// After the first render: the service worker for offline use (its code loads as a chunk of its own).
+registerOffline();

@@ -85,6 +85,7 @@ describe('the cloud invariants catch what they are for', () => {
     deployments: [2],
     statefulSets: [],
     daemonSet: false,
+    probes: false,
     profile: 'v1.33',
     seed: 3,
     cloud: true,

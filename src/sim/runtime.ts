@@ -34,7 +34,7 @@ export {
   type SettingLimit,
   settingProblem,
 } from './scenario/limits';
-export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
+export { CLOUD_SETTINGS, PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
 export type {
   LessonStep,

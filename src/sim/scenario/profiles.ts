@@ -65,6 +65,26 @@ export interface Settings {
   maxNodeGroupBackoffDuration: number;
 }
 
+/** The settings of the cloud's processes (read only in scenarios with `spec.cloud`). */
+export const CLOUD_SETTINGS: readonly (keyof Settings)[] = [
+  'cloudNodeMonitorPeriod',
+  'scanInterval',
+  'maxNodeProvisionTime',
+  'scaleDownUtilizationThreshold',
+  'scaleDownUnneededTime',
+  'scaleDownUnreadyTime',
+  'scaleDownDelayAfterAdd',
+  'scaleDownDelayAfterDelete',
+  'scaleDownDelayAfterFailure',
+  'maxTotalUnreadyPercentage',
+  'okTotalUnreadyCount',
+  'maxGracefulTerminationSec',
+  'nodeDeleteDelayAfterTaint',
+  'unremovableNodeRecheckTimeout',
+  'initialNodeGroupBackoffDuration',
+  'maxNodeGroupBackoffDuration',
+];
+
 export interface Profile {
   name: ProfileName;
   kubernetesVersion: string;

@@ -1,5 +1,11 @@
-import { useId, useRef } from 'react';
-import { dismissFileResult, downloadCurrentRun, importFile, useFileState } from '../../state/scenario-files';
+import { useId, useRef, useState } from 'react';
+import {
+  dismissFileResult,
+  downloadCurrentRun,
+  downloadRealExport,
+  importFile,
+  useFileState,
+} from '../../state/scenario-files';
 import { shareMessages as t } from './messages';
 
 /** `Import scenario` (a file picker) and `Export scenario` (downloads the run as YAML). */
@@ -38,7 +44,52 @@ export function ScenarioFileButtons() {
       <button type="button" className="btn" onClick={() => void downloadCurrentRun()}>
         <span aria-hidden="true">⤓</span> {t.exportScenario}
       </button>
+      <RealExportMenu />
     </>
+  );
+}
+
+const REAL_EXPORTS = [
+  ['kind', t.exportKind],
+  ['chaos-mesh', t.exportChaosMesh],
+  ['litmus', t.exportLitmus],
+] as const;
+
+/** `Export for a real cluster`: a menu of the exports for real tools, each a zip download (issue 12). */
+function RealExportMenu() {
+  const [open, setOpen] = useState(false);
+  const menu = useId();
+  return (
+    <span className="real-export">
+      <button
+        type="button"
+        className="btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menu}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">⤓</span> {t.exportReal}
+      </button>
+      {open ? (
+        <div id={menu} role="menu" aria-label={t.exportReal} className="share-list">
+          {REAL_EXPORTS.map(([kind, label]) => (
+            <button
+              key={kind}
+              type="button"
+              role="menuitem"
+              className="btn"
+              onClick={() => {
+                setOpen(false);
+                void downloadRealExport(kind);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </span>
   );
 }
 
