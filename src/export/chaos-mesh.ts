@@ -121,6 +121,12 @@ export function chaosMeshResources(scenario: Scenario, name: string, f: Fault): 
       };
     case 'registry-down':
       return { none: 'no Chaos Mesh fault makes an image registry unreachable for the container runtime' };
+    case 'instance-stop':
+      return {
+        none: "a simulated cloud instance: on a real cloud AWSChaos ec2-stop or GCPChaos node-stop stops the node's machine, given its instance id and cloud credentials",
+      };
+    case 'instance-terminate':
+      return { none: "no Chaos Mesh fault terminates a cloud machine; use the cloud's own CLI" };
     default:
       return { none: 'no Chaos Mesh equivalent' };
   }

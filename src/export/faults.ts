@@ -21,6 +21,8 @@ export type FaultKind =
   | 'node-delete'
   | 'static-pod-stop'
   | 'registry-down'
+  | 'instance-stop'
+  | 'instance-terminate'
   | 'other';
 
 export interface Fault {
@@ -99,6 +101,14 @@ function classify(c: Command): { kind: FaultKind; node?: string; key?: string } 
     }
     case 'registry':
       return c.action === 'down' ? { kind: 'registry-down', key: 'registry' } : { heals: 'registry' };
+    case 'cloud-instance':
+      // The simulated cloud's instances (`cloud stop|start|terminate NODE`): start heals a stop.
+      if (c.action === 'stop') return { kind: 'instance-stop', node: c.target, key: `${c.target} instance` };
+      if (c.action === 'start') return { heals: `${c.target} instance` };
+      return { kind: 'instance-terminate', node: c.target };
+    case 'cloud-instances':
+    case 'cloud-groups':
+    case 'cloud-scale':
     case 'kubectl-read':
     case 'kubectl-scale':
     case 'kubectl-run':
@@ -111,7 +121,7 @@ function classify(c: Command): { kind: FaultKind; node?: string; key?: string } 
     case 'interrupt':
       return undefined;
     default:
-      // Commands added later (the simulated cloud's): faults no chaos tool here knows.
+      // Commands added to the language later: faults no chaos tool here knows.
       return { kind: 'other' };
   }
 }

@@ -9,7 +9,7 @@
  * kind writes kubeadm's v1beta3 config for node images up to v1.35 (extraArgs as a map); the
  * patches here follow it.
  */
-import { formatDurationExact, PROFILES, type Scenario, type Settings } from '../sim/index';
+import { CLOUD_SETTINGS, formatDurationExact, PROFILES, type Scenario, type Settings } from '../sim/index';
 import { NODE_LABEL, type NodeMapping } from './nodes';
 
 type Target = 'kube-controller-manager' | 'kube-apiserver' | 'kubelet';
@@ -61,9 +61,15 @@ function flagValue(settings: Settings, key: keyof Settings, form: 'duration' | '
   return form === 'duration' ? formatDurationExact(settings[key]) : String(settings[key]);
 }
 
-/** Settings kind cannot carry: the simulation's own, or constants in Kubernetes. */
-export function settingsWithoutFlag(): (keyof Settings)[] {
-  return (Object.keys(PROFILES['v1.33'].defaults) as (keyof Settings)[]).filter((k) => !SETTING_FLAGS[k]);
+/**
+ * Settings kind cannot carry: the simulation's own, or constants in Kubernetes; with a simulated
+ * cloud, also its processes' (kind has neither a cloud-controller-manager nor an autoscaler).
+ */
+export function settingsWithoutFlag(scenario: Scenario): (keyof Settings)[] {
+  const cloud = scenario.spec.cloud !== undefined;
+  return (Object.keys(PROFILES['v1.33'].defaults) as (keyof Settings)[]).filter(
+    (k) => !SETTING_FLAGS[k] && (cloud || !CLOUD_SETTINGS.includes(k)),
+  );
 }
 
 /** `name: value` lines of one target: extraArgs are strings, KubeletConfiguration has numbers and duration strings. */
@@ -92,7 +98,7 @@ export function kindConfig(scenario: Scenario, nodes: NodeMapping): string {
     `#   kind create cluster --config kind-config.yaml --image ${NODE_IMAGES[scenario.spec.profile]}`,
     "# Flags below carry the simulation's settings (the profile's defaults unless marked), so the",
     '# real cluster keeps the timings the predictions were made with.',
-    `# Not carried (no flag for them in Kubernetes, or the simulation's alone): ${settingsWithoutFlag().join(', ')}.`,
+    `# Not carried (no flag for them in Kubernetes, or the simulation's alone): ${settingsWithoutFlag(scenario).join(', ')}.`,
     'kind: Cluster',
     'apiVersion: kind.x-k8s.io/v1alpha4',
     `name: ${nodes.cluster}`,

@@ -54,6 +54,7 @@ export function kindReadme(input: {
     '|---|---|---|---|',
     ...nodes.nodes.map((n) => `| ${cell(n.node.name)} | ${n.kindName} | ${n.role} | ${cell(n.node.zone ?? '')} |`),
     '',
+    ...cloudSection(scenario),
     '## Timeline',
     '',
     '| at | scenario command | on kind |',
@@ -88,8 +89,24 @@ export function kindReadme(input: {
       return `| ${k}${changed.has(k) ? ' (scenario)' : ''} | ${settings[k]} | ${f ? `${f.target} ${f.names.map((n) => code(n)).join(', ')}` : ''} |`;
     }),
     '',
-    `No flag, so not carried: ${settingsWithoutFlag().join(', ')}.`,
+    `No flag, so not carried: ${settingsWithoutFlag(scenario).join(', ')}.`,
     '',
   ];
   return out.join('\n');
+}
+
+/** A scenario in a simulated cloud: what kind cannot do of it. */
+function cloudSection(scenario: Scenario): string[] {
+  const cloud = scenario.spec.cloud;
+  if (!cloud) return [];
+  return [
+    '## The cloud',
+    '',
+    `The scenario's workers are machines of a simulated cloud in node groups (${cloud.nodeGroups.map((g) => `${g.name}: ${g.min} to ${g.max} in ${g.zone}`).join('; ')}),`,
+    `with the cloud-controller-manager's node controllers${cloud.autoscaler ? ' and the cluster-autoscaler 1.33' : ''}. kind has none of them: its`,
+    'nodes are containers nobody adds, stops or removes, the `cloud` commands are skipped, and the',
+    'predictions that follow from the cloud (machines added or removed, Nodes deleted for a terminated',
+    'instance) will not happen there. A cloud cluster with the same node groups is the real test.',
+    '',
+  ];
 }

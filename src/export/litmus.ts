@@ -114,6 +114,12 @@ export function litmusEngine(scenario: Scenario, name: string, f: Fault): unknow
       return { none: 'no Litmus experiment stops a static pod (pod-delete: the kubelet restarts it at once)' };
     case 'registry-down':
       return { none: 'no Litmus experiment makes an image registry unreachable' };
+    case 'instance-stop':
+      return {
+        none: "a simulated cloud instance: on a real cloud ec2-stop-by-id or gcp-vm-instance-stop stops the node's machine, given its instance id and cloud credentials",
+      };
+    case 'instance-terminate':
+      return { none: "no Litmus experiment here terminates a cloud machine; use the cloud's own CLI" };
     default:
       return { none: 'no Litmus equivalent' };
   }
