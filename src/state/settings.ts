@@ -14,6 +14,7 @@ export const PRESENTER_VIEWS = [
   'kubectl get pods -o wide',
   'kubectl get events',
   'kubectl describe node',
+  'node groups',
   'legend',
 ] as const;
 export type PresenterView = (typeof PRESENTER_VIEWS)[number];

@@ -36,7 +36,7 @@ export interface SimState {
   /** Pod keys per node name ('' for unbound pods), in display order; add-on pods are not on the cards. */
   podsByNode: Record<string, string[]>;
   pods: Record<string, PodView>;
-  rest: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount'>;
+  rest: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount' | 'cloud'>;
   texts: Texts;
   /** The previous text of each view, for highlighting what just changed. */
   previousTexts: Texts;
@@ -145,6 +145,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
         changeCount: msg.view.changeCount,
       };
       if (msg.view.controlPlane) rest.controlPlane = msg.view.controlPlane;
+      if (msg.view.cloud) rest.cloud = msg.view.cloud;
       const names = msg.view.nodes.map((n) => n.name);
       const next: Partial<SimState> = {
         loadingAt: undefined,

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
+import { NodeGroupsPanel } from './cloud/NodeGroupsPanel';
 import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
 import { ConfirmDialog } from './common/ConfirmDialog';
@@ -144,6 +145,8 @@ function Workbench() {
             <Gallery />
             <ChaptersPanel />
             <section className="kubectl-scroll" aria-label={t.kubectlPanel}>
+              {/* Scenarios in a cloud: the node groups and the autoscaler first, scrolling with the views. */}
+              <NodeGroupsPanel />
               <KubectlPanel />
             </section>
           </div>

@@ -65,7 +65,9 @@ export const messages = {
         ? 'Chapters'
         : v === 'kubectl describe node'
           ? 'kubectl describe node (selected)'
-          : v,
+          : v === 'node groups'
+            ? 'Node groups (cloud)'
+            : v,
   pauseAtChapters: 'Pause at each chapter',
   // Chapters
   chapters: 'Chapters',

@@ -162,6 +162,7 @@ export class PatchBuilder {
       changeCount: view.changeCount,
     };
     if (view.controlPlane) rest.controlPlane = view.controlPlane;
+    if (view.cloud) rest.cloud = view.cloud;
     const rs = JSON.stringify(rest);
     if (rs !== this.sentRest) {
       this.sentRest = rs;
@@ -178,8 +179,14 @@ export class PatchBuilder {
     const view = r.sim.view();
     this.sentNodes = new Map(view.nodes.map((n) => [n.name, shownNode(n)]));
     this.sentPods = new Map(view.pods.map((p) => [p.key, JSON.stringify(p)]));
-    const rest = { workloads: view.workloads, registryUp: view.registryUp, changeCount: view.changeCount };
-    this.sentRest = JSON.stringify(view.controlPlane ? { ...rest, controlPlane: view.controlPlane } : rest);
+    const rest: NonNullable<Patch['rest']> = {
+      workloads: view.workloads,
+      registryUp: view.registryUp,
+      changeCount: view.changeCount,
+    };
+    if (view.controlPlane) rest.controlPlane = view.controlPlane;
+    if (view.cloud) rest.cloud = view.cloud;
+    this.sentRest = JSON.stringify(rest);
     this.viewBuilt = { change: r.changeCount, second: Math.floor(r.now / 1000), wallAt: wall, cost: 0 };
     this.sentTexts = this.computeTexts(wall);
     const why = this.computeWhy();

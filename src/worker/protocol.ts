@@ -236,7 +236,7 @@ export interface Patch {
   pods?: PodView[];
   removedPods?: string[];
   /** Whole-value fields, sent only when they changed. */
-  rest?: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount'>;
+  rest?: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount' | 'cloud'>;
   texts?: Texts;
   why?: Explanation;
   /** New or changed entries of the run (by id). */

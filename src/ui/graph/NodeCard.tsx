@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { NodeView } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useControlPlane, useNode, usePodKeysOn, useSim } from '../../state/hooks';
+import { InstanceRow } from '../cloud/InstanceRow';
 import { openMenuFrom } from '../common/menu';
 import { messages as t } from '../messages';
 import { problemLines, statusBadge } from './card-lines';
@@ -99,6 +100,7 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
     pods: pods.length,
     services: n.services.length,
     components: n.role === 'control-plane' ? 4 : 0,
+    instance: n.instance !== undefined,
   };
   const sec = cardSections(content, w, density);
   const badge = statusBadge(n);
@@ -136,6 +138,7 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
         )}
         <span className={`badge ${badge.cls}`}>{badge.text}</span>
       </div>
+      {n.instance ? <InstanceRow node={n.name} instance={n.instance} density={density} height={sec.instance} /> : null}
       <HeartbeatBar age={n.heartbeatAge} grace={n.grace} short={presenting} height={sec.heartbeat} />
       <ul className="card-api" style={{ height: `${sec.problems}em` }}>
         {problems.map((l) => (

@@ -16,6 +16,8 @@ export interface CardContent {
   services: number;
   /** Control-plane component buttons (0 on workers). */
   components: number;
+  /** The machine is a cloud instance: one more line, the instance's id and state. */
+  instance?: boolean;
 }
 
 export interface DensityMetrics {
@@ -135,6 +137,7 @@ export function cardSections(c: CardContent, cardWidth: number, density: Density
   const chips = chipRows ? chipRows * m.chipHeight + (chipRows - 1) * m.chipGap : m.line;
   return {
     head: m.head,
+    instance: c.instance ? m.line : 0,
     heartbeat: m.heartbeat,
     problems: m.problemLines * m.line,
     services,
@@ -146,6 +149,6 @@ export function cardSections(c: CardContent, cardWidth: number, density: Density
 export function cardHeightEm(c: CardContent, cardWidth: number, density: Density): number {
   const m = METRICS[density];
   const s = cardSections(c, cardWidth, density);
-  const sections = [s.head, s.heartbeat, s.problems, s.services, s.cp, s.chips].filter((h) => h > 0);
+  const sections = [s.head, s.instance, s.heartbeat, s.problems, s.services, s.cp, s.chips].filter((h) => h > 0);
   return m.pad + sections.reduce((a, b) => a + b, 0) + (sections.length - 1) * m.gap;
 }

@@ -19,13 +19,13 @@ function podCount(s: SimState, name: string): number {
   return s.nodes[name]?.role === 'control-plane' ? keys.filter((k) => !CP_POD.test(k)).length : keys.length;
 }
 
-/** `name|role|pods|services|components` per node: changes only when the topology does. */
+/** `name|role|pods|services|components|instance` per node: changes only when the topology does. */
 function topologyKey(s: SimState): string {
   return s.nodeNames
     .map((name) => {
       const n = s.nodes[name];
       const comps = n?.role === 'control-plane' ? (s.rest.controlPlane?.components.length ?? 4) : 0;
-      return `${name}|${n?.role ?? 'worker'}|${podCount(s, name)}|${n?.services.length ?? 4}|${comps}`;
+      return `${name}|${n?.role ?? 'worker'}|${podCount(s, name)}|${n?.services.length ?? 4}|${comps}|${n?.instance ? 1 : 0}`;
     })
     .join(',');
 }
@@ -40,7 +40,7 @@ export function useTopology(): LayoutInput[] {
     const most = seen.current.most;
     if (!key) return [];
     return key.split(',').map((x) => {
-      const [name = '', role, pods, services, components] = x.split('|');
+      const [name = '', role, pods, services, components, instance] = x.split('|');
       const shown = Math.max(most.get(name) ?? 0, Number(pods));
       most.set(name, shown);
       return {
@@ -51,6 +51,7 @@ export function useTopology(): LayoutInput[] {
         podsNow: Number(pods),
         services: Number(services),
         components: Number(components),
+        instance: instance === '1',
       };
     });
   }, [key, run]);

@@ -97,6 +97,8 @@ export function HelpButton() {
  */
 export function PresenterOptions() {
   const view = useStore(settingsStore, (s) => s.presenterView);
+  // The node groups view is offered in scenarios with a cloud.
+  const cloud = useSim((s) => s.rest.cloud !== undefined);
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -119,7 +121,7 @@ export function PresenterOptions() {
               value={view}
               onChange={(e) => settingsStore.setState({ presenterView: e.target.value as PresenterView })}
             >
-              {PRESENTER_VIEWS.map((v) => (
+              {PRESENTER_VIEWS.filter((v) => v !== 'node groups' || cloud || view === v).map((v) => (
                 <option key={v} value={v}>
                   {t.presenterViewName(v)}
                 </option>

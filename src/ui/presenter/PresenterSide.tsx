@@ -3,6 +3,7 @@ import { describeNodeLine, EVENTS_VIEW, selectedNode } from '../../state/bridge'
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { ChaptersPanel } from '../chapters/ChaptersPanel';
+import { NodeGroupsPanel } from '../cloud/NodeGroupsPanel';
 import { KubectlView } from '../kubectl/KubectlView';
 import { Legend } from '../legend/Legend';
 import { messages as t } from '../messages';
@@ -13,13 +14,17 @@ export function PresenterSide() {
   const node = useSim(
     (s) => selectedNode(s.selection) ?? s.nodeNames.find((n) => s.nodes[n]?.role !== 'control-plane'),
   );
-  if (view === 'none') return null;
+  const cloud = useSim((s) => s.rest.cloud !== undefined);
+  // Node groups chosen in a cloud scenario, kept with the settings: nothing to show without one.
+  if (view === 'none' || (view === 'node groups' && !cloud)) return null;
   return (
     <aside className="present-side" aria-label={t.besideGraph}>
       {view === 'chapters' ? (
         <ChaptersPanel />
       ) : view === 'legend' ? (
         <Legend />
+      ) : view === 'node groups' ? (
+        <NodeGroupsPanel />
       ) : view === 'kubectl describe node' ? (
         node ? (
           <KubectlView line={describeNodeLine(node)} />
