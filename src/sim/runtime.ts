@@ -71,4 +71,15 @@ export {
   stepAfter,
   type WorkloadScore,
 } from './story/scoreboard';
+export {
+  type ClusterOverview,
+  NODE_FLAG,
+  NODE_STATE,
+  OVERVIEW_ABOVE_NODES,
+  POD_STATE,
+  POD_STATE_NAMES,
+  type PodStateName,
+  summarizeOverview,
+  type ZoneSummary,
+} from './overview';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

@@ -17,6 +17,7 @@ import { journalctl } from './host/journal';
 import { systemctl } from './host/systemctl';
 import { kubectlOutput } from './kubectl/run';
 import { MODULES } from './modules';
+import { buildOverview, type ClusterOverview } from './overview';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
 import { PROFILES, type Profile, type Settings } from './scenario/profiles';
 import type { Scenario } from './scenario/types';
@@ -168,8 +169,14 @@ export class Simulation {
     return kubectlOutput(this.engine, line);
   }
 
-  view(): ClusterView {
-    return buildView(this.engine);
+  /** The view model for the page; `only`: just these machines and their pods (see buildView). */
+  view(only?: ReadonlySet<string>): ClusterView {
+    return buildView(this.engine, only);
+  }
+
+  /** A big cluster at a glance: per machine and pod a state code, per zone its state (overview.ts). */
+  overview(): ClusterOverview {
+    return buildOverview(this.engine);
   }
 
   /** Every chapter (named moment) of the run up to now, in time order (story/chapters.ts). */

@@ -254,14 +254,21 @@ function byName<T extends { name: string }>(a: T, b: T): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** Builds the whole view model. Deterministic order: nodes by name, pods by node then name. */
-export function buildView(e: Engine): ClusterView {
-  const hosts = Object.values(e.state.hosts).sort(byName);
+/**
+ * Builds the view model. Deterministic order: nodes by name, pods by node then name. `only`: the
+ * machines to build (a big cluster's overview zoomed into a few): their cards and the pods bound
+ * to them; the rest of the cluster is left out.
+ */
+export function buildView(e: Engine, only?: ReadonlySet<string>): ClusterView {
+  const hosts = Object.values(e.state.hosts)
+    .filter((h) => !only || only.has(h.name))
+    .sort(byName);
   const claimed = new Set<string>();
   const pods: PodView[] = [];
   for (const key of Object.keys(e.state.api.objects.Pod).sort()) {
     const pod = e.state.api.objects.Pod[key];
-    if (pod) pods.push(buildPod(e, pod, key, claimed));
+    if (pod && (!only || (pod.spec.nodeName !== undefined && only.has(pod.spec.nodeName))))
+      pods.push(buildPod(e, pod, key, claimed));
   }
   for (const h of hosts) pods.push(...ghostsOn(h, claimed));
   pods.sort((a, b) => {

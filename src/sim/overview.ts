@@ -1,0 +1,194 @@
+/**
+ * The overview of a big cluster (more than `OVERVIEW_ABOVE_NODES` machines): what the page draws
+ * when a card per node would be too small to read. Per machine, a state code and flags; per pod,
+ * a state code, grouped by the node it is bound to; per zone, the node lifecycle controller's zone
+ * state. Compact typed arrays (a 5,000-node, 150,000-pod cluster is ~160 KB), built from the state
+ * on demand, in one pass over hosts and one over pods.
+ */
+import type { Pod } from './api/types';
+import { zoneLabel } from './controllers/node-lifecycle-zones';
+import type { Engine } from './core/engine';
+
+/** Clusters with more machines than this are drawn as an overview (the node lifecycle controller's largeClusterSizeThreshold is 50 too). */
+export const OVERVIEW_ABOVE_NODES = 50;
+
+/** A machine's state, most serious first in what the page shows. */
+export const NODE_STATE = { ready: 0, notReady: 1, unknown: 2, noNode: 3 } as const;
+/** Bits of a machine's flags. */
+export const NODE_FLAG = {
+  /** A NoExecute taint (not-ready or unreachable): its pods are being evicted. */
+  noExecute: 1,
+  /** A NoSchedule taint other than the control plane's own. */
+  noSchedule: 2,
+  /** Host truth: powered off. */
+  off: 4,
+  /** spec.unschedulable (cordoned). */
+  cordoned: 8,
+  controlPlane: 16,
+} as const;
+/** A pod's state as kubectl would summarize it. */
+export const POD_STATE = { ready: 0, notReady: 1, pending: 2, terminating: 3, finished: 4 } as const;
+export const POD_STATE_NAMES = ['ready', 'notReady', 'pending', 'terminating', 'finished'] as const;
+export type PodStateName = (typeof POD_STATE_NAMES)[number];
+
+export interface ClusterOverview {
+  now: number;
+  changeCount: number;
+  /** Zone names in order (`''`: nodes without a zone label). */
+  zones: string[];
+  /** The node lifecycle controller's state per zone (Initial, Normal, PartialDisruption, FullDisruption), when it has one. */
+  zoneStates: (string | undefined)[];
+  /** Machines by zone, then name. */
+  names: string[];
+  zone: Uint8Array;
+  state: Uint8Array;
+  flags: Uint8Array;
+  /** Pods of machine i are podState[podStart[i] .. podStart[i + 1]). */
+  podStart: Uint32Array;
+  podState: Uint8Array;
+  /** Pods bound to no machine (Pending, waiting for the scheduler), per zone of none: one count. */
+  unscheduled: number;
+}
+
+function podStateCode(p: Pod): number {
+  if (p.metadata.deletionTimestamp !== undefined) return POD_STATE.terminating;
+  if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') return POD_STATE.finished;
+  if (p.status.phase === 'Running') {
+    const ready = p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+    return ready ? POD_STATE.ready : POD_STATE.notReady;
+  }
+  return POD_STATE.pending;
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+export function buildOverview(e: Engine): ClusterOverview {
+  const hosts = Object.values(e.state.hosts);
+  const zones = [...new Set(hosts.map((h) => h.zone ?? ''))].sort();
+  const zoneIndex = new Map(zones.map((z, i) => [z, i]));
+  hosts.sort((a, b) => (zoneIndex.get(a.zone ?? '') ?? 0) - (zoneIndex.get(b.zone ?? '') ?? 0) || byName(a, b));
+  const n = hosts.length;
+  const index = new Map<string, number>();
+  const zone = new Uint8Array(n);
+  const state = new Uint8Array(n);
+  const flags = new Uint8Array(n);
+  hosts.forEach((h, i) => {
+    index.set(h.name, i);
+    zone[i] = zoneIndex.get(h.zone ?? '') ?? 0;
+    const node = e.get('Node', h.name);
+    let f = 0;
+    if (h.power !== 'on') f |= NODE_FLAG.off;
+    if (h.role === 'control-plane') f |= NODE_FLAG.controlPlane;
+    if (!node) {
+      state[i] = NODE_STATE.noNode;
+    } else {
+      const ready = node.status.conditions.find((c) => c.type === 'Ready')?.status;
+      state[i] = ready === 'True' ? NODE_STATE.ready : ready === 'False' ? NODE_STATE.notReady : NODE_STATE.unknown;
+      for (const t of node.spec.taints ?? []) {
+        if (t.effect === 'NoExecute') f |= NODE_FLAG.noExecute;
+        else if (t.effect === 'NoSchedule' && !t.key.startsWith('node-role.kubernetes.io/')) f |= NODE_FLAG.noSchedule;
+      }
+      if (node.spec.unschedulable) f |= NODE_FLAG.cordoned;
+    }
+    flags[i] = f;
+  });
+  // Pods per machine: count, then fill (two passes, no per-node arrays).
+  const counts = new Uint32Array(n + 1);
+  const pods = Object.values(e.state.api.objects.Pod);
+  const at = new Int32Array(pods.length);
+  let unscheduled = 0;
+  pods.forEach((p, j) => {
+    const i = p?.spec.nodeName === undefined ? undefined : index.get(p.spec.nodeName);
+    if (i === undefined) {
+      at[j] = -1;
+      if (p && !p.spec.nodeName) unscheduled++;
+      return;
+    }
+    at[j] = i;
+    counts[i + 1] = (counts[i + 1] ?? 0) + 1;
+  });
+  const podStart = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) podStart[i + 1] = (podStart[i] ?? 0) + (counts[i + 1] ?? 0);
+  const fill = podStart.slice(0, n);
+  const podState = new Uint8Array(podStart[n] ?? 0);
+  // Within a machine, pods in a stable order: by state, so a tile's dots do not shuffle.
+  pods.forEach((p, j) => {
+    const i = at[j] ?? -1;
+    if (i < 0 || !p) return;
+    podState[fill[i] ?? 0] = podStateCode(p);
+    fill[i] = (fill[i] ?? 0) + 1;
+  });
+  for (let i = 0; i < n; i++) podState.subarray(podStart[i], podStart[i + 1]).sort();
+  const zoneStates = zones.map((z) => {
+    for (const [key, st] of Object.entries(e.state.controllers.zoneStates ?? {})) {
+      const label = zoneLabel(key);
+      if (label.slice(label.indexOf('/') + 1) === z || (z === '' && key === '')) return st;
+    }
+    return undefined;
+  });
+  return {
+    now: e.now,
+    changeCount: e.state.changeCount,
+    zones,
+    zoneStates,
+    names: hosts.map((h) => h.name),
+    zone,
+    state,
+    flags,
+    podStart,
+    podState,
+    unscheduled,
+  };
+}
+
+export interface ZoneSummary {
+  zone: string;
+  zoneState?: string;
+  nodes: number;
+  ready: number;
+  notReady: number;
+  /** Machines with no Node object (deleted, or not registered yet). */
+  noNode: number;
+  /** Nodes with a NoExecute taint (their pods are being evicted). */
+  tainted: number;
+  poweredOff: number;
+  pods: Record<PodStateName, number>;
+}
+
+/** Per zone: nodes Ready, NotReady (False or Unknown), tainted NoExecute, and pods by state. */
+export function summarizeOverview(o: ClusterOverview): ZoneSummary[] {
+  const out: ZoneSummary[] = o.zones.map((zone, z) => {
+    const s: ZoneSummary = {
+      zone,
+      nodes: 0,
+      ready: 0,
+      notReady: 0,
+      noNode: 0,
+      tainted: 0,
+      poweredOff: 0,
+      pods: { ready: 0, notReady: 0, pending: 0, terminating: 0, finished: 0 },
+    };
+    const zs = o.zoneStates[z];
+    if (zs !== undefined) s.zoneState = zs;
+    return s;
+  });
+  for (let i = 0; i < o.names.length; i++) {
+    const s = out[o.zone[i] ?? 0];
+    if (!s) continue;
+    s.nodes++;
+    const st = o.state[i];
+    if (st === NODE_STATE.ready) s.ready++;
+    else if (st === NODE_STATE.noNode) s.noNode++;
+    else s.notReady++;
+    const f = o.flags[i] ?? 0;
+    if (f & NODE_FLAG.noExecute) s.tainted++;
+    if (f & NODE_FLAG.off) s.poweredOff++;
+    for (let k = o.podStart[i] ?? 0; k < (o.podStart[i + 1] ?? 0); k++) {
+      const name = POD_STATE_NAMES[o.podState[k] ?? 0];
+      if (name) s.pods[name]++;
+    }
+  }
+  return out;
+}
