@@ -14,6 +14,17 @@ export type { RunningCommand } from './commands/running';
 export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
+export {
+  type ClusterOverview,
+  NODE_FLAG,
+  NODE_STATE,
+  OVERVIEW_ABOVE_NODES,
+  POD_STATE,
+  POD_STATE_NAMES,
+  type PodStateName,
+  summarizeOverview,
+  type ZoneSummary,
+} from './overview';
 export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './scenario/duration';
 export {
   type CompiledStep,
@@ -71,15 +82,4 @@ export {
   stepAfter,
   type WorkloadScore,
 } from './story/scoreboard';
-export {
-  type ClusterOverview,
-  NODE_FLAG,
-  NODE_STATE,
-  OVERVIEW_ABOVE_NODES,
-  POD_STATE,
-  POD_STATE_NAMES,
-  type PodStateName,
-  summarizeOverview,
-  type ZoneSummary,
-} from './overview';
 export type { ClusterView, ControlPlaneView, NodeView, PodView, ServiceView, WorkloadView } from './view';

@@ -174,6 +174,11 @@ export class Simulation {
     return buildView(this.engine, only);
   }
 
+  /** Machines (hosts) in the cluster, with or without a Node object. */
+  machineCount(): number {
+    return Object.keys(this.engine.state.hosts).length;
+  }
+
   /** A big cluster at a glance: per machine and pod a state code, per zone its state (overview.ts). */
   overview(): ClusterOverview {
     return buildOverview(this.engine);

@@ -44,6 +44,7 @@ export function openViews(): OpenViews {
   const node = selectedNode(s.selection);
   const views: OpenViews = { kubectl };
   if (p.stage === 'chart') views.chart = true;
+  if (s.focus.length) views.focus = s.focus;
   if (node) {
     kubectl.push(describeNodeLine(node));
     views.journalNode = node;
@@ -199,6 +200,11 @@ export const actions = {
     if (!l) return;
     closeWelcome();
     client.send({ type: 'command', line: l });
+  },
+  /** Zooms a big cluster's overview into these machines (their cards), or back out (none). */
+  focus: (names: string[]) => {
+    simStore.setState({ focus: names });
+    client.send({ type: 'views', views: openViews() });
   },
   select: (selection: Selection | undefined) => {
     simStore.setState(selection ? { selection } : { selection: undefined, why: undefined });

@@ -4,7 +4,16 @@
  * that pod changed.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ActionTarget, ChartData, ClusterView, Explanation, NodeView, PodView, Scoreboard } from '../sim';
+import type {
+  ActionTarget,
+  ChartData,
+  ClusterOverview,
+  ClusterView,
+  Explanation,
+  NodeView,
+  PodView,
+  Scoreboard,
+} from '../sim';
 import type { Chapter, ClockState, Comparison, FromWorker, LoggedCommand, RunEntry, Texts } from '../worker/protocol';
 
 export type Selection = { kind: 'node'; name: string } | { kind: 'pod'; key: string; name: string; namespace: string };
@@ -37,6 +46,13 @@ export interface SimState {
   podsByNode: Record<string, string[]>;
   pods: Record<string, PodView>;
   rest: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount' | 'cloud'>;
+  /**
+   * A cluster of more than OVERVIEW_ABOVE_NODES machines: every machine and pod as state codes.
+   * `nodes` and `pods` then hold only the machines zoomed into (`focus`) and their pods.
+   */
+  overview?: ClusterOverview;
+  /** The machines zoomed into in the overview (their cards are shown); empty: the whole overview. */
+  focus: string[];
   texts: Texts;
   /** The previous text of each view, for highlighting what just changed. */
   previousTexts: Texts;
@@ -73,6 +89,7 @@ export const initialSimState: SimState = {
   podsByNode: {},
   pods: {},
   rest: { workloads: [], registryUp: true, changeCount: 0 },
+  focus: [],
   texts: {},
   previousTexts: {},
   run: [],
@@ -172,6 +189,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.why) next.why = msg.why;
       if (msg.chart) next.chart = msg.chart;
       if (msg.scoreboard) next.scoreboard = msg.scoreboard;
+      next.overview = msg.overview;
       simStore.setState(next);
       return;
     }
@@ -200,6 +218,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
         next.podsByNode = stableGroups(s.podsByNode, groupPods(pods, order));
       }
       if (msg.rest) next.rest = msg.rest;
+      if (msg.overview) next.overview = msg.overview;
       if (msg.texts) Object.assign(next, mergeTexts(s, msg.texts));
       if (msg.why) next.why = msg.why;
       if (msg.run || msg.runRemoved) next.run = mergeRun(s.run, msg.run, msg.runRemoved);

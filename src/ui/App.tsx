@@ -1,6 +1,7 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useSim } from '../state/hooks';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
@@ -27,6 +28,7 @@ import { Transport } from './header/Transport';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
 import { messages as t } from './messages';
+import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
@@ -96,6 +98,7 @@ function useGraphMounted(stage: 'cluster' | 'chart'): boolean {
 function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
   const stage = useStore(settingsStore, (s) => s.stage);
   const graph = useGraphMounted(stage);
+  const big = useSim((s) => s.overview !== undefined);
   useEffect(prefetchChart, []);
   return (
     <section
@@ -107,7 +110,8 @@ function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
       {stage === 'chart' ? <LazyChartPanel /> : null}
       {graph ? (
         <div className="graph-stage" hidden={stage === 'chart'}>
-          <ClusterGraph toolbar={toolbar} />
+          {/* More than OVERVIEW_ABOVE_NODES machines: the overview (cards of the machines zoomed into). */}
+          {big ? <LazyOverviewPanel /> : <ClusterGraph toolbar={toolbar} />}
         </div>
       ) : null}
     </section>

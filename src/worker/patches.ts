@@ -9,7 +9,7 @@
  * (at most 2 s); the graph's view, dearer than 8 ms (~40 ms), waits 3x its cost. The clock alone
  * is a change only when its shown second (or play state, speed, end) did.
  */
-import type { Explanation, NodeView, PodView } from '../sim/runtime';
+import { type ClusterView, type Explanation, type NodeView, OVERVIEW_ABOVE_NODES, type PodView } from '../sim/runtime';
 import type { Patch, Snapshot, Texts } from './protocol';
 import type { SimRunner } from './runner';
 
@@ -50,8 +50,10 @@ export class PatchBuilder {
   private built = { change: -1, simAt: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, views: '', cost: 0 };
   /** What the chart was last built from: history version, chapters version, wall time, cost (see chartDueIn). */
   private chartBuilt = { version: -1, chapters: -1, reached: 0, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
-  /** What the graph's view was last built from (see viewDueIn). */
-  private viewBuilt = { change: -1, second: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, cost: 0 };
+  /** What the graph's view was last built from (see viewDueIn); `focus`: the machines zoomed into, in an overview. */
+  private viewBuilt = { change: -1, second: Number.NaN, wallAt: Number.NEGATIVE_INFINITY, cost: 0, focus: '' };
+  /** The state change count the last overview was built at (big clusters). */
+  private sentOverview = -1;
 
   constructor(private readonly r: SimRunner) {}
 
@@ -73,6 +75,7 @@ export class PatchBuilder {
   /** When the graph's view is next due: when the state changed or the shown second moved. */
   private viewDueIn(wall: number): number | undefined {
     const b = this.viewBuilt;
+    if (focusKey(this.r) !== b.focus) return 0;
     if (this.r.changeCount === b.change && Math.floor(this.r.now / 1000) === b.second) return undefined;
     const wait = b.cost < TEXT_CHEAP_MS ? 0 : Math.min(TEXT_MAX_WAIT_MS, b.cost * VIEW_DUTY);
     return Math.max(0, wait - (wall - b.wallAt));
@@ -144,18 +147,42 @@ export class PatchBuilder {
     }
   }
 
+  /**
+   * The graph's view: the whole cluster, or, for a cluster of more than OVERVIEW_ABOVE_NODES
+   * machines, the overview (state codes of every machine and pod) and the cards of the machines
+   * zoomed into.
+   */
+  private buildView(): { view: ClusterView; big: boolean } {
+    const r = this.r;
+    if (r.sim.machineCount() <= OVERVIEW_ABOVE_NODES) return { view: r.sim.view(), big: false };
+    return { view: r.sim.view(new Set(r.views.focus ?? [])), big: true };
+  }
+
   /** Puts the view entities that changed into `p`; true when any did. */
   private diffView(p: Patch, wall: number): boolean {
     const r = this.r;
-    const view = r.sim.view();
-    this.viewBuilt = { change: r.changeCount, second: Math.floor(r.now / 1000), wallAt: wall, cost: 0 };
+    const { view, big } = this.buildView();
+    this.viewBuilt = {
+      change: r.changeCount,
+      second: Math.floor(r.now / 1000),
+      wallAt: wall,
+      cost: 0,
+      focus: focusKey(r),
+    };
+    let overview = false;
+    if (big && this.sentOverview !== r.changeCount) {
+      p.overview = r.sim.overview();
+      this.sentOverview = r.changeCount;
+      overview = true;
+    }
     const nodes = diffEntities(view.nodes, (n) => n.name, this.sentNodes, shownNode);
     if (nodes.upserts.length) p.nodes = nodes.upserts;
     if (nodes.removed.length) p.removedNodes = nodes.removed;
     const pods = diffEntities(view.pods, (x) => x.key, this.sentPods);
     if (pods.upserts.length) p.pods = pods.upserts;
     if (pods.removed.length) p.removedPods = pods.removed;
-    let changed = nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
+    let changed =
+      overview || nodes.upserts.length + nodes.removed.length + pods.upserts.length + pods.removed.length > 0;
     const rest: NonNullable<Patch['rest']> = {
       workloads: view.workloads,
       registryUp: view.registryUp,
@@ -176,7 +203,7 @@ export class PatchBuilder {
   /** Everything the UI needs, from scratch (load, seek, restart). Resets the diff baseline. */
   snapshot(wall = performance.now()): Snapshot {
     const r = this.r;
-    const view = r.sim.view();
+    const { view, big } = this.buildView();
     this.sentNodes = new Map(view.nodes.map((n) => [n.name, shownNode(n)]));
     this.sentPods = new Map(view.pods.map((p) => [p.key, JSON.stringify(p)]));
     const rest: NonNullable<Patch['rest']> = {
@@ -187,7 +214,14 @@ export class PatchBuilder {
     if (view.controlPlane) rest.controlPlane = view.controlPlane;
     if (view.cloud) rest.cloud = view.cloud;
     this.sentRest = JSON.stringify(rest);
-    this.viewBuilt = { change: r.changeCount, second: Math.floor(r.now / 1000), wallAt: wall, cost: 0 };
+    this.viewBuilt = {
+      change: r.changeCount,
+      second: Math.floor(r.now / 1000),
+      wallAt: wall,
+      cost: 0,
+      focus: focusKey(r),
+    };
+    this.sentOverview = big ? r.changeCount : -1;
     this.sentTexts = this.computeTexts(wall);
     const why = this.computeWhy();
     this.sentWhy = JSON.stringify(why ?? null);
@@ -208,6 +242,7 @@ export class PatchBuilder {
       commandLog: r.log,
     };
     if (why) snap.why = why;
+    if (big) snap.overview = r.sim.overview();
     this.chartBuilt.version = -1;
     if (r.views.chart) snap.chart = this.computeChart(wall);
     return snap;
@@ -272,6 +307,11 @@ export class PatchBuilder {
     this.seq = p.seq;
     return p;
   }
+}
+
+/** The machines zoomed into (a big cluster's overview), as a comparable key. */
+function focusKey(r: SimRunner): string {
+  return (r.views.focus ?? []).join(',');
 }
 
 /** The open views as a comparable key. */

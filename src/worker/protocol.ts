@@ -15,6 +15,7 @@ import type {
   ActionTarget,
   Chapter,
   ChartData,
+  ClusterOverview,
   ClusterView,
   Explanation,
   NodeView,
@@ -75,6 +76,11 @@ export interface OpenViews {
   explainRef?: string;
   /** The space-time chart is shown: the worker sends it (and the scoreboard) as they change. */
   chart?: boolean;
+  /**
+   * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is drawn as an overview: the machines
+   * zoomed into, whose cards (and pods) the worker sends in the view. The rest are in `overview`.
+   */
+  focus?: string[];
 }
 
 /** The space-time chart of the run so far and its recovery scoreboard (sim/story). */
@@ -216,6 +222,8 @@ export interface Snapshot {
   epoch: number;
   title: string;
   view: ClusterView;
+  /** A big cluster: every machine and pod as state codes (the view then has the focused machines only). */
+  overview?: ClusterOverview;
   texts: Texts;
   why?: Explanation;
   run: RunEntry[];
@@ -235,6 +243,8 @@ export interface Patch {
   removedNodes?: string[];
   pods?: PodView[];
   removedPods?: string[];
+  /** A big cluster's overview, when the state changed. */
+  overview?: ClusterOverview;
   /** Whole-value fields, sent only when they changed. */
   rest?: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount' | 'cloud'>;
   texts?: Texts;

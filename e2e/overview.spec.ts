@@ -1,0 +1,134 @@
+/**
+ * The overview of a big cluster (issue 13 point 3): more than 50 machines are drawn on a canvas by
+ * zone; its table (the accessible summary: per zone nodes Ready, NotReady, tainted, pods by state)
+ * matches the engine at fixed times; a click on a tile, or a name typed in `Show node`, opens that
+ * machine's card, and `Back to overview` returns.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { createSimulation, parseScenario, type Scenario, summarizeOverview } from '../src/sim/index';
+import { layoutOverview } from '../src/ui/overview/layout';
+import { expectNoA11yViolations } from './fixtures';
+import { scrubTo } from './helpers';
+
+const ZONES = ['zone-a', 'zone-b', 'zone-c'];
+
+/** 90 machines in three zones, three pods each; zone-c's workers lose power at 1m. */
+function bigScenarioFile(): unknown {
+  const nodes: Scenario['spec']['nodes'] = [{ name: 'cp', roles: ['control-plane'], zone: 'zone-a' }];
+  for (let i = 1; i < 90; i++) nodes.push({ name: `node${i}`, roles: [], zone: ZONES[(i - 1) % 3] as string });
+  const failed = nodes.filter((n) => n.zone === 'zone-c').map((n) => n.name);
+  return {
+    apiVersion: 'notready/v1',
+    kind: 'Scenario',
+    metadata: { name: 'overview-e2e', title: '90 machines, zone-c powered off' },
+    spec: {
+      profile: 'v1.33',
+      seed: 7,
+      duration: '10m',
+      nodes,
+      objects: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web', namespace: 'default' },
+          spec: {
+            replicas: 267,
+            selector: { matchLabels: { app: 'web' } },
+            template: {
+              metadata: { labels: { app: 'web' } },
+              spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
+            },
+          },
+        },
+      ],
+      timeline: failed.map((n) => ({ at: '1m', run: `ssh ${n} poweroff` })),
+    },
+  };
+}
+
+/** Rows of the table `Zones` as the page shows them. */
+async function zoneRows(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('table', { name: /^Zones:/ })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+}
+
+function expectedRows(s: Scenario, at: number): string[][] {
+  const sim = createSimulation(s);
+  sim.advanceTo(at);
+  return summarizeOverview(sim.overview()).map((z) => [
+    z.zone,
+    z.zoneState ?? '—',
+    String(z.nodes),
+    String(z.ready),
+    String(z.notReady + z.noNode),
+    String(z.tainted),
+    String(z.pods.ready),
+    String(z.pods.notReady),
+    String(z.pods.pending),
+    String(z.pods.terminating),
+    String(z.pods.finished),
+  ]);
+}
+
+test.describe('overview of a big cluster', () => {
+  test('the zones table matches the engine; a tile and Show node open a card; Back returns', async ({ page }) => {
+    const text = JSON.stringify(bigScenarioFile());
+    const parsed = parseScenario(text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const s = parsed.scenario;
+    const dir = mkdtempSync(join(tmpdir(), 'overview-'));
+    const file = join(dir, 'overview-e2e.json');
+    writeFileSync(file, text);
+
+    await page.goto('/?scenario=eviction');
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
+    await page.getByTestId('import-file').setInputFiles(file);
+    const canvas = page.getByRole('img', { name: /^Overview of 90 machines/ });
+    await expect(canvas).toBeVisible({ timeout: 20_000 });
+    // No card per node: the graph is the overview.
+    await expect(page.getByRole('group', { name: 'node node1', exact: true })).toHaveCount(0);
+
+    for (const at of [0, 150_000, 400_000]) {
+      await scrubTo(page, at);
+      await expect.poll(() => zoneRows(page), { timeout: 10_000 }).toEqual(expectedRows(s, at));
+    }
+    // At 6m40s zone-c's 29 workers (node3, node6 … node87) are NotReady and tainted: the table says so in words.
+    const c = (await zoneRows(page)).find((r) => r[0] === 'zone-c');
+    expect(Number(c?.[4])).toBe(29);
+    expect(Number(c?.[5])).toBeGreaterThan(0);
+    await expectNoA11yViolations(page, { include: ['.overview'] });
+
+    // A click on the first tile of zone-b opens that machine's card.
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas');
+    const sim = createSimulation(s);
+    const o = sim.overview();
+    let maxPods = 1;
+    for (let i = 0; i < o.names.length; i++)
+      maxPods = Math.max(maxPods, (o.podStart[i + 1] ?? 0) - (o.podStart[i] ?? 0));
+    const layout = layoutOverview(o.zone, o.zones.length, maxPods, box.width, box.height);
+    const zb = layout.zones[1];
+    if (!zb) throw new Error('no zone-b');
+    const name = o.names[zb.first] ?? '';
+    await canvas.click({ position: { x: zb.x + zb.tile * 0.4, y: zb.gridY + zb.tile * 0.4 } });
+    await expect(page.getByRole('group', { name: `node ${name}`, exact: true })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: '← Back to overview' }).click();
+    await expect(canvas).toBeVisible();
+
+    // The keyboard's way: a name, then Show card; a wrong name says so.
+    const field = page.getByRole('textbox', { name: 'Show node' });
+    await field.fill('node999');
+    await page.getByRole('button', { name: 'Show card' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No machine named node999 in this cluster.');
+    await field.fill('node3');
+    await page.getByRole('button', { name: 'Show card' }).click();
+    const card = page.getByRole('group', { name: 'node node3', exact: true });
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card.getByText(/NotReady/).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,48 @@
+/** The overview's strings (a big cluster's zones, tiles and dots). */
+export const overviewMessages = {
+  loading: 'Drawing the overview…',
+  back: '← Back to overview',
+  showing: (names: string[]) => `Card of ${names.join(', ')}; the rest of the cluster is in the overview.`,
+  zoomIn: '+ Zoom in',
+  zoomOut: '− Zoom out',
+  whole: 'Whole cluster',
+  showNode: 'Show node',
+  show: 'Show card',
+  unknownNode: (name: string) => (name ? `No machine named ${name} in this cluster.` : 'Type a node name first.'),
+  canvasLabel: (nodes: number, pods: number) =>
+    `Overview of ${nodes.toLocaleString('en')} machines and ${pods.toLocaleString('en')} pods by zone: the table above gives the same counts`,
+  zonesCaption: (nodes: number, pods: number, unscheduled: number) =>
+    `Zones: ${nodes.toLocaleString('en')} machines, ${pods.toLocaleString('en')} pods on them${unscheduled ? `, ${unscheduled.toLocaleString('en')} Pending with no node` : ''}`,
+  zone: 'Zone',
+  zoneState: 'Zone state',
+  nodes: 'Nodes',
+  tainted: 'Tainted NoExecute',
+  noZone: 'no zone',
+  noNode: 'no Node',
+  poweredOff: 'powered off',
+  taintedNoExecute: 'tainted NoExecute',
+  noPods: 'no pods',
+  clickForCard: 'click for its card',
+  podStates: {
+    ready: 'Running',
+    notReady: 'not ready',
+    pending: 'Pending',
+    terminating: 'Terminating',
+    finished: 'finished',
+  },
+  pods: 'Pods',
+  podColumn: (s: 'ready' | 'notReady' | 'pending' | 'terminating' | 'finished') =>
+    ({
+      ready: 'Running',
+      notReady: 'not ready',
+      pending: 'Pending',
+      terminating: 'Terminating',
+      finished: 'finished',
+    })[s],
+  legend: 'Legend',
+  keyReady: 'Ready',
+  keyNotReady: 'NotReady',
+  keyTainted: 'tainted NoExecute (amber edge)',
+  keyOff: 'powered off (dark foot)',
+  keyPods: 'Pods: ● Running · ○ not ready · □ Pending · ✕ Terminating (shapes when zoomed in)',
+} as const;
