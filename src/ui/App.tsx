@@ -12,6 +12,7 @@ import { useShortcuts } from './common/useShortcuts';
 import { EventsPanel } from './events/EventsPanel';
 import { Gallery } from './gallery/Gallery';
 import { ClusterGraph } from './graph/ClusterGraph';
+import { LanguageMenu } from './header/LanguageMenu';
 import {
   ContrastToggle,
   HelpButton,
@@ -22,9 +23,9 @@ import {
 } from './header/RunControls';
 import { ScenarioTitle } from './header/ScenarioTitle';
 import { Transport } from './header/Transport';
+import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
-import { messages as t } from './messages';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
@@ -91,6 +92,7 @@ function useGraphMounted(stage: 'cluster' | 'chart'): boolean {
 
 /** The main panel: the cluster graph, or the space-time chart of the run (the switch above it). */
 function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
+  const t = useMessages();
   const stage = useStore(settingsStore, (s) => s.stage);
   const graph = useGraphMounted(stage);
   useEffect(prefetchChart, []);
@@ -113,6 +115,7 @@ function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
 
 /** The normal layout: header, timeline, graph beside the lesson, chapters and kubectl views, and the terminal, Why? and events below. */
 function Workbench() {
+  const t = useMessages();
   return (
     <>
       <header className="top">
@@ -126,6 +129,7 @@ function Workbench() {
           <div className="top-spacer" />
           <PresenterToggle />
           <TextSize />
+          <LanguageMenu />
           <ContrastToggle />
           <HelpButton />
         </div>
@@ -186,6 +190,7 @@ function Stage() {
 
 /** The app shell: the normal workbench, or the stage in presenter mode. */
 export function App() {
+  const t = useMessages();
   useShortcuts();
   const present = useStore(settingsStore, (s) => s.present);
   usePageLook(present);

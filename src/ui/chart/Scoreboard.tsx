@@ -6,10 +6,11 @@
 import type { Scoreboard as Board, FaultScore, WorkloadScore } from '../../sim';
 import { formatSpan, SCORE_STEPS, stepAfter } from '../../sim/story/scoreboard';
 import { formatTime } from '../common/time';
-import { chartMessages as t } from './messages';
+import { useChartMessages } from './useChartMessages';
 import './scoreboard.css';
 
 function StepCell({ f, step }: { f: FaultScore; step: (typeof SCORE_STEPS)[number][0] }) {
+  const t = useChartMessages();
   const at = f[step];
   const text = stepAfter(f, step);
   return (
@@ -42,6 +43,7 @@ function WorkloadRows({ list, other }: { list: WorkloadScore[]; other?: Workload
 }
 
 export function Scoreboard({ board, other, names }: { board: Board; other?: Board; names?: { a: string; b: string } }) {
+  const t = useChartMessages();
   return (
     <section className="scoreboard" aria-label={t.scoreboard}>
       <h3>{t.scoreboard}</h3>

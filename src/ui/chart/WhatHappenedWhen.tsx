@@ -7,7 +7,7 @@ import type { Chapter } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
-import { chartMessages as t } from './messages';
+import { useChartMessages } from './useChartMessages';
 
 /** `Pod/default/web-1` to a selection for Why? (nodes and pods; other objects have none). */
 function selectRef(ref: string | undefined): (() => void) | undefined {
@@ -29,6 +29,7 @@ function objectName(ref: string | undefined): string {
 }
 
 export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }) {
+  const t = useChartMessages();
   const live = useSim((s) => s.chapters);
   const list = chapters ?? live;
   return (

@@ -5,7 +5,7 @@ import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** One entry of public/scenarios/index.json (fields beyond name and title may be missing in old files). */
 export interface GalleryEntry {
@@ -46,6 +46,7 @@ export function useGalleryEntries(): GalleryEntry[] {
 }
 
 function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
+  const t = useMessages();
   return (
     <li className={`gallery-card${current ? ' is-current' : ''}`}>
       <h3>{e.title}</h3>
@@ -94,6 +95,7 @@ function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpe
  * panel (the graph stays usable); from the header it is a dialog.
  */
 export function Gallery() {
+  const t = useMessages();
   const mode = useStore(settingsStore, (s) => s.gallery);
   const list = useGalleryEntries();
   const source = useStore(shareStore, (s) => s.source);

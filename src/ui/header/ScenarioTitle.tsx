@@ -1,10 +1,11 @@
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** The app's name, the scenario running (its whole title, which may wrap), and the gallery button. */
 export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
+  const t = useMessages();
   const title = useSim((s) => s.title);
   const phase = useSim((s) => s.phase);
   const progress = useSim((s) =>

@@ -2,13 +2,14 @@ import type { Chapter } from '../../sim';
 import { useSim } from '../../state/hooks';
 import { Scoreboard } from '../chart/Scoreboard';
 import { formatTime } from '../common/time';
-import { lessonMessages as t } from './messages';
+import { useLessonMessages } from './useLessonMessages';
 
 /**
  * The end of a lesson: what happened when, which controller (or command) did it, and which
  * constant decided it, from the chapters of the run up to now; then the recovery scoreboard.
  */
 export function Recap() {
+  const t = useLessonMessages();
   const all = useSim((s) => s.chapters);
   const now = useSim((s) => s.clock.now);
   const chapters = all.filter((c) => c.at <= now);
@@ -23,6 +24,7 @@ export function Recap() {
 }
 
 function RecapTable({ chapters }: { chapters: Chapter[] }) {
+  const t = useLessonMessages();
   return (
     <table className="recap">
       <caption>{t.recapCaption}</caption>

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_SCENARIOS, parseScenario } from '../../sim';
-import { narrationOf, narrations } from './messages';
+import { type Narration, narrationOf, narrations } from './messages';
+
+const table: Partial<Record<string, Record<string, Narration>>> = narrations;
 
 describe('lesson narration catalog', () => {
   it('has every step of every built-in lesson, with the same choices', () => {
@@ -10,10 +12,10 @@ describe('lesson narration catalog', () => {
       const parsed = parseScenario(text);
       if (!parsed.ok) throw new Error(name);
       const ids = parsed.scenario.spec.lesson.map((s) => s.id);
-      expect(Object.keys(narrations[name] ?? {}), name).toEqual(ids);
+      expect(Object.keys(table[name] ?? {}), name).toEqual(ids);
       for (const step of parsed.scenario.spec.lesson) {
         const n = narrationOf(name, step);
-        expect(n, `${name}/${step.id}`).toBe(narrations[name]?.[step.id]);
+        expect(n, `${name}/${step.id}`).toBe(table[name]?.[step.id]);
         expect(n.choices?.length ?? 0).toBe(step.predict?.choices.length ?? 0);
       }
     }

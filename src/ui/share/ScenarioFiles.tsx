@@ -1,9 +1,10 @@
 import { useId, useRef } from 'react';
 import { dismissFileResult, downloadCurrentRun, importFile, useFileState } from '../../state/scenario-files';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 /** `Import scenario` (a file picker) and `Export scenario` (downloads the run as YAML). */
 export function ScenarioFileButtons() {
+  const t = useShareMessages();
   const input = useRef<HTMLInputElement>(null);
   const busy = useFileState((s) => s.busy);
   const hint = useId();
@@ -44,6 +45,7 @@ export function ScenarioFileButtons() {
 
 /** What the last import did: its warnings (what was left out), or why it was refused. */
 export function FileResult() {
+  const t = useShareMessages();
   const result = useFileState((s) => s.result);
   if (!result) return null;
   const refused = result.kind === 'refused';

@@ -7,7 +7,7 @@ import type { Chapter, RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { useRangeInput } from '../common/useRangeInput';
 import { useBoxSize } from '../graph/useBoxSize';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { labelText, labelWidth, placeLabels } from './label-rows';
 
 const JUMP = 30_000;
@@ -35,6 +35,7 @@ const ChapterLabels = memo(function ChapterLabels({
   span: number;
   laterFrom: number;
 }) {
+  const t = useMessages();
   const [ref, box] = useBoxSize<HTMLDivElement>();
   const present = useStore(settingsStore, (s) => s.present);
   const font = present ? 15 : 11;
@@ -101,6 +102,7 @@ export function firstLater(chapters: readonly Chapter[], now: number): number {
 }
 
 function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: number }) {
+  const t = useMessages();
   return (
     <div className="tl-commands" aria-hidden="true">
       {run
@@ -123,6 +125,7 @@ function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: 
  * after a rewind), the scenario's end, a scrubber, and jumps back and forward.
  */
 export function Timeline({ compact = false }: { compact?: boolean }) {
+  const t = useMessages();
   const now = useSim((s) => s.clock.now);
   const reached = useSim((s) => s.clock.reached);
   const end = useSim((s) => s.clock.end);

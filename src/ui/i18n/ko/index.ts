@@ -1,0 +1,2 @@
+import type { Translation } from '../types';
+export const ko = {} as Translation;

@@ -1,0 +1,36 @@
+/**
+ * The shape every language's catalog has: English's, with each literal widened to `string`, so
+ * TypeScript refuses a translation that lacks a key, adds one, or gives a message other
+ * parameters. Arrays keep their length (the legend's rows, the shortcuts).
+ */
+import type { builderMessages, SETTING_LABELS } from '../builder/labels';
+import type { chartMessages } from '../chart/messages';
+import type { lessonMessages } from '../lesson/messages';
+import type { NarrationTable } from '../lesson/narrations';
+import type { messages, shareMessages } from '../messages';
+
+/** `'Play'` becomes string, `(n: number) => \`…\`` keeps its parameters and returns a string. */
+export type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : T extends object
+      ? { readonly [K in keyof T]: Widen<T[K]> }
+      : T;
+
+/** One language's catalog: every part, main bundle and lazy chunks alike (one chunk per language). */
+export interface Translation {
+  /** BCP 47 tag for numbers and dates in this language's messages. */
+  locale: string;
+  main: Widen<typeof messages>;
+  share: Widen<typeof shareMessages>;
+  lesson: Widen<typeof lessonMessages>;
+  builder: Widen<typeof builderMessages>;
+  /** The builder's label for each setting; the upstream flag or field beside it is never translated. */
+  settingLabels: { readonly [K in keyof typeof SETTING_LABELS]: string };
+  chart: Widen<typeof chartMessages>;
+  narrations: NarrationTable;
+}
+
+/** The parts components ask for by name. */
+export type Part = Exclude<keyof Translation, 'locale'>;
