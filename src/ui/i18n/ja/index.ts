@@ -1,2 +1,8 @@
+/** 日本語: the whole catalog, one chunk (loaded only when the page speaks Japanese). */
 import type { Translation } from '../types';
-export const ja = {} as Translation;
+import { chart } from './chart';
+import { main } from './main';
+import { narrations } from './narrations';
+import { builder, lesson, settingLabels, share } from './parts';
+
+export const ja: Translation = { locale: 'ja-JP', main, share, lesson, builder, settingLabels, chart, narrations };

@@ -1,2 +1,8 @@
+/** 한국어: the whole catalog, one chunk (loaded only when the page speaks Korean). */
 import type { Translation } from '../types';
-export const ko = {} as Translation;
+import { chart } from './chart';
+import { main } from './main';
+import { narrations } from './narrations';
+import { builder, lesson, settingLabels, share } from './parts';
+
+export const ko: Translation = { locale: 'ko-KR', main, share, lesson, builder, settingLabels, chart, narrations };

@@ -1,2 +1,8 @@
+/** Português (Brasil): the whole catalog, one chunk (loaded only when the page speaks Portuguese). */
 import type { Translation } from '../types';
-export const ptBR = {} as Translation;
+import { chart } from './chart';
+import { main } from './main';
+import { narrations } from './narrations';
+import { builder, lesson, settingLabels, share } from './parts';
+
+export const ptBR: Translation = { locale: 'pt-BR', main, share, lesson, builder, settingLabels, chart, narrations };
