@@ -32,7 +32,7 @@ test('?lang=ja speaks Japanese, kubectl stays kubectl; the menu switches to pt-B
   const menu = page.getByRole('combobox', { name: 'Language', exact: true });
   await expect(menu).toHaveValue('ja');
   await menu.selectOption('pt-BR');
-  await expect(page.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rodar', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
   await expect(page.getByRole('group', { name: 'nó node2', exact: true })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('lang')).toBe('pt-BR');
@@ -47,7 +47,7 @@ test('?lang=ja speaks Japanese, kubectl stays kubectl; the menu switches to pt-B
   const page2 = await other.newPage();
   await page2.goto(link);
   await ready(page2, 'nó node2');
-  await expect(page2.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible();
+  await expect(page2.getByRole('button', { name: 'Rodar', exact: true })).toBeVisible();
   await other.close();
 });
 

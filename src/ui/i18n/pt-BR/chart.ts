@@ -6,7 +6,7 @@ const n = (x: number) => x.toLocaleString('pt-BR');
 export const chart: Translation['chart'] = {
   chart: 'Gráfico espaço-tempo',
   chartOf: (title) => `Gráfico espaço-tempo: ${title}`,
-  notPlayed: 'ainda não reproduzido',
+  notPlayed: 'ainda não rodado',
   seekHint: 'Clique ou arraste no gráfico para levar o relógio até lá',
   now: 'agora',
   lanes: 'Nós e seus pods',

@@ -43,10 +43,10 @@ export const lesson: Translation['lesson'] = {
   next: 'Próximo',
   back: 'Voltar',
   skipAhead: 'Adiantar',
-  skipAheadHint: 'Reproduz na velocidade máxima até o evento deste passo acontecer',
+  skipAheadHint: 'Roda na velocidade máxima até o evento deste passo acontecer',
   restart: 'Recomeçar a aula',
   waitingFor: 'Esperando',
-  waitingHint: 'Aperte Reproduzir (Space) e observe, ou Adiantar.',
+  waitingHint: 'Aperte Rodar (Space) e observe, ou Adiantar.',
   offScript:
     'Você mudou o cluster por conta própria, então a aula não para mais o relógio. Recomece ou escolha um passo para segui-la de novo.',
   happenedAt: (t) => `Aconteceu em ${t}`,
