@@ -1,7 +1,8 @@
 /**
- * Property tests over random clusters and random fault sequences (fast-check). After every traced
- * change the invariants of a sane cluster must hold; after every fault is healed and 15 simulated
- * minutes pass, every workload must be fully READY again and no drain still waits; and runs are
+ * Property tests over random clusters and random fault sequences (fast-check), with probes and
+ * reboots among them. After every traced change the invariants of a sane cluster must hold; after
+ * every fault is healed and 15 simulated minutes pass, every workload must be fully READY again, no
+ * drain still waits and no container runs for a pod nobody knows (a ghost); and runs are
  * deterministic, also across a snapshot and restore. Faults include blocking drains (with and
  * without --timeout) and `^C`.
  */
@@ -12,6 +13,7 @@ import {
   clusterArb,
   danglingOwners,
   faultArb,
+  ghosts,
   hangingCommands,
   healAll,
   scenarioOf,
@@ -42,6 +44,7 @@ describe('random clusters and fault sequences', () => {
           expect(workloadsNotReady(sim)).toEqual([]);
           expect(danglingOwners(sim)).toEqual([]);
           expect(hangingCommands(sim)).toEqual([]);
+          expect(ghosts(sim)).toEqual([]);
         },
       ),
       { numRuns: 30, seed: 20261129 },

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Manifest, Scenario } from './index';
+import { desiredStaticPods } from './kubelet/static-pods';
 import { Simulation } from './simulation';
 
 export interface ClusterShape {
@@ -13,17 +14,20 @@ export interface ClusterShape {
   deployments: number[];
   statefulSets: number[];
   daemonSet: boolean;
+  /** Workloads carry readiness, liveness and startup probes (exec, httpGet, tcpSocket). */
+  probes: boolean;
   profile: 'v1.33' | 'v1.23-docker';
   seed: number;
 }
 
-/** A cluster of 1 to 20 nodes in 1 to 3 zones with a few workloads, on either profile. */
+/** A cluster of 1 to 20 nodes in 1 to 3 zones with a few workloads (with probes or not), on either profile. */
 export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
   workers: fc.integer({ min: 0, max: 19 }), // 1 to 20 nodes with the control plane
   zones: fc.integer({ min: 1, max: 3 }),
   deployments: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
   statefulSets: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
   daemonSet: fc.boolean(),
+  probes: fc.boolean(),
   profile: fc.constantFrom('v1.33' as const, 'v1.23-docker' as const),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
@@ -31,21 +35,44 @@ export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
 /** The control-plane taint keys of the profiles (scenario/profiles.ts controlPlaneTaint). */
 const CONTROL_PLANE_TAINT_KEYS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
 
+/**
+ * Probes that pass while the program is healthy, per workload kind: nginx over HTTP, redis by
+ * exec and TCP (its liveness reads /data/alive, which `kubectl exec s0-0 -- rm /data/alive` breaks
+ * until the container is replaced), the DaemonSet's busybox by exec.
+ */
+const PROBES: Record<string, Record<string, unknown>> = {
+  Deployment: {
+    readinessProbe: { httpGet: { path: '/', port: 80 }, periodSeconds: 5 },
+    livenessProbe: { httpGet: { path: '/index.html', port: 80 }, initialDelaySeconds: 3, periodSeconds: 10 },
+  },
+  StatefulSet: {
+    startupProbe: { tcpSocket: { port: 6379 }, periodSeconds: 2, failureThreshold: 30 },
+    readinessProbe: { exec: { command: ['redis-cli', 'ping'] }, periodSeconds: 5 },
+    livenessProbe: { exec: { command: ['cat', '/data/alive'] }, periodSeconds: 5, failureThreshold: 2 },
+  },
+  DaemonSet: {
+    readinessProbe: { exec: { command: ['cat', '/etc/hostname'] } },
+    livenessProbe: { exec: { command: ['true'] }, periodSeconds: 20 },
+  },
+};
+
 function workload(
   kind: string,
   name: string,
   replicas: number | undefined,
   image: string,
   onControlPlane: boolean,
+  probes = false,
 ): Manifest {
   // A one-node cluster has only the tainted control-plane node: workloads must tolerate it to run
   // (its key is node-role.kubernetes.io/master up to 1.23, control-plane since 1.24).
   const tolerations = onControlPlane
     ? CONTROL_PLANE_TAINT_KEYS.map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }))
     : [];
+  const container = { name: 'main', image, ...(probes ? PROBES[kind] : {}) };
   const spec: Record<string, unknown> = {
     selector: { matchLabels: { app: name } },
-    template: { metadata: { labels: { app: name } }, spec: { tolerations, containers: [{ name: 'main', image }] } },
+    template: { metadata: { labels: { app: name } }, spec: { tolerations, containers: [container] } },
   };
   if (replicas !== undefined) spec.replicas = replicas;
   if (kind === 'StatefulSet') spec.serviceName = name;
@@ -58,9 +85,11 @@ export function scenarioOf(c: ClusterShape): Scenario {
   for (let i = 1; i <= c.workers; i++) nodes.push({ name: `w${i}`, roles: [], zone: `z${i % c.zones}` } as never);
   const objects: Manifest[] = [];
   const cpOnly = c.workers === 0;
-  for (const [i, r] of c.deployments.entries()) objects.push(workload('Deployment', `d${i}`, r, 'nginx:1.27', cpOnly));
-  for (const [i, r] of c.statefulSets.entries()) objects.push(workload('StatefulSet', `s${i}`, r, 'redis:7', cpOnly));
-  if (c.daemonSet) objects.push(workload('DaemonSet', 'agent', undefined, 'busybox:1.36', cpOnly));
+  for (const [i, r] of c.deployments.entries())
+    objects.push(workload('Deployment', `d${i}`, r, 'nginx:1.27', cpOnly, c.probes));
+  for (const [i, r] of c.statefulSets.entries())
+    objects.push(workload('StatefulSet', `s${i}`, r, 'redis:7', cpOnly, c.probes));
+  if (c.daemonSet) objects.push(workload('DaemonSet', 'agent', undefined, 'busybox:1.36', cpOnly, c.probes));
   return {
     apiVersion: 'notready/v1',
     kind: 'Scenario',
@@ -106,6 +135,8 @@ export function faultArb(workers: number, profile: ClusterShape['profile']): fc.
       'kubectl delete pod s0-0 --force --grace-period=0',
       'kubectl delete pod s0-0',
       'kubectl scale deploy d0 --replicas=2',
+      // Breaks s0-0's liveness probe (with probes on): the kubelet restarts the container.
+      'kubectl exec s0-0 -- rm /data/alive',
     ),
   );
   return fc.record({ at: fc.integer({ min: 0, max: 600_000 }), run: command });
@@ -183,6 +214,24 @@ export function hangingCommands(sim: Simulation): string[] {
     .runningCommands()
     .filter((c) => !c.done)
     .map((c) => `${c.line} (running since ${c.startedAt} ms)`);
+}
+
+/**
+ * Containers running for a pod that neither the API nor a static manifest of their host knows
+ * (checked at quiet points, with every kubelet running: HandlePodCleanups leaves none).
+ */
+export function ghosts(sim: Simulation): string[] {
+  const st = sim.engine.state;
+  const uids = new Set(Object.values(st.api.objects.Pod).map((p) => p.metadata.uid));
+  const out: string[] = [];
+  for (const h of Object.values(st.hosts)) {
+    const statics = new Set(desiredStaticPods(h).map((s) => s.uid));
+    for (const c of Object.values(h.containers)) {
+      if (c.state === 'running' && !uids.has(c.podUid) && !statics.has(c.podUid))
+        out.push(`${c.namespace}/${c.podName}/${c.name} on ${h.name}`);
+    }
+  }
+  return out.sort();
 }
 
 /** Owners referenced by API objects exist (checked at quiet points: the GC works asynchronously). */
@@ -273,6 +322,7 @@ export function soakCluster(cluster: ClusterShape, seed: number, actions: number
     for (const w of workloadsNotReady(sim)) violations.add(`round ${round}: not ready 15 min after healing: ${w}`);
     for (const d of danglingOwners(sim)) violations.add(`round ${round}: dangling owner ${d}`);
     for (const c of hangingCommands(sim)) violations.add(`round ${round}: still running after healing: ${c}`);
+    for (const g of ghosts(sim)) violations.add(`round ${round}: ghost 15 min after healing: ${g}`);
     round++;
   }
   return { actions: done, rounds: round, simulated: sim.now, violations: [...violations] };

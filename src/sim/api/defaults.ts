@@ -8,7 +8,16 @@ import type { Engine } from '../core/engine';
 import { FNV_OFFSET, fnvUpdate } from '../core/trace';
 import type { Manifest } from '../scenario/types';
 import { invalid } from './errors';
-import type { ContainerSpec, LabelSelector, ObjectMeta, PodSpec, PodTemplate, Toleration } from './types';
+import type {
+  ContainerSpec,
+  LabelSelector,
+  ObjectMeta,
+  PodSpec,
+  PodTemplate,
+  Probe,
+  ProbePort,
+  Toleration,
+} from './types';
 
 type Obj = Record<string, unknown>;
 
@@ -57,10 +66,60 @@ export function parseMemory(v: unknown): number | undefined {
   return f === undefined ? undefined : Math.ceil(n * f);
 }
 
+/** IntOrString: numbers stay numbers, anything else is a port name (resolved when probing). */
+function probePort(v: unknown): ProbePort {
+  return typeof v === 'number' ? v : String(v ?? '');
+}
+
+/** A whole number field with SetDefaults_Probe's default when absent or 0 (validation refuses the rest). */
+function probeNumber(v: unknown, dflt: number): number {
+  const n = Number(v ?? 0);
+  return n === 0 || !Number.isFinite(n) ? dflt : n;
+}
+
+/**
+ * core/v1 Probe with the API's defaults (pkg/apis/core/v1/defaults.go SetDefaults_Probe:
+ * timeoutSeconds 1, periodSeconds 10, successThreshold 1, failureThreshold 3;
+ * SetDefaults_HTTPGetAction: path `/`, scheme HTTP). Undefined when the field is absent.
+ */
+export function probeFrom(v: unknown): Probe | undefined {
+  if (v === undefined || v === null) return undefined;
+  const p = asObj(v);
+  const out: Probe = {
+    initialDelaySeconds: Number(p.initialDelaySeconds ?? 0) || 0,
+    timeoutSeconds: probeNumber(p.timeoutSeconds, 1),
+    periodSeconds: probeNumber(p.periodSeconds, 10),
+    successThreshold: probeNumber(p.successThreshold, 1),
+    failureThreshold: probeNumber(p.failureThreshold, 3),
+  };
+  if (p.exec !== undefined) out.exec = { command: asArr(asObj(p.exec).command).map(String) };
+  if (p.httpGet !== undefined) {
+    const h = asObj(p.httpGet);
+    out.httpGet = {
+      path: h.path === undefined || h.path === '' ? '/' : String(h.path),
+      port: probePort(h.port),
+      scheme: String(h.scheme ?? 'HTTP').toUpperCase() === 'HTTPS' ? 'HTTPS' : 'HTTP',
+    };
+    if (h.host !== undefined) out.httpGet.host = String(h.host);
+  }
+  if (p.tcpSocket !== undefined) {
+    const t = asObj(p.tcpSocket);
+    out.tcpSocket = { port: probePort(t.port) };
+    if (t.host !== undefined) out.tcpSocket.host = String(t.host);
+  }
+  if (p.terminationGracePeriodSeconds !== undefined)
+    out.terminationGracePeriodSeconds = Number(p.terminationGracePeriodSeconds);
+  return out;
+}
+
+export const PROBE_FIELDS = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+
 function containers(v: unknown): ContainerSpec[] {
   return asArr(v).map((raw, i) => {
     const c = asObj(raw);
     const out: ContainerSpec = { name: String(c.name ?? `container-${i}`), image: String(c.image ?? '') };
+    if (Array.isArray(c.command)) out.command = c.command.map(String);
+    if (Array.isArray(c.args)) out.args = c.args.map(String);
     const ports = asArr(c.ports).map((p) => {
       const po = asObj(p);
       const port: { containerPort: number; name?: string; protocol?: string } = {
@@ -79,8 +138,17 @@ function containers(v: unknown): ContainerSpec[] {
       if (cpu !== undefined) out.resources.requests!.cpu = cpu;
       if (memory !== undefined) out.resources.requests!.memory = memory;
     }
+    for (const f of PROBE_FIELDS) {
+      const probe = probeFrom(c[f]);
+      if (probe) out[f] = probe;
+    }
     return out;
   });
+}
+
+/** Containers of a pod spec with the API defaults (static pod manifests read by the kubelet too). */
+export function containerSpecsFrom(v: unknown): ContainerSpec[] {
+  return containers(v);
 }
 
 function tolerations(v: unknown): Toleration[] {

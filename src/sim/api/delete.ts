@@ -8,7 +8,6 @@
  */
 import type { Engine } from '../core/engine';
 import { splitKey } from '../core/keys';
-import { canReachApi, serviceActive } from '../core/world';
 import { replicasProblem } from '../scenario/limits';
 import { ApiError, invalid, notFound, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
@@ -83,23 +82,6 @@ export function deleteObject(e: Engine, kind: Kind, key: string, cause: number):
   return `${RESOURCE_NAMES[kind].singular} "${name}" deleted`;
 }
 
-/** The kubelet reports NodeSchedulable / NodeNotSchedulable when it sees spec.unschedulable change (§5.2). */
-function schedulableEvent(e: Engine, nodeName: string, unschedulable: boolean, cause: number): void {
-  const h = e.state.hosts[nodeName];
-  const node = e.get('Node', nodeName);
-  if (!h || !node || !serviceActive(h, 'kubelet') || !canReachApi(e, nodeName)) return;
-  const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
-  // [U] timing: the kubelet notices at its next status sync (≤ nodeStatusUpdateFrequency); emitted at once here.
-  e.event(
-    { kind: 'Node', name: nodeName, uid: node.metadata.uid },
-    'Normal',
-    reason,
-    `Node ${nodeName} status is now: ${reason}`,
-    'kubelet',
-    cause,
-  );
-}
-
 function setUnschedulable(e: Engine, nodeName: string, value: boolean, cause: number): string {
   const node = e.get('Node', nodeName);
   if (!node) throw notFound('Node', nodeName);
@@ -108,8 +90,8 @@ function setUnschedulable(e: Engine, nodeName: string, value: boolean, cause: nu
   const next = clone(node);
   if (value) next.spec.unschedulable = true;
   else delete next.spec.unschedulable;
+  // The kubelet reports NodeNotSchedulable / NodeSchedulable at its next status sync (kubelet/node-status.ts).
   e.put(next, verb, cause);
-  schedulableEvent(e, nodeName, value, cause);
   return `node/${nodeName} ${verb}`;
 }
 

@@ -75,13 +75,38 @@ export interface Resources {
   cpu: number; // millicores
   memory: number; // MiB
   pods: number;
+  /** Node capacity/allocatable as the kubelet reports them (quantity text; nothing schedules on them here). */
+  'ephemeral-storage'?: string;
+  'hugepages-1Gi'?: string;
+  'hugepages-2Mi'?: string;
+}
+
+/** A probe port: a number, or the name of one of the container's ports (IntOrString). */
+export type ProbePort = number | string;
+
+/** core/v1 Probe, with the API defaults applied (timeout 1, period 10, success 1, failure 3). */
+export interface Probe {
+  exec?: { command: string[] };
+  httpGet?: { path: string; port: ProbePort; host?: string; scheme: 'HTTP' | 'HTTPS' };
+  tcpSocket?: { port: ProbePort; host?: string };
+  initialDelaySeconds: number;
+  timeoutSeconds: number;
+  periodSeconds: number;
+  successThreshold: number;
+  failureThreshold: number;
+  terminationGracePeriodSeconds?: number;
 }
 
 export interface ContainerSpec {
   name: string;
   image: string;
+  command?: string[];
+  args?: string[];
   ports?: { containerPort: number; name?: string; protocol?: string }[];
   resources?: { requests?: Partial<Pick<Resources, 'cpu' | 'memory'>> };
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
 }
 
 export interface PodSpec {
@@ -112,19 +137,31 @@ export interface PodCondition {
   message?: string;
 }
 
+export interface ContainerStateTerminated {
+  reason: string;
+  exitCode: number;
+  message?: string;
+  startedAt?: number;
+  finishedAt: number;
+  containerID?: string;
+}
+
 export type ContainerState =
   | { waiting: { reason: string; message?: string } }
   | { running: { startedAt: number } }
-  | { terminated: { reason: string; exitCode: number; message?: string; startedAt?: number; finishedAt: number } };
+  | { terminated: ContainerStateTerminated };
 
 export interface ContainerStatus {
   name: string;
   image: string;
+  /** The image's digest reference once a container exists (`docker.io/library/nginx@sha256:...`). */
+  imageID?: string;
   ready: boolean;
   started: boolean;
   restartCount: number;
   state: ContainerState;
-  lastTerminationTime?: number;
+  /** lastState: the previous instance's termination (kubectl's `Last State` and `RESTARTS (Ns ago)`). */
+  lastState?: { terminated: ContainerStateTerminated };
   containerID?: string;
 }
 

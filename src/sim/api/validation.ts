@@ -41,8 +41,87 @@ function notNumeric(v: unknown): string | undefined {
   return `Invalid value: ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v}: must be a whole number`;
 }
 
+/** IANA_SVC_NAME (validation.IsValidPortName): the messages for a named port that is not valid. */
+function portNameProblem(name: string): string | undefined {
+  if (name.length > 15) return 'must be no more than 15 characters';
+  if (!/^[-a-z0-9]+$/.test(name)) return 'must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)';
+  if (!/[a-z]/.test(name)) return 'must contain at least one letter (a-z)';
+  if (name.startsWith('-') || name.endsWith('-')) return 'must not begin or end with a hyphen';
+  if (name.includes('--')) return 'must not contain consecutive hyphens';
+  return undefined;
+}
+
+/** ValidatePortNumOrName; a missing port decodes as the number 0. */
+function portErrors(v: unknown, at: (string | number)[], out: ManifestError[]): void {
+  if (typeof v === 'string') {
+    const p = portNameProblem(v);
+    if (p) out.push({ keys: at, detail: `Invalid value: ${JSON.stringify(v.slice(0, 40))}: ${p}` });
+    return;
+  }
+  const n = typeof v === 'number' ? v : 0;
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    out.push({ keys: at, detail: `Invalid value: ${n}: must be between 1 and 65535, inclusive` });
+}
+
+const PROBE_NUMBERS = [
+  'initialDelaySeconds',
+  'timeoutSeconds',
+  'periodSeconds',
+  'successThreshold',
+  'failureThreshold',
+] as const;
+
+/**
+ * validateProbe / validateHandler / validateLivenessProbe (pkg/apis/core/validation/validation.go):
+ * exactly one handler, non-negative numbers, a command for exec, a valid port, successThreshold 1
+ * for liveness and startup probes. gRPC probes are not simulated (a playground limit).
+ */
+function probeErrors(raw: unknown, kind: string, at: (string | number)[], out: ManifestError[]): void {
+  if (raw === undefined || raw === null) return;
+  const p = asObj(raw);
+  let handlers = 0;
+  for (const h of ['exec', 'httpGet', 'tcpSocket', 'grpc'] as const) {
+    if (p[h] === undefined || p[h] === null) continue;
+    if (handlers++ > 0) {
+      out.push({ keys: [...at, h], detail: 'Forbidden: may not specify more than 1 handler type' });
+      continue;
+    }
+    const v = asObj(p[h]);
+    if (h === 'exec' && asArr(v.command).length === 0)
+      out.push({ keys: [...at, h, 'command'], detail: 'Required value' });
+    if (h === 'httpGet' || h === 'tcpSocket') portErrors(v.port, [...at, h, 'port'], out);
+    if (h === 'grpc')
+      out.push({
+        keys: [...at, h],
+        detail: 'gRPC probes are not simulated (use exec, httpGet or tcpSocket)',
+        limit: true,
+      });
+  }
+  if (handlers === 0) out.push({ keys: at, detail: 'Required value: must specify a handler type' });
+  for (const f of PROBE_NUMBERS) {
+    const v = p[f];
+    if (v === undefined) continue;
+    const problem = notNumeric(v) ?? secondsProblem(numeric(v), 0);
+    if (problem) out.push({ keys: [...at, f], detail: problem });
+  }
+  const success = numeric(p.successThreshold ?? 1);
+  if (kind !== 'readinessProbe' && success !== 1 && success !== 0)
+    out.push({ keys: [...at, 'successThreshold'], detail: `Invalid value: ${success}: must be 1` });
+  const grace = p.terminationGracePeriodSeconds;
+  if (grace !== undefined && !(numeric(grace) > 0))
+    out.push({
+      keys: [...at, 'terminationGracePeriodSeconds'],
+      detail: `Invalid value: ${String(grace)}: must be greater than 0`,
+    });
+}
+
 function podSpecErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
   const spec = asObj(raw);
+  asArr(spec.containers).forEach((c, i) => {
+    const co = asObj(c);
+    for (const kind of ['livenessProbe', 'readinessProbe', 'startupProbe'])
+      probeErrors(co[kind], kind, [...at, 'containers', i, kind], out);
+  });
   if (spec.terminationGracePeriodSeconds !== undefined) {
     const v = spec.terminationGracePeriodSeconds;
     const p = notNumeric(v) ?? secondsProblem(numeric(v), 0);

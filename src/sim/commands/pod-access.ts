@@ -7,6 +7,8 @@
 import type { Pod } from '../api/types';
 import type { Engine } from '../core/engine';
 import { kubeletEndpointError } from '../kubelet/endpoint';
+import { execInContainer } from '../runtime/app';
+import { criAvailable, criError, runningContainersOf } from '../runtime/containers';
 import type { Command } from './parse';
 
 const UPGRADE_PREFIX = /^error: error upgrading connection: (error dialing backend: )?/;
@@ -72,5 +74,30 @@ export function podEndpointCheck(e: Engine, c: AccessCommand): { ok: boolean; ou
     const l = local || remote;
     return { ok: true, output: `Forwarding from 127.0.0.1:${l} -> ${remote}\nForwarding from [::1]:${l} -> ${remote}` };
   }
+  if (c.kind === 'kubectl-exec') return execInPod(e, pod, c.command);
   return { ok: true, output: '' };
+}
+
+/**
+ * `kubectl exec POD -- CMD`: the kubelet runs CMD in the pod's first container through the
+ * runtime (CRI Exec). Files it creates or removes change what probes see (runtime/app.ts); a
+ * non-zero exit is reported the way kubectl does. [U] the wording when the runtime is down.
+ */
+function execInPod(e: Engine, pod: Pod, argv: readonly string[]): { ok: boolean; output: string } {
+  const h = e.state.hosts[pod.spec.nodeName ?? ''];
+  const name = pod.spec.containers[0]?.name ?? '';
+  const uid = pod.metadata.annotations['kubernetes.io/config.mirror'] ?? pod.metadata.uid;
+  const c = h ? runningContainersOf(h, uid).find((x) => x.name === name) : undefined;
+  if (!h || !c)
+    return { ok: false, output: `error: unable to upgrade connection: container not found (${JSON.stringify(name)})` };
+  if (!criAvailable(e, h))
+    return {
+      ok: false,
+      output: `error: Internal error occurred: error executing command in container: ${criError(e)}`,
+    };
+  const r = execInContainer(c, argv, e.now);
+  e.trace(`host ${h.name} exec in ${c.namespace}/${c.podName}/${c.name}: ${argv.join(' ')} (exit ${r.exitCode})`);
+  if (r.exitCode === 0) return { ok: true, output: r.output };
+  const tail = `command terminated with exit code ${r.exitCode}`;
+  return { ok: false, output: r.output ? `${r.output}\n${tail}` : tail };
 }

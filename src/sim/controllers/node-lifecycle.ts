@@ -21,6 +21,7 @@ import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { markPodsNotReady, podsOnNodeSorted, silenceParents, tryUpdateNodeHealth } from './node-lifecycle-health';
+import { reconcileNodeLabels } from './node-lifecycle-labels';
 import {
   doNoExecuteTaintingPass,
   doNoScheduleTaintingPass,
@@ -307,6 +308,10 @@ export const nodeLifecycleModule: SimModule = {
     const dirty = m.nlcDirtyNodes;
     m.nlcDirtyNodes = dict();
     const names = dirty ? Object.keys(dirty) : e.list('Node').map((n) => n.metadata.name);
-    for (const name of names.sort()) doNoScheduleTaintingPass(e, name);
+    for (const name of names.sort()) {
+      // doNodeProcessingPassWorker: the NoSchedule taints, then the labels.
+      doNoScheduleTaintingPass(e, name);
+      reconcileNodeLabels(e, name);
+    }
   },
 };

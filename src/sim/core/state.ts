@@ -3,7 +3,7 @@
  * `structuredClone(state)` is a complete snapshot: API objects, hosts, in-memory component state,
  * pending timers and the PRNG position.
  */
-import type { ApiObject, Kind, PodSpec } from '../api/types';
+import type { ApiObject, Kind, PodSpec, Probe } from '../api/types';
 import type { Profile, Settings } from '../scenario/profiles';
 import type { Timer } from './heap';
 import type { RngState } from './random';
@@ -37,6 +37,30 @@ export interface HostContainer {
   staticPod: boolean;
   /** Why it exited (`Completed`, `Error`...), set with exitCode. (H2 addition) */
   reason?: string;
+  /** The io.kubernetes.container.restartCount label: which attempt of its container this is (0: the first). */
+  restartCount?: number;
+  /** The process the container runs (runtime/app.ts reads what it does from them). */
+  command?: string[];
+  args?: string[];
+  /** Power was lost while it ran: it is not running, its exit status unknown until the runtime starts again. */
+  lost?: boolean;
+  /** Files created or removed inside it after it started (`kubectl exec -- touch|rm`), in time order. */
+  fileChanges?: { at: number; path: string; exists: boolean }[];
+}
+
+/**
+ * A pod sandbox (the pause container and the pod's network namespace): the pod IP lives here. It
+ * survives a kubelet restart; after a reboot (or dockerd stopping its containers) it is NotReady and
+ * the kubelet replaces it: SandboxChanged, a new sandbox, a new IP.
+ */
+export interface HostSandbox {
+  podUid: string;
+  podName: string;
+  namespace: string;
+  ip: string;
+  state: 'ready' | 'notready';
+  /** Sandboxes of this pod before this one (0: the first); with the uid it names the sandbox. */
+  attempt: number;
 }
 
 /** A pod manifest in /etc/kubernetes/manifests (or stashed elsewhere after `mv`). */
@@ -62,7 +86,6 @@ export interface KubeletPodWorker {
   staticPod: boolean;
   /** pulling -> (backoff) -> running; killing while terminating. */
   state: 'pulling' | 'pullBackOff' | 'running' | 'terminating' | 'terminated';
-  readyAt?: number;
   pullBackoffCount: number;
   nextActionAt?: number;
   lastError?: string;
@@ -77,12 +100,42 @@ export interface KubeletPodWorker {
   containers: Record<string, KubeletContainerState>;
   /** Cause that created this worker (the pod's creation or the manifest change). */
   cause: number;
+  /** The pod's terminationGracePeriodSeconds (a liveness kill waits for it). */
+  terminationGracePeriodSeconds?: number;
+  /** The pod runs in the host's network namespace (its sandbox has the host's IP). */
+  hostNetwork?: boolean;
+  /** Some container has a readiness probe (the sync's manual trigger looks only then). */
+  readinessProbes?: boolean;
+}
+
+export type ProbeType = 'liveness' | 'readiness' | 'startup';
+export type ProbeResult = 'Success' | 'Failure' | 'Unknown';
+
+/** One probe worker (pkg/kubelet/prober/worker.go): a container's probe of one type. */
+export interface ProbeWorkerState {
+  spec: Probe;
+  /** The container the results belong to (results.Manager is keyed by container id). */
+  containerId?: string;
+  /** The result the kubelet acts on (set once a threshold is reached; the initial value before). */
+  result?: ProbeResult;
+  lastResult?: ProbeResult;
+  /** How many times in a row the probe returned lastResult. */
+  resultRun: number;
+  /** A failed liveness or startup probe waits for a new container. */
+  onHold: boolean;
+  /** When the periodic ticker fires next (a timer for another time is stale). */
+  nextTick: number;
+  /** A manual run is pending (manualTriggerCh holds one). */
+  triggered: boolean;
+  /** The worker's loop ran its first probe (before that a manual trigger waits for it). */
+  looping?: boolean;
 }
 
 /** What the kubelet remembers about one container of a pod (H2 addition). */
 export interface KubeletContainerState {
   name: string;
   image: string;
+  /** restartCount the API status had when the worker was made (used until the runtime has a container). */
   restartCount: number;
   /** Host container id while one exists. */
   containerId?: string;
@@ -90,11 +143,20 @@ export interface KubeletContainerState {
   pullFailures: number;
   /** Image pull back-off ends (ms); while it runs, syncs report ImagePullBackOff. */
   pullBackoffUntil?: number;
-  /** CrashLoopBackOff: restarts so far in the current back-off series and when the next may start. */
-  crashCount: number;
-  crashBackoffUntil?: number;
+  /** The container's entry in the kubelet's crash back-off (flowcontrol.Backoff, kubelet/backoff.ts). */
+  backoff?: { delay: number; lastUpdate: number };
   waiting?: { reason: string; message?: string };
+  /** lastState the API status had when the worker was made (the runtime's dead container wins). */
   lastTerminated?: { reason: string; exitCode: number; startedAt?: number; finishedAt: number; message?: string };
+  /** Probe workers by type (only for the probes the container declares). */
+  probes?: Partial<Record<ProbeType, ProbeWorkerState>>;
+  /** The container's declared ports (named probe ports), kept when it has probes. */
+  ports?: { containerPort: number; name?: string }[];
+  /** The container's command and args, given to the runtime when it creates the container. */
+  command?: string[];
+  args?: string[];
+  /** Being killed after a failed liveness or startup probe; `before` is the newest dead instance before it. */
+  killing?: { containerId: string; probe: 'liveness' | 'startup'; before?: string };
 }
 
 /** What a running kubelet process holds in memory; reset at every start. */
@@ -143,6 +205,14 @@ export interface KubeletMemory {
   nodeAllocatableEnforced: boolean;
   /** Consecutive status update failures in the current attempt series. */
   statusTry: number;
+  /** recordNodeSchedulableEvent's lastNodeUnschedulable (false at every start). */
+  lastNodeUnschedulable?: boolean;
+  /** A sync pass created the workers of every pod the API and the manifests ask for. */
+  podsAdded?: boolean;
+  /** Housekeeping ran once (podWorkers.podsSynced): dead containers of unknown pods may go. */
+  podsSynced?: boolean;
+  /** The housekeeping loop's next tick, when it is armed. */
+  housekeepingAt?: number;
 }
 
 export interface Host {
@@ -158,6 +228,8 @@ export interface Host {
   networkCause: number;
   services: Partial<Record<HostServiceName, HostService>>;
   containers: Record<string, HostContainer>;
+  /** Pod sandboxes by pod uid (created on first use). */
+  sandboxes?: Record<string, HostSandbox>;
   images: Record<string, true>;
   manifests: Record<string, StaticManifest>;
   /** Files moved out of the manifest folder, by path (e.g. /tmp/nginx.yaml). */

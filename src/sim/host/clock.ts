@@ -72,6 +72,18 @@ export function klogStamp(ms: number): string {
   return `${pad(w.month)}${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}.${pad(w.micro, 6)}`;
 }
 
+/**
+ * Go's time.RFC3339Nano in UTC, as kubetypes.NewTimestamp().GetString() writes the
+ * kubernetes.io/config.seen annotation: `2025-06-02T08:50:03.204719311Z` (trailing zeros of the
+ * fraction dropped). Digits below the microsecond are filler derived from the time, like `micro`.
+ */
+export function rfc3339Nano(ms: number): string {
+  const w = wallClock(ms);
+  const nano = w.micro * 1000 + ((((ms * 6007) % 1000) + 1000) % 1000);
+  const frac = nano === 0 ? '' : `.${pad(nano, 9).replace(/0+$/, '')}`;
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${frac}Z`;
+}
+
 /** systemd timestamp: `Mon 2025-06-02 09:01:02 UTC`. */
 export function systemdStamp(ms: number): string {
   const w = wallClock(ms);

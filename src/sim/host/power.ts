@@ -9,7 +9,8 @@
  */
 import type { Engine } from '../core/engine';
 import type { HostServiceName } from '../core/state';
-import { dropAllContainers } from '../runtime/containers';
+import { loseAllContainers } from '../runtime/containers';
+import { stopAllSandboxes } from '../runtime/sandboxes';
 import { logBoot } from './journal';
 import { enabledUnits, startService, stopService } from './services';
 
@@ -75,7 +76,8 @@ export function powerOff(e: Engine, name: string, cause: number): HostCommandRes
     parents: [cause],
   });
   for (const unit of Object.keys(h.services).sort() as HostServiceName[]) stopService(e, h, unit, c, false);
-  dropAllContainers(e, h, c);
+  loseAllContainers(e, h, c);
+  stopAllSandboxes(e, h);
   h.power = 'off';
   h.powerCause = c;
   e.trace(`host ${name} power off`);

@@ -22,8 +22,16 @@ import { nodeRoles } from './status';
 import { describeText } from './table';
 
 function resourceLines(r: Resources): string[] {
-  // SortableResourceNames: alphabetical.
-  return [`${L1}cpu:\t${cpuQuantity(r.cpu)}`, `${L1}memory:\t${memoryQuantity(r.memory)}`, `${L1}pods:\t${r.pods}`];
+  // SortableResourceNames: alphabetical (the kubelet reports ephemeral-storage and hugepages too).
+  const text = (q: string | undefined, name: string) => (q === undefined ? [] : [`${L1}${name}:\t${q}`]);
+  return [
+    `${L1}cpu:\t${cpuQuantity(r.cpu)}`,
+    ...text(r['ephemeral-storage'], 'ephemeral-storage'),
+    ...text(r['hugepages-1Gi'], 'hugepages-1Gi'),
+    ...text(r['hugepages-2Mi'], 'hugepages-2Mi'),
+    `${L1}memory:\t${memoryQuantity(r.memory)}`,
+    `${L1}pods:\t${r.pods}`,
+  ];
 }
 
 function podRequests(p: Pod): { cpu: number; memory: number } {

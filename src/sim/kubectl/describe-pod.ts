@@ -4,7 +4,7 @@
  * ReplicaSet/web-7d9c` or `Node/node2`, `Status: Terminating (lasts 2m)` while deleting, the
  * Containers block, the Conditions table and Tolerations, then Events.
  */
-import type { ContainerSpec, ContainerStatus, Pod, PodTemplate } from '../api/types';
+import type { ContainerSpec, ContainerState, ContainerStatus, Pod, PodTemplate, Probe } from '../api/types';
 import type { Engine } from '../core/engine';
 import { since } from './age';
 import { rfc1123z } from './dates';
@@ -28,8 +28,8 @@ function portsString(c: ContainerSpec, host: boolean): string {
   return ports.map((p) => `${host ? 0 : p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
 }
 
-function stateLines(title: string, cs: ContainerStatus): string[] {
-  const st = cs.state;
+/** describeStatus (describe.go): Running, Waiting (reason only) or Terminated with its details. */
+function stateLines(title: string, st: ContainerState): string[] {
   if ('running' in st) return [`${L2}${title}:\tRunning`, `${L3}Started:\t${rfc1123z(st.running.startedAt)}`];
   if ('waiting' in st) {
     const out = [`${L2}${title}:\tWaiting`];
@@ -44,6 +44,26 @@ function stateLines(title: string, cs: ContainerStatus): string[] {
   out.push(`${L3}Started:\t${t.startedAt !== undefined ? rfc1123z(t.startedAt) : 'Thu, 01 Jan 1970 00:00:00 +0000'}`);
   out.push(`${L3}Finished:\t${rfc1123z(t.finishedAt)}`);
   return out;
+}
+
+/**
+ * DescribeProbe (describe.go): `http-get http://:8080/healthz delay=0s timeout=1s period=10s
+ * #success=1 #failure=3`, `exec [cat /tmp/healthy] ...` (Go's %v of a string slice),
+ * `tcp-socket :6379 ...`.
+ */
+export function describeProbe(p: Probe): string {
+  const attrs = `delay=${p.initialDelaySeconds}s timeout=${p.timeoutSeconds}s period=${p.periodSeconds}s #success=${p.successThreshold} #failure=${p.failureThreshold}`;
+  if (p.exec) return `exec [${p.exec.command.join(' ')}] ${attrs}`;
+  if (p.httpGet) {
+    const host = p.httpGet.host ?? '';
+    const port = String(p.httpGet.port);
+    // net.JoinHostPort, then url.URL.String (a path gets its leading slash).
+    const hostPort = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const path = p.httpGet.path && !p.httpGet.path.startsWith('/') ? `/${p.httpGet.path}` : p.httpGet.path;
+    return `http-get ${p.httpGet.scheme.toLowerCase()}://${hostPort}${path} ${attrs}`;
+  }
+  if (p.tcpSocket) return `tcp-socket ${p.tcpSocket.host ?? ''}:${String(p.tcpSocket.port)} ${attrs}`;
+  return `unknown ${attrs}`;
 }
 
 /**
@@ -63,13 +83,24 @@ export function containersBlock(
     lines.push(`${L1}${nameIndent}${c.name}:`);
     if (cs) lines.push(`${L2}Container ID:\t${cs.containerID ?? ''}`);
     lines.push(`${L2}Image:\t${c.image}`);
-    if (cs) lines.push(`${L2}Image ID:\t`);
+    if (cs) lines.push(`${L2}Image ID:\t${cs.imageID ?? ''}`);
     const ports = portsString(c, false);
     lines.push(`${L2}${ports.includes(',') ? 'Ports' : 'Port'}:\t${ports || '<none>'}`);
     const hostPorts = portsString(c, true);
     lines.push(`${L2}${hostPorts.includes(',') ? 'Host Ports' : 'Host Port'}:\t${hostPorts || '<none>'}`);
+    // describeContainerCommand: one line per word, each line of a word on its own.
+    for (const [title, words] of [
+      ['Command', c.command],
+      ['Args', c.args],
+    ] as const) {
+      if (!words?.length) continue;
+      lines.push(`${L2}${title}:`);
+      for (const w of words) for (const part of w.split('\n')) lines.push(`${L3}${part}`);
+    }
     if (cs) {
-      lines.push(...stateLines('State', cs));
+      // describeContainerState: State, Last State (a terminated one only), Ready, Restart Count.
+      lines.push(...stateLines('State', cs.state));
+      if (cs.lastState) lines.push(...stateLines('Last State', cs.lastState));
       lines.push(`${L2}Ready:\t${cs.ready ? 'True' : 'False'}`);
       lines.push(`${L2}Restart Count:\t${cs.restartCount}`);
     }
@@ -79,6 +110,10 @@ export function containersBlock(
       if (req.cpu !== undefined) lines.push(`${L3}cpu:\t${cpuQuantity(req.cpu)}`);
       if (req.memory !== undefined) lines.push(`${L3}memory:\t${memoryQuantity(req.memory)}`);
     }
+    // describeContainerProbe
+    if (c.livenessProbe) lines.push(`${L2}Liveness:\t${describeProbe(c.livenessProbe)}`);
+    if (c.readinessProbe) lines.push(`${L2}Readiness:\t${describeProbe(c.readinessProbe)}`);
+    if (c.startupProbe) lines.push(`${L2}Startup:\t${describeProbe(c.startupProbe)}`);
     lines.push(`${L2}Environment:\t<none>`, `${L2}Mounts:\t<none>`);
   }
   return lines;

@@ -94,12 +94,12 @@ describe('pod STATUS / READY / RESTARTS (printPod)', () => {
     expect(podColumns(p, now).status).toBe('Running');
   });
 
-  it('RESTARTS shows the last termination age', () => {
+  it('RESTARTS shows the age of lastState.terminated.finishedAt (printers.go printPod)', () => {
     const p = makePod('a', 'n');
     const cs = p.status.containerStatuses[0];
     if (!cs) throw new Error('fixture');
     cs.restartCount = 3;
-    cs.lastTerminationTime = now - 5 * 60_000;
+    cs.lastState = { terminated: { reason: 'Error', exitCode: 1, finishedAt: now - 5 * 60_000 } };
     expect(podColumns(p, now).restarts).toBe('3 (5m ago)');
   });
 });

@@ -22,9 +22,9 @@ export function podColumns(pod: Pod, now: number): { ready: string; status: stri
     const cs = statuses[i];
     if (!cs) continue;
     restarts += cs.restartCount;
-    if (cs.lastTerminationTime !== undefined && (lastRestart === undefined || lastRestart < cs.lastTerminationTime)) {
-      lastRestart = cs.lastTerminationTime;
-    }
+    // printPod: the latest lastState.terminated.finishedAt gives RESTARTS its `(5m ago)`.
+    const finished = cs.lastState?.terminated.finishedAt;
+    if (finished !== undefined && (lastRestart === undefined || lastRestart < finished)) lastRestart = finished;
     const st = cs.state;
     if ('waiting' in st && st.waiting.reason) reason = st.waiting.reason;
     else if ('terminated' in st && st.terminated.reason) reason = st.terminated.reason;

@@ -3,12 +3,18 @@
  * runtime is down they fail: Warning `ContainerGCFailed` with the raw CRI error at every pass,
  * Warning `ImageGCFailed` only after two consecutive failures (the first is only logged).
  *
+ * Container GC (pkg/kubelet/kuberuntime/kuberuntime_gc.go evictContainers, the kubelet's default
+ * policy MinAge 0, MaxPerPodContainer 1): a container keeps its newest dead instance; dead
+ * containers and stopped sandboxes of pods the kubelet no longer knows go once housekeeping has
+ * run (pod_workers.go ShouldPodContentBeRemoved: podsSynced).
+ *
  * Cause `what` prefixes: `gc failed`.
  */
 import type { Engine } from '../core/engine';
-import type { Host, KubeletMemory } from '../core/state';
+import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
-import { criAvailable, criError } from '../runtime/containers';
+import { containersVersion, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
+import { removePodSandbox } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen, nodeRef } from './memory';
 
@@ -18,10 +24,58 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 export const CONTAINER_GC_PERIOD = 60_000;
 export const IMAGE_GC_PERIOD = 300_000;
 
+/**
+ * Per host (derived, not state), the containers record and its change count after a pass that
+ * removed nothing, with the kubelet memory and podsSynced it saw: while they are the same the pass
+ * would remove nothing again (dead instances appear only through containers.ts, which counts
+ * every change; a worker never goes away leaving its containers behind).
+ */
+const quiet = new WeakMap<
+  Host,
+  { containers: Host['containers']; version: number; mem: KubeletMemory; synced: boolean }
+>();
+
+/** evictContainers: dead instances beyond the newest per container, and everything of unknown pods. */
+function evictContainers(e: Engine, h: RunningHost): void {
+  const mem = h.kubelet;
+  const seen = quiet.get(h);
+  const synced = mem.podsSynced === true;
+  if (
+    seen?.containers === h.containers &&
+    seen.version === containersVersion(h) &&
+    seen.mem === mem &&
+    seen.synced === synced
+  )
+    return;
+  const before = containersVersion(h);
+  // Most hosts have no dead container at most passes: look before building anything.
+  const dead: HostContainer[] = [];
+  for (const id in h.containers) {
+    const c = h.containers[id] as HostContainer;
+    if (c.state === 'exited' && !c.lost) dead.push(c);
+  }
+  if (dead.length > 0) {
+    dead.sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+    const newest = new Map<string, string>();
+    for (const c of dead) newest.set(`${c.podUid}|${c.name}`, c.id);
+    for (const c of dead) {
+      const unknown = mem.podsSynced === true && !mem.pods[c.podUid];
+      if (unknown || newest.get(`${c.podUid}|${c.name}`) !== c.id) removeDeadContainer(e, h, c.id);
+    }
+  }
+  if (synced && h.sandboxes) {
+    const stopped: string[] = [];
+    for (const uid in h.sandboxes) if (h.sandboxes[uid]?.state === 'notready' && !mem.pods[uid]) stopped.push(uid);
+    for (const uid of stopped.sort()) removePodSandbox(e, h, uid);
+  }
+  if (containersVersion(h) === before) quiet.set(h, { containers: h.containers, version: before, mem, synced });
+}
+
 export function containerGC(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   if (criAvailable(e, h)) {
     mem.containerGCFailing = false;
+    evictContainers(e, h);
   } else {
     mem.containerGCFailing = true;
     const err = criError(e);

@@ -4,7 +4,8 @@
  *
  * Start: BirthCry event `Starting`, one updateRuntimeUp before the first status sync, the status
  * loop (which registers the node first), the lease controller, fastStatusUpdateOnce, container
- * manager (`NodeAllocatableEnforced`), PLEG, the sync loop, GC loops.
+ * manager (`NodeAllocatableEnforced`), PLEG, the sync loop, housekeeping (every 2s, until it
+ * finds no orphan: kubelet/housekeeping.ts), GC loops.
  *
  * Cause `what` prefixes: `kubelet started` (on the host side), `kubelet event`.
  */
@@ -12,6 +13,7 @@ import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine } from '../host/journal';
 import { kubeletEvent } from './events';
+import { armHousekeeping } from './housekeeping';
 import { scheduleLeaseTick } from './lease';
 import { kgen, nodeRef } from './memory';
 import { requestPodSync } from './pod-sync-queue';
@@ -41,6 +43,7 @@ function freshMemory(e: Engine): KubeletMemory {
     pendingEvents: [],
     nodeAllocatableEnforced: false,
     statusTry: 0,
+    lastNodeUnschedulable: false,
   };
 }
 
@@ -69,6 +72,7 @@ export function startKubelet(e: Engine, h: Host, cause: number): void {
   e.schedule(300_000, 'kubelet.image-gc', h.name, gen);
   e.schedule(60_000, 'kubelet.resync', h.name, gen);
   scheduleLeaseTick(e, h, e.randInt(200, 600));
+  armHousekeeping(e, rh);
   // The sync loop starts at once and skips until PLEG has relisted ("Skipping pod synchronization").
   requestPodSync(e, h, e.randInt(100, 300));
 }

@@ -8,14 +8,17 @@ import type { Engine, SimModule } from '../core/engine';
 import type { Timer } from '../core/heap';
 import type { Host, KubeletMemory } from '../core/state';
 import { canReachApi } from '../core/world';
+import { pullFinished } from './container-start';
 import { kubeletEvent } from './events';
 import { containerGC, imageGC } from './gc';
+import { housekeepingTick, orphanKilled } from './housekeeping';
 import { leaseTick } from './lease';
 import { kgen, kubeletRunning, nodeRef } from './memory';
 import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
 import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
-import { pullFinished } from './pod-workers';
+import { killContainerFinished } from './pod-workers';
+import { probeTimer } from './prober';
 import { notePass, passIsNoop, probePass } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
@@ -26,7 +29,9 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 
 /** The running kubelet a timer belongs to, or undefined if the timer is stale. */
 function owner(e: Engine, t: Timer): RunningHost | undefined {
-  const name = t.target.split('|')[0] ?? '';
+  // The host name leads the target (probe ticks are frequent: no array of parts).
+  const bar = t.target.indexOf('|');
+  const name = bar < 0 ? t.target : t.target.slice(0, bar);
   const h = e.state.hosts[name];
   if (!h || !kubeletRunning(h) || kgen(h) !== t.gen) return undefined;
   return h;
@@ -113,6 +118,22 @@ export const kubeletModule: SimModule = {
       const h = owner(e, t);
       if (!h) return;
       killFinished(e, h, t.target.split('|')[1] ?? '');
+    },
+    'kubelet.probe': (e, t) => {
+      const h = owner(e, t);
+      if (h) probeTimer(e, h, t);
+    },
+    'kubelet.kill-container': (e, t) => {
+      const h = owner(e, t);
+      if (h) killContainerFinished(e, h, t.target);
+    },
+    'kubelet.housekeeping': (e, t) => {
+      const h = owner(e, t);
+      if (h) housekeepingTick(e, h);
+    },
+    'kubelet.orphan-kill': (e, t) => {
+      const h = owner(e, t);
+      if (h) orphanKilled(e, h, t.target.split('|')[1] ?? '');
     },
     'kubelet.container-gc': (e, t) => {
       const h = owner(e, t);

@@ -111,6 +111,15 @@ export function runSetters(e: Engine, h: RunningHost, node: Node): PendingEvent[
     { type: 'InternalIP', address: h.ip },
     { type: 'Hostname', address: h.name },
   ];
+  // recordNodeSchedulableEvent (kubelet_node_status.go), the last setter: the kubelet remembers
+  // the last spec.unschedulable it saw (false at every start), so a cordon or uncordon shows at its
+  // next status sync, and a cordoned node says NodeNotSchedulable again after every restart.
+  const unschedulable = node.spec.unschedulable === true;
+  if ((h.kubelet.lastNodeUnschedulable ?? false) !== unschedulable) {
+    const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
+    events.push({ type: 'Normal', reason, message: msg(reason) });
+    h.kubelet.lastNodeUnschedulable = unschedulable;
+  }
   return events;
 }
 
@@ -174,6 +183,7 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   if (
     !due &&
     seen?.node === stored &&
+    (mem.lastNodeUnschedulable ?? false) === (stored.spec.unschedulable === true) &&
     seen.ready === verdict.ready &&
     seen.message === verdict.message &&
     seen.bootId === h.bootId
@@ -184,6 +194,8 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   const changed = statusChanged(node, stored);
   if (!changed && !due) {
     if (events.length === 0) settled.set(h, { node: stored, ...verdict, bootId: h.bootId });
+    // Setters record their events whether or not the status is patched (NodeNotSchedulable).
+    else emitEvents(e, h, events, schedulableCause(e, h));
     return undefined;
   }
   const ready = node.status.conditions.find((c) => c.type === 'Ready');
@@ -199,8 +211,25 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   e.put(node, changed ? `status Ready=${ready?.status}` : 'status heartbeat', c);
   mem.lastStatusPostAt = e.now;
   if (events.length === 0) settled.set(h, { node, ...verdict, bootId: h.bootId });
-  for (const ev of events) kubeletEvent(e, h, nodeRef(h), ev.type, ev.reason, ev.message, c);
+  emitEvents(e, h, events, c);
   return undefined;
+}
+
+function emitEvents(e: Engine, h: RunningHost, events: PendingEvent[], cause: number): void {
+  for (const ev of events) kubeletEvent(e, h, nodeRef(h), ev.type, ev.reason, ev.message, cause);
+}
+
+/** The cordon or uncordon behind a NodeNotSchedulable / NodeSchedulable event. */
+function schedulableCause(e: Engine, h: RunningHost): number {
+  const ref = `Node/${h.name}`;
+  const parent = Math.max(e.lastCause(ref, 'cordoned') ?? -1, e.lastCause(ref, 'uncordoned') ?? -1);
+  return e.cause({
+    actor: actor(h),
+    what: `kubelet event: node ${h.name} schedulable changed`,
+    rule: 'recordNodeSchedulableEvent at the status sync: spec.unschedulable differs from the last seen',
+    constant: `nodeStatusUpdateFrequency=${e.state.settings.nodeStatusUpdateFrequency / 1000}s`,
+    parents: parent >= 0 ? [parent] : [],
+  });
 }
 
 /** Why the kubelet reports what it reports: the runtime's last start/stop, or the kubelet's start. */

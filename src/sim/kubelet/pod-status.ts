@@ -5,55 +5,75 @@
  *
  * Cause `what` prefixes: `pod status`.
  */
-import type { ContainerStatus, Pod, PodCondition, PodConditionType } from '../api/types';
+import type { ContainerStateTerminated, ContainerStatus, Pod, PodCondition, PodConditionType } from '../api/types';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { containersOf } from '../runtime/containers';
+import { imageId } from '../runtime/images';
 import { actor, deepEqual } from './memory';
+import { containerReady, containerStarted } from './probe-results';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
-
-function latestContainer(h: Host, uid: string, name: string): HostContainer | undefined {
-  let best: HostContainer | undefined;
-  for (const c of containersOf(h, uid)) if (c.name === name) best = c;
-  return best;
-}
 
 function runtimePrefix(e: Engine): string {
   return e.state.profile.runtime === 'docker' ? 'docker://' : 'containerd://';
 }
 
-/** Container statuses from what runs on the host plus the worker's waiting reasons. */
+function terminatedOf(e: Engine, c: HostContainer): ContainerStateTerminated {
+  return {
+    reason: c.reason ?? (c.lost ? 'Unknown' : 'Error'),
+    exitCode: c.exitCode ?? (c.lost ? 255 : 0),
+    startedAt: c.startedAt,
+    finishedAt: c.finishedAt ?? e.now,
+    containerID: runtimePrefix(e) + c.id,
+  };
+}
+
+/**
+ * Container statuses (kubelet_pods.go convertToAPIContainerStatuses) from the runtime's instances
+ * of each container, newest first: the newest gives state, restartCount and imageID, the dead one
+ * before it `lastState`; a container waiting to restart (back-off) shows the newest dead one as
+ * `lastState`. Without an instance the API's last values stay (restartCount, lastState).
+ */
 export function containerStatuses(e: Engine, h: Host, w: KubeletPodWorker): ContainerStatus[] {
   const out: ContainerStatus[] = [];
+  const all = containersOf(h, w.uid);
   for (const name of Object.keys(w.containers)) {
     const st = w.containers[name];
     if (!st) continue;
-    const c = latestContainer(h, w.uid, name);
+    let c: HostContainer | undefined;
+    let dead: HostContainer | undefined;
+    for (const x of all) {
+      if (x.name !== name) continue;
+      if (c?.state === 'exited') dead = c;
+      c = x;
+    }
     const cs: ContainerStatus = {
       name,
       image: st.image,
       ready: false,
       started: false,
-      restartCount: st.restartCount,
+      restartCount: c ? (c.restartCount ?? 0) : st.restartCount,
       state: { waiting: { reason: 'ContainerCreating' } },
     };
-    if (st.lastTerminated) cs.lastTerminationTime = st.lastTerminated.finishedAt;
+    if (c) cs.imageID = imageId(e, c.image);
+    if (dead) cs.lastState = { terminated: terminatedOf(e, dead) };
+    else if (st.lastTerminated) cs.lastState = { terminated: { ...st.lastTerminated } };
     if (c && c.state === 'running') {
       cs.state = { running: { startedAt: c.startedAt } };
-      cs.started = true;
-      cs.ready = w.readyAt === undefined || e.now >= w.readyAt;
+      cs.started = containerStarted(st, c);
+      cs.ready = containerReady(st, c);
       cs.containerID = runtimePrefix(e) + c.id;
     } else if (c && c.state === 'exited' && !st.waiting) {
-      cs.state = {
-        terminated: {
-          reason: c.reason ?? 'Error',
-          exitCode: c.exitCode ?? 0,
-          startedAt: c.startedAt,
-          finishedAt: c.finishedAt ?? e.now,
-        },
-      };
+      cs.state = { terminated: terminatedOf(e, c) };
+      delete cs.state.terminated.containerID;
+      cs.containerID = runtimePrefix(e) + c.id;
+    } else if (c && c.state === 'exited' && st.waiting) {
+      const waiting: { reason: string; message?: string } = { reason: st.waiting.reason };
+      if (st.waiting.message) waiting.message = st.waiting.message;
+      cs.state = { waiting };
+      cs.lastState = { terminated: terminatedOf(e, c) };
       cs.containerID = runtimePrefix(e) + c.id;
     } else if (!c && w.state === 'terminated' && st.containerId) {
       // Terminated pod whose container could not be found in the runtime (reference 4.4).
@@ -164,18 +184,23 @@ export function statusCacheEnabled(): boolean {
  * containerStatuses/buildPodStatus (core/snapshot.test.ts checks the cache against full rebuilds).
  * A flat list of primitives: comparing it is cheaper than building and comparing a string.
  */
-function statusInputs(e: Engine, h: Host, w: KubeletPodWorker): unknown[] | undefined {
+function statusInputs(h: Host, w: KubeletPodWorker): unknown[] | undefined {
   // A terminated worker reports ContainerStatusUnknown finished "now": always rebuild.
   if (w.state === 'terminated' || !cacheEnabled) return undefined;
-  const out: unknown[] = [h.name, w.uid, w.readyAt === undefined || e.now >= w.readyAt, w.podIP, w.startTime];
+  const out: unknown[] = [h.name, w.uid, w.podIP, w.startTime];
+  const hcs = containersOf(h, w.uid);
   for (const name in w.containers) {
     const st = w.containers[name] as KubeletContainerState;
     const wt = st.waiting;
     out.push(name, st.image, st.restartCount, st.lastTerminated?.finishedAt, wt?.reason, wt?.message, st.containerId);
+    // Readiness and startup come from probe results (prober.ts writes the status when they change).
+    let c: HostContainer | undefined;
+    for (const x of hcs) if (x.name === name) c = x;
+    if (c) out.push(containerStarted(st, c), containerReady(st, c));
   }
-  for (const c of containersOf(h, w.uid)) {
+  for (const c of hcs) {
     if (c.state === 'exited' && c.finishedAt === undefined) return undefined;
-    out.push(c.id, c.name, c.state, c.startedAt, c.finishedAt, c.exitCode, c.reason);
+    out.push(c.id, c.name, c.state, c.startedAt, c.finishedAt, c.exitCode, c.reason, c.restartCount);
   }
   return out;
 }
@@ -191,7 +216,7 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
   if (!(reachable ?? canReachApi(e, h.name))) return;
   const p = reportTarget(e, w);
   if (!p) return;
-  const inputs = statusInputs(e, h, w);
+  const inputs = statusInputs(h, w);
   const seen = verified.get(p);
   if (inputs !== undefined && seen !== undefined && sameInputs(seen, inputs)) return;
   const status = buildPodStatus(e, h, w, p);

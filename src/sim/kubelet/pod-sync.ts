@@ -9,20 +9,22 @@
  *
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
-import type { Pod } from '../api/types';
+import type { ContainerSpec, Pod } from '../api/types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
-import { containersOf, runningContainersOf } from '../runtime/containers';
+import { runningContainersOf } from '../runtime/containers';
+import { sandboxOf } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
 import { syncMirrorPods } from './mirror-pods';
 import { publishStatus } from './pod-status';
 import { ensurePodSyncWithin, requestPodSync } from './pod-sync-queue';
 import { killWorkerContainers, podRef, syncWorkerContainers } from './pod-workers';
+import { addProbes, triggerReadiness } from './prober';
 import { noteWorkerSync, probePass, workerSyncIsNoop } from './quiet-sync';
 import { aggregate, runtimeErrors } from './runtime-health';
 import { desiredStaticPods, isMirrorPod } from './static-pods';
@@ -38,8 +40,10 @@ interface Desired {
   name: string;
   namespace: string;
   staticPod: boolean;
-  containers: { name: string; image: string }[];
+  containers: readonly ContainerSpec[];
   hostNetwork: boolean;
+  /** terminationGracePeriodSeconds of the spec. */
+  specGrace: number;
   deleting: boolean;
   grace: number;
   api?: Pod;
@@ -64,10 +68,11 @@ function desiredPods(e: Engine, h: RunningHost): { pods: Map<string, Desired>; a
       name: s.name,
       namespace: s.namespace,
       staticPod: true,
-      containers: s.manifest.spec.containers.map((c) => ({ name: c.name, image: c.image })),
+      containers: s.manifest.spec.containers,
       hostNetwork: s.manifest.spec.hostNetwork === true,
       deleting: false,
       grace: 30,
+      specGrace: 30,
       manifestFile: s.manifest.file,
       cause: e.lastCause(`Host/${h.name}`, `manifest ${s.manifest.file}`) ?? h.services.kubelet?.cause ?? 0,
     });
@@ -138,20 +143,32 @@ function fromApi(p: Pod): Desired {
     name: p.metadata.name,
     namespace: p.metadata.namespace ?? 'default',
     staticPod: false,
-    containers: p.spec.containers.map((c) => ({ name: c.name, image: c.image })),
+    containers: p.spec.containers,
     hostNetwork: p.spec.hostNetwork === true,
     deleting: p.metadata.deletionTimestamp !== undefined,
     grace: p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds,
+    specGrace: p.spec.terminationGracePeriodSeconds,
     api: p,
   };
   desiredOfPod.set(p, d);
   return d;
 }
 
+/**
+ * The status the pod had in the API: the pod itself, or the mirror of a static pod (status_manager.go
+ * updateStatusInternal reads the mirror's status when it has no cached one).
+ */
+function previousStatus(e: Engine, d: Desired): Pod['status'] | undefined {
+  if (d.api) return d.api.status;
+  const mirror = e.get('Pod', d.key);
+  return mirror?.metadata.annotations['kubernetes.io/config.mirror'] === d.uid ? mirror.status : undefined;
+}
+
 function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
   // Keyed by container names from manifests, which may be `constructor` (core/dict.ts).
   const containers = dict<KubeletContainerState>();
-  const prev = d.api?.status.containerStatuses ?? [];
+  const prevStatus = previousStatus(e, d);
+  const prev = prevStatus?.containerStatuses ?? [];
   for (const c of d.containers) {
     const old = prev.find((s) => s.name === c.name);
     const st: KubeletContainerState = {
@@ -160,10 +177,12 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
       restartCount: old?.restartCount ?? 0,
       pulling: false,
       pullFailures: 0,
-      crashCount: 0,
     };
+    if (c.command) st.command = c.command;
+    if (c.args) st.args = c.args;
     // A container the API saw before (kubelet restart, reboot): the next start is a restart.
     if (old?.containerID) st.containerId = old.containerID.replace(/^[a-z]+:\/\//, '');
+    if (old?.lastState) st.lastTerminated = { ...old.lastState.terminated };
     containers[c.name] = st;
   }
   const running = runningContainersOf(h, d.uid);
@@ -177,19 +196,16 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     pullBackoffCount: 0,
     containers,
     cause: desiredCause(e, d),
+    terminationGracePeriodSeconds: d.specGrace,
   };
+  if (d.hostNetwork) w.hostNetwork = true;
   if (d.manifestFile) w.manifestFile = d.manifestFile;
-  const apiIP = d.api?.status.podIP;
-  if (d.hostNetwork) w.podIP = h.ip;
-  else if (running.length > 0 && apiIP) w.podIP = apiIP;
-  else w.podIP = `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
-  w.startTime = running.length > 0 && d.api?.status.startTime !== undefined ? d.api.status.startTime : e.now;
-  if (running.length > 0) {
-    // Adopted after a kubelet restart: readiness is reset until the first sync (1.30-1.34).
-    w.state = 'running';
-    w.readyAt = e.now + e.randInt(800, 1500);
-    requestPodSync(e, h, w.readyAt - e.now);
-  }
+  // The sandbox outlives the kubelet: its IP stays (a new one comes with a new sandbox, pod-workers.ts).
+  const sb = sandboxOf(h, d.uid);
+  if (sb?.state === 'ready') w.podIP = sb.ip;
+  // The status manager never changes a start time once set (status_manager.go updateStatusInternal).
+  w.startTime = prevStatus?.startTime ?? e.now;
+  if (running.length > 0) w.state = 'running';
   logLine(
     e,
     h.name,
@@ -198,6 +214,7 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     'kubelet.go:2543',
     `"SyncLoop ADD" source=${q(d.staticPod ? 'file' : 'api')} pods=[${q(d.key)}]`,
   );
+  addProbes(e, h, w, d.containers);
   return w;
 }
 
@@ -268,8 +285,9 @@ export function syncPods(e: Engine, h: RunningHost): void {
   for (const d of desired.values()) {
     let w = mem.pods[d.uid];
     if (!w) {
-      if (d.deleting && containersOf(h, d.uid).length === 0) {
-        // Terminating while we were away and nothing runs: finish at once.
+      if (d.deleting && runningContainersOf(h, d.uid).length === 0) {
+        // Terminating while we were away and nothing runs (dead instances, after a reboot, go with
+        // container GC): the pod worker has nothing to kill, finish at once.
         finishDeletion(e, h, d);
         continue;
       }
@@ -295,10 +313,15 @@ export function syncPods(e: Engine, h: RunningHost): void {
     if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
     const probe = probePass(e, h);
     syncWorkerContainers(e, h, w);
+    triggerReadiness(e, h, w);
     publishStatus(e, h, w, apiKnown);
     noteWorkerSync(e, h, w, apiKnown, probe);
   }
-  if (apiKnown) syncMirrorPods(e, h);
+  if (apiKnown) {
+    syncMirrorPods(e, h);
+    // Every pod the API and the manifests ask for has a worker: housekeeping may look for orphans.
+    mem.podsAdded = true;
+  }
 }
 
 /**

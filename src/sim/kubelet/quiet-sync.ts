@@ -5,8 +5,8 @@
  * almost all of those passes change nothing, yet each walks every pod of the node. A pass is a
  * function of: the API pods bound to the node, the host's containers, the static manifests, the
  * kubelet's memory, whether the API and the runtime answer, and the clock. When a pass left
- * every worker running and healthy (no back-off, no pull, readiness delay over, crash back-off
- * counter at zero: nothing in it depends on the clock any more) and did nothing observable (no
+ * every worker running and healthy (no back-off, no pull, no kill under way, probe results ready
+ * and no failed liveness probe: nothing in it depends on the clock any more) and did nothing observable (no
  * trace, journal line, cause, timer, random draw or API write), the next pass with the same
  * inputs does nothing either. So a sync pass is skipped while:
  * - no Pod bound to the node was written (Engine.podWritesOn),
@@ -23,10 +23,11 @@
 
 import type { Pod } from '../api/types';
 import type { Engine } from '../core/engine';
-import type { Host, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { containersOf, containersVersion, criAvailable, podContainersVersion } from '../runtime/containers';
 import { statusCacheEnabled } from './pod-status';
+import { probesSettled } from './probe-results';
 import { quietMarks } from './quiet-marks';
 import { runtimeErrors } from './runtime-health';
 
@@ -71,16 +72,20 @@ function samePass(e: Engine, h: Host, p: PassProbe): boolean {
   );
 }
 
-/** The worker runs with all its containers up and nothing left that the clock could change. */
-function workerSettled(e: Engine, h: Host, w: KubeletPodWorker): boolean {
-  if (w.state !== 'running' || (w.readyAt !== undefined && e.now < w.readyAt)) return false;
+/**
+ * The worker runs with all its containers up and nothing left that the clock could change: no
+ * pull, no back-off, no kill in progress, and probe results that leave the pass nothing to do
+ * (ready, no failed liveness or startup probe; a change of result asks for a pass itself).
+ */
+function workerSettled(_e: Engine, h: Host, w: KubeletPodWorker): boolean {
+  if (w.state !== 'running') return false;
   const hcs = containersOf(h, w.uid);
   for (const name in w.containers) {
     const st = w.containers[name];
-    if (!st || st.pulling || st.waiting || st.crashCount !== 0) return false;
-    let latest: string | undefined;
-    for (const c of hcs) if (c.name === name) latest = c.state;
-    if (latest !== 'running') return false;
+    if (!st || st.pulling || st.waiting || st.killing) return false;
+    let latest: HostContainer | undefined;
+    for (const c of hcs) if (c.name === name) latest = c;
+    if (latest?.state !== 'running' || !probesSettled(st, latest)) return false;
   }
   return true;
 }
@@ -148,6 +153,11 @@ export function workerSyncIsNoop(e: Engine, h: Host, w: KubeletPodWorker, apiKno
     m.pod === e.get('Pod', w.key) &&
     criAvailable(e, h)
   );
+}
+
+/** A probe result changed: the worker's next sync must run in full. */
+export function forgetWorkerMark(w: KubeletPodWorker): void {
+  workerMarks.delete(w);
 }
 
 /** After a worker's sync that started at `probe`: remember it if it settled and did nothing. */

@@ -21,6 +21,34 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 const REGISTER_BACKOFF_MIN = 100;
 const REGISTER_BACKOFF_MAX = 7000;
 
+/**
+ * The labels the kubelet sets on its Node (kubelet_node_status.go initialNode): hostname, os and
+ * arch, with the deprecated beta.kubernetes.io/os and beta.kubernetes.io/arch twins (which the
+ * node-lifecycle controller's reconcileNodeLabels keeps equal), plus the host's own labels.
+ */
+export function kubeletLabels(h: Host): Record<string, string> {
+  const os = h.labels['kubernetes.io/os'] ?? 'linux';
+  const arch = h.labels['kubernetes.io/arch'] ?? 'amd64';
+  return { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, ...h.labels };
+}
+
+/**
+ * Capacity besides cpu, memory and pods (setters.go MachineInfo): the root filesystem as
+ * ephemeral-storage (allocatable: minus the 10% nodefs.available eviction threshold), and the
+ * huge page sizes of an amd64 kernel, none reserved. [U] disk size: a 64 GB VM disk.
+ */
+const EPHEMERAL_STORAGE_KI = 64_222_328;
+const EXTENDED_CAPACITY = {
+  'ephemeral-storage': `${EPHEMERAL_STORAGE_KI}Ki`,
+  'hugepages-1Gi': '0',
+  'hugepages-2Mi': '0',
+};
+const EXTENDED_ALLOCATABLE = {
+  'ephemeral-storage': String(EPHEMERAL_STORAGE_KI * 1024 - Math.trunc(EPHEMERAL_STORAGE_KI * 1024 * 0.1)),
+  'hugepages-1Gi': '0',
+  'hugepages-2Mi': '0',
+};
+
 /** The Node the kubelet would create now (initialNode + setters). */
 export function initialNode(e: Engine, h: RunningHost): { node: Node; events: ReturnType<typeof runSetters> } {
   const st = e.state;
@@ -33,7 +61,7 @@ export function initialNode(e: Engine, h: RunningHost): { node: Node; events: Re
       uid: '',
       resourceVersion: 0,
       creationTimestamp: e.now,
-      labels: { ...h.labels },
+      labels: kubeletLabels(h),
       annotations: {
         'kubeadm.alpha.kubernetes.io/cri-socket':
           st.profile.runtime === 'docker'
@@ -48,8 +76,8 @@ export function initialNode(e: Engine, h: RunningHost): { node: Node; events: Re
     status: {
       conditions: [],
       addresses: [],
-      capacity: { cpu, memory, pods: 110 },
-      allocatable: { cpu, memory, pods: 110 },
+      capacity: { cpu, memory, pods: 110, ...EXTENDED_CAPACITY },
+      allocatable: { cpu, memory, pods: 110, ...EXTENDED_ALLOCATABLE },
       nodeInfo: {
         kubeletVersion: st.profile.kubernetesVersion,
         containerRuntimeVersion: st.profile.containerRuntimeVersion,
@@ -106,7 +134,7 @@ export function tryRegister(e: Engine, h: RunningHost): void {
       'kubelet_node_status.go:111',
       `"Node was previously registered" node=${q(h.name)}`,
     );
-    const labels = { ...existing.metadata.labels, ...h.labels };
+    const labels = { ...existing.metadata.labels, ...kubeletLabels(h) };
     if (JSON.stringify(labels) !== JSON.stringify(existing.metadata.labels)) {
       e.put({ ...existing, metadata: { ...existing.metadata, labels } }, 'labels reconciled', c);
     }

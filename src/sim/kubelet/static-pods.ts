@@ -7,6 +7,7 @@
 import type { Pod } from '../api/types';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
+import { rfc3339Nano } from '../host/clock';
 
 export const STATIC_POD_PATH = '/etc/kubernetes/manifests';
 
@@ -62,7 +63,8 @@ export function staticPodObject(h: Host, ref: StaticPodRef, seenAt: number): Pod
       labels: { ...m.labels },
       annotations: {
         'kubernetes.io/config.hash': ref.uid,
-        'kubernetes.io/config.seen': String(seenAt),
+        // config.go: kubetypes.NewTimestamp().GetString(), RFC3339Nano.
+        'kubernetes.io/config.seen': rfc3339Nano(seenAt),
         'kubernetes.io/config.source': 'file',
       },
       ownerReferences: [],

@@ -79,3 +79,41 @@ export function podEvents(e: Engine, name: string): string[] {
     .sort((a, b) => a.firstTimestamp - b.firstTimestamp || a.metadata.resourceVersion - b.metadata.resourceVersion)
     .map((ev) => `${ev.type} ${ev.reason} x${ev.count}: ${ev.message}`);
 }
+
+/** The test scenario with `objects` applied at boot (manifests as in a scenario file). */
+export function simWith(
+  objects: Record<string, unknown>[],
+  profile: ProfileName = 'v1.33',
+  staticPods: ScenarioStaticPod[] = [],
+): Simulation {
+  const sc = scenario(profile, staticPods);
+  sc.spec.objects = objects as Scenario['spec']['objects'];
+  return new Simulation(sc);
+}
+
+/** A Deployment manifest whose pods run `container` (name, image, probes...), pinned to `node` if given. */
+export function deployment(name: string, replicas: number, container: Record<string, unknown>, node?: string) {
+  const spec: Record<string, unknown> = { containers: [container] };
+  if (node) spec.nodeSelector = { 'kubernetes.io/hostname': node };
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name }, spec: { replicas, template: { spec } } };
+}
+
+/** The API pods whose name starts with `prefix`, on `node` if given, by name. */
+export function podsNamed(e: Engine, prefix: string, node?: string): Pod[] {
+  return e
+    .list('Pod')
+    .filter((p) => p.metadata.name.startsWith(prefix) && (node === undefined || p.spec.nodeName === node))
+    .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+}
+
+/** Running containers of pod `uid` on host `node`. */
+export function runningOn(e: Engine, node: string, uid: string): number {
+  return Object.values(e.state.hosts[node]?.containers ?? {}).filter((c) => c.podUid === uid && c.state === 'running')
+    .length;
+}
+
+/** `kubectl apply` a manifest now (as JSON), for tests that watch a pod from its start. */
+export function applyNow(s: Simulation, manifest: Record<string, unknown>): void {
+  const r = s.run(`kubectl apply -f -\n${JSON.stringify(manifest)}`);
+  if (!r.ok) throw new Error(r.output);
+}

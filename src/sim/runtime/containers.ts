@@ -11,6 +11,7 @@ import type { Engine } from '../core/engine';
 import type { Host, HostContainer } from '../core/state';
 import { serviceActive } from '../core/world';
 import { requestPodSync } from '../kubelet/pod-sync-queue';
+import { containerScript } from './app-script';
 
 /** CRI answers container calls (ListContainers, CreateContainer...): the runtime daemon runs. */
 export function criAvailable(e: Engine, h: Host): boolean {
@@ -30,7 +31,7 @@ export function criError(e: Engine): string {
  * for a pod's containers several times per pod and sync pass; scanning every container of the
  * host each time dominated profiles of big clusters. The index stays valid because
  * `host.containers` is only written through this file (startContainer, removeContainer,
- * dropAllContainers replaces the record); tests that poke the record call `containersChanged`.
+ * loseAllContainers marks them dead); tests that poke the record call `containersChanged`.
  * A restore clones the state, so its records are new keys and get a fresh index.
  */
 const byPod = new WeakMap<Host['containers'], Map<string, HostContainer[]>>();
@@ -110,11 +111,17 @@ export interface ContainerRequest {
   name: string;
   image: string;
   staticPod: boolean;
+  /** The io.kubernetes.container.restartCount label the kubelet gives it. */
+  restartCount: number;
+  command?: string[];
+  args?: string[];
 }
 
 /** Create and start a container (the runtime must be up: callers check `criAvailable`). */
 export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
   const c: HostContainer = { id: e.hex(64), ...req, state: 'running', startedAt: e.now };
+  if (c.command === undefined) delete c.command;
+  if (c.args === undefined) delete c.args;
   h.containers[c.id] = c;
   bump(h, c.podUid);
   const idx = byPod.get(h.containers);
@@ -129,7 +136,26 @@ export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause:
   observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
   e.remember(`Host/${h.name}`, `container started ${req.podName}/${req.name}`, cause);
+  // A command that ends (`sleep 600`, a script) ends the process (runtime/app-script.ts).
+  const ends = containerScript(c).endsAfter;
+  if (ends !== undefined) e.schedule(ends, 'runtime.app-exit', `${h.name}|${c.id}|${cause}`, 0);
   return c;
+}
+
+/** Timer: a container's command reached its end (ignored if the container is gone or already stopped). */
+export function appExitTimer(e: Engine, target: string): void {
+  const [host = '', id = '', cause = '0'] = target.split('|');
+  const c = e.state.hosts[host]?.containers[id];
+  if (c?.state !== 'running') return;
+  const code = containerScript(c).exitCode;
+  const parent = e.cause({
+    actor: `container ${c.podName}/${c.name}`,
+    what: `container exited: the command of ${c.podName}/${c.name} ended`,
+    rule: 'a container runs as long as its command',
+    constant: `exit code ${code}`,
+    parents: [Number(cause)],
+  });
+  containerExited(e, host, id, code, code === 0 ? 'Completed' : 'Error', parent);
 }
 
 /** Stop and remove a container (pod deleted, static manifest removed...). */
@@ -192,15 +218,61 @@ function observeHostPod(e: Engine, h: Host, c: HostContainer): void {
   });
 }
 
-/** Power loss: every container is gone at once (no exit is observed by anybody). */
-export function dropAllContainers(e: Engine, h: Host, cause: number): void {
-  const lost = Object.values(h.containers);
-  const n = lost.length;
-  h.containers = {};
-  if (e.observers.length) for (const c of lost) observeHostPod(e, h, c);
+/** Remove a dead container's record (container GC, or the kubelet replacing an older instance). */
+export function removeDeadContainer(e: Engine, h: Host, id: string): void {
+  const c = h.containers[id];
+  if (c?.state !== 'exited') return;
+  delete h.containers[id];
+  bump(h, c.podUid);
+  const list = byPod.get(h.containers)?.get(c.podUid);
+  if (list) {
+    const i = list.indexOf(c);
+    if (i >= 0) list.splice(i, 1);
+  }
+  e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} removed ${c.id.slice(0, 13)}`);
+}
+
+/**
+ * Power loss: every running container stops at once, unobserved. The runtime keeps their records
+ * on disk (/var/lib/containerd), so after the reboot they are dead containers whose exit the
+ * runtime learns only when it starts again (exitLostContainers).
+ */
+export function loseAllContainers(e: Engine, h: Host, cause: number): void {
+  let n = 0;
+  for (const id of Object.keys(h.containers).sort()) {
+    const c = h.containers[id] as HostContainer;
+    if (c.state !== 'running') continue;
+    c.state = 'exited';
+    c.lost = true;
+    bump(h, c.podUid);
+    n++;
+    observeHostPod(e, h, c);
+  }
   wakeLeaderElection(e, h.name);
   if (n > 0) {
     e.trace(`host ${h.name} ${n} containers lost`);
     e.remember(`Host/${h.name}`, `container killed: ${n} containers lost with power`, cause);
+  }
+}
+
+/**
+ * The runtime starts after a power loss and reloads the containers that were running: their task
+ * is gone, so containerd sets exit code 255, reason `Unknown`, finished now (containerd
+ * internal/cri/server/restart.go loadContainer: unknownExitCode, unknownExitReason). dockerd marks
+ * them exited 255 as well; dockershim reports any non-zero exit as reason `Error`
+ * (docker_container.go ContainerStatus). [U] docker's 255.
+ */
+export function exitLostContainers(e: Engine, h: Host, cause: number): void {
+  const docker = e.state.profile.runtime === 'docker';
+  for (const id of Object.keys(h.containers).sort()) {
+    const c = h.containers[id] as HostContainer;
+    if (!c.lost) continue;
+    delete c.lost;
+    c.exitCode = 255;
+    c.reason = docker ? 'Error' : 'Unknown';
+    c.finishedAt = e.now;
+    bump(h, c.podUid);
+    e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} exited 255 ${c.reason} (after power loss)`);
+    e.remember(`Host/${h.name}`, `container exited ${c.podName}/${c.name} (lost with power)`, cause);
   }
 }

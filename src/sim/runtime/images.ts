@@ -53,3 +53,32 @@ export function pullError(e: Engine, image: string): string {
   const tag = colon < 0 ? 'latest' : repo.slice(colon + 1);
   return `rpc error: code = Unknown desc = failed to pull and unpack image "${ref}": failed to resolve reference "${ref}": failed to do request: Head "https://registry-1.docker.io/v2/${path}/manifests/${tag}": dial tcp: lookup registry-1.docker.io: Temporary failure in name resolution`;
 }
+
+/**
+ * The image reference a container status reports as imageID (kubelet_pods.go
+ * convertContainerStatus: ImageID from the runtime's ImageRef): containerd gives the repository
+ * digest (`docker.io/library/nginx@sha256:...`), dockershim `docker-pullable://nginx@sha256:...`.
+ * [U] Digests are made up, stable per image name.
+ */
+export function imageId(e: Engine, image: string): string {
+  const docker = e.state.profile.runtime === 'docker';
+  const key = `${docker ? 'd' : 'c'}|${image}`;
+  let id = imageIds.get(key);
+  if (id === undefined) {
+    id = computeImageId(docker, image);
+    if (imageIds.size > 1000) imageIds.clear();
+    imageIds.set(key, id);
+  }
+  return id;
+}
+
+/** imageId answers per runtime and image (a pure function; asked at every status build). */
+const imageIds = new Map<string, string>();
+
+function computeImageId(docker: boolean, image: string): string {
+  const ref = normalizeImage(image);
+  const digest = [0, 1, 2, 3].map((i) => hashString(`${i}|${ref}`)).join('');
+  const repo = ref.slice(0, ref.lastIndexOf(':') > ref.lastIndexOf('/') ? ref.lastIndexOf(':') : ref.length);
+  if (docker) return `docker-pullable://${repo.replace(/^docker\.io\/(library\/)?/, '')}@sha256:${digest}`;
+  return `${repo}@sha256:${digest}`;
+}

@@ -13,10 +13,15 @@ import type { Host } from '../core/state';
 import { kgen, kubeletRunning } from '../kubelet/memory';
 import { requestPodSync } from '../kubelet/pod-sync-queue';
 import { wakeRuntimeUpLoop } from '../kubelet/runtime-health';
-import { containerExited } from './containers';
+import { appExitTimer, containerExited, exitLostContainers } from './containers';
+import { stopAllSandboxes } from './sandboxes';
 
-/** systemd started the runtime unit. The kubelet notices through its 5s runtime check and PLEG. */
-export function runtimeServiceStarted(e: Engine, h: Host, _cause: number): void {
+/**
+ * systemd started the runtime unit: it reloads its containers (those lost with the power exit 255
+ * now) and the kubelet notices through its 5s runtime check and PLEG.
+ */
+export function runtimeServiceStarted(e: Engine, h: Host, cause: number): void {
+  exitLostContainers(e, h, cause);
   requestPodSync(e, h, 1000);
 }
 
@@ -36,8 +41,13 @@ export function runtimeServiceStopped(e: Engine, h: Host, cause: number): void {
     .map((x) => x.id)
     .sort();
   for (const id of ids) containerExited(e, h.name, id, 0, 'Completed', c);
+  // The pause containers stop too: every pod gets a new sandbox (and IP) when docker is back.
+  stopAllSandboxes(e, h);
 }
 
-export const runtimeModule: SimModule = { name: 'runtime' };
+export const runtimeModule: SimModule = {
+  name: 'runtime',
+  timers: { 'runtime.app-exit': (e, t) => appExitTimer(e, t.target) },
+};
 
 export { containerExited, runningContainersOf } from './containers';

@@ -8,6 +8,7 @@
  */
 
 import { applyManifest } from '../api/apply';
+import { containerSpecsFrom } from '../api/defaults';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { Host, StaticManifest } from '../core/state';
@@ -35,11 +36,12 @@ const CONTROL_PLANE_IMAGES: Record<string, string> = {
 
 export function manifestFromPod(file: string, m: Manifest): StaticManifest {
   const spec = (m.spec ?? {}) as {
-    containers?: { name: string; image: string }[];
+    containers?: unknown;
     hostNetwork?: boolean;
     priority?: number;
   };
-  const containers = (spec.containers ?? []).map((c) => ({ name: c.name, image: c.image }));
+  // The kubelet reads the whole container spec: command, ports, probes (with the API's defaults).
+  const containers = containerSpecsFrom(spec.containers);
   const sm: StaticManifest = {
     file,
     name: m.metadata.name,

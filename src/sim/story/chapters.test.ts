@@ -32,7 +32,9 @@ describe('chapters of the built-in scenarios', () => {
       [384770, 'replacement web-7d89dcd798-h24c7 Running on node1'],
       [540000, 'kubelet started on node2'],
       [542500, 'node2 Ready'],
-      [543586, 'replacement db-1 Running on node2'],
+      // Adopted pods are no longer made unready for a moment at the kubelet's start (issue 9 point 4),
+      // which moves the random draws after it: the new db-1 runs before the taint goes.
+      [543726, 'replacement db-1 Running on node2'],
       [544270, 'node2 untainted'],
     ]);
     const [stop, notReady, taint, evicted, replaced, start, ready, db, untainted] = sim.chapters();
