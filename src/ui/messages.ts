@@ -65,6 +65,8 @@ export const messages = {
           : v,
   pauseAtChapters: 'Pause at each chapter',
   // Chapters
+  /** A chapter's label as the engine writes it (`node2 NotReady`, `kubelet stopped on node2`). */
+  chapterLabel: (label: string) => label,
   chapters: 'Chapters',
   chaptersEmpty: 'Nothing has happened yet. Press Play, or break something.',
   later: 'later',
@@ -140,6 +142,10 @@ export const messages = {
   wholeCluster: 'Whole cluster',
   followStory: 'Follow the story',
   // Menus
+  /** An action's label as the engine writes it (`Stop kubelet`); translations rewrite it (i18n/rewrite.ts). */
+  actionLabel: (label: string) => label,
+  /** Why an action cannot apply now, as the engine writes it (`node2 is already powered off`). */
+  actionReason: (reason: string) => reason,
   menuLoading: 'Loading actions…',
   menuEmpty: 'No actions available here.',
   whyMenuItem: 'Why? (explain this state)',

@@ -348,7 +348,7 @@ export function TimelineSection({ form, errors, update }: SectionProps) {
                       {known ? null : <option value="">{t.chooseFailure}</option>}
                       {choices.map((c) => (
                         <option key={c.command} value={c.command}>
-                          {c.label}
+                          {t.failureLabel(c.label)}
                         </option>
                       ))}
                     </select>

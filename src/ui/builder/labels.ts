@@ -25,6 +25,8 @@ export const builderMessages = {
   stepRun: (i: number) => `What happens in step ${i + 1}`,
   removeStep: (i: number) => `Remove step ${i + 1}`,
   chooseFailure: 'Choose…',
+  /** A failure's label as failures.ts writes it (`Stop kubelet on node2`); translations rewrite it. */
+  failureLabel: (label: string) => label,
   addStep: 'Add a failure',
   duration: 'Length of the scenario',
   durationDefault: '10 min after the last step',

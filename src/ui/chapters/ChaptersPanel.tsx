@@ -28,7 +28,7 @@ export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
               <li key={`${c.at}-${i}`} className={`chapter k-${c.kind}${future ? ' is-future' : ''}`}>
                 <span className="chapter-at">{formatTime(c.at)}</span>
                 <button type="button" className="chapter-go stretch" onClick={() => actions.seek(c.at)}>
-                  {c.label}
+                  {t.chapterLabel(c.label)}
                 </button>
                 {future ? <span className="chapter-later">{t.later}</span> : null}
               </li>

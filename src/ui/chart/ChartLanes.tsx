@@ -130,7 +130,7 @@ function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: T
         return (
           <g key={`t${b.from}${b.label}`} className={`taint${b.label.endsWith('NoExecute') ? ' taint-exec' : ''}`}>
             <rect x={x0} y={taintY} width={x1 - x0} height={em * 0.3}>
-              <title>{`${n.name} tainted ${t.from(b.label, formatSimTime(b.from), formatSimTime(b.to))}`}</title>
+              <title>{t.tainted(n.name, t.from(b.label, formatSimTime(b.from), formatSimTime(b.to)))}</title>
             </rect>
             {fits ? (
               <text x={x0 + 2} y={taintY + em * 0.3 + em * 0.72} fontSize={em * 0.75}>

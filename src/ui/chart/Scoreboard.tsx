@@ -6,6 +6,7 @@
 import type { Scoreboard as Board, FaultScore, WorkloadScore } from '../../sim';
 import { formatSpan, SCORE_STEPS, stepAfter } from '../../sim/story/scoreboard';
 import { formatTime } from '../common/time';
+import { useMessages } from '../i18n/hooks';
 import { useChartMessages } from './useChartMessages';
 import './scoreboard.css';
 
@@ -109,10 +110,11 @@ function FaultRows({
   g: FaultScore | undefined;
   names: { a: string; b: string } | undefined;
 }) {
+  const m = useMessages();
   if (!names || !g)
     return (
       <tr>
-        <th scope="row">{f.label}</th>
+        <th scope="row">{m.chapterLabel(f.label)}</th>
         <td>{formatTime(f.at)}</td>
         {SCORE_STEPS.map(([k]) => (
           <StepCell key={k} f={f} step={k} />
@@ -123,7 +125,7 @@ function FaultRows({
     <>
       <tr>
         <th scope="row" rowSpan={2}>
-          {f.label}
+          {m.chapterLabel(f.label)}
         </th>
         <td rowSpan={2}>{formatTime(f.at)}</td>
         <td className="sb-side">A</td>

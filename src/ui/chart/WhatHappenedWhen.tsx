@@ -7,6 +7,7 @@ import type { Chapter } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
+import { useMessages } from '../i18n/hooks';
 import { useChartMessages } from './useChartMessages';
 
 /** `Pod/default/web-1` to a selection for Why? (nodes and pods; other objects have none). */
@@ -30,6 +31,7 @@ function objectName(ref: string | undefined): string {
 
 export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }) {
   const t = useChartMessages();
+  const m = useMessages();
   const live = useSim((s) => s.chapters);
   const list = chapters ?? live;
   return (
@@ -74,7 +76,7 @@ export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }
                         objectName(c.ref)
                       )}
                     </td>
-                    <td>{c.label}</td>
+                    <td>{m.chapterLabel(c.label)}</td>
                     <td>{c.actor ?? '–'}</td>
                     <td>{[c.rule, c.constant].filter(Boolean).join('; ') || '–'}</td>
                   </tr>

@@ -97,11 +97,11 @@ export function ActionMenu() {
                   close();
                 }}
               >
-                {o.label}
+                {t.actionLabel(o.label)}
               </button>
               {o.disabledReason ? (
                 <span className="menu-reason" id={detail}>
-                  {o.disabledReason}
+                  {t.actionReason(o.disabledReason)}
                 </span>
               ) : (
                 <code className="menu-cmd" id={detail}>

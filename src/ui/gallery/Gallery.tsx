@@ -6,6 +6,7 @@ import { shareStore } from '../../state/share';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
+import { useScenarioText } from '../i18n/store';
 
 /** One entry of public/scenarios/index.json (fields beyond name and title may be missing in old files). */
 export interface GalleryEntry {
@@ -45,8 +46,9 @@ export function useGalleryEntries(): GalleryEntry[] {
   return list;
 }
 
-function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
+function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
   const t = useMessages();
+  const e = { ...entry, ...useScenarioText(entry.name) };
   return (
     <li className={`gallery-card${current ? ' is-current' : ''}`}>
       <h3>{e.title}</h3>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builderMessages, SETTING_LABELS } from '../builder/labels';
 import { chartMessages } from '../chart/messages';
@@ -19,6 +20,16 @@ const english: Omit<Translation, 'locale'> = {
   ) as Translation['settingLabels'],
   chart: chartMessages,
   narrations,
+  // English titles and descriptions are the built-ins' own, listed in the gallery's index.
+  scenarios: Object.fromEntries(
+    (
+      JSON.parse(readFileSync(new URL('../../../public/scenarios/index.json', import.meta.url), 'utf8')) as {
+        name: string;
+        title: string;
+        description: string;
+      }[]
+    ).map((e) => [e.name, { title: e.title, description: e.description }]),
+  ) as Translation['scenarios'],
 };
 
 const LANGUAGES: [string, Translation][] = [
@@ -105,6 +116,16 @@ describe('every language has every message', () => {
 
 describe('Kubernetes words stay as Kubernetes prints them', () => {
   const table: Record<string, Record<string, Narration>> = narrations;
+  for (const [lang, tr] of LANGUAGES)
+    it(`${lang}: every built-in's description keeps the Kubernetes words of the English`, () => {
+      const missing: string[] = [];
+      for (const [name, en] of Object.entries(english.scenarios))
+        for (const word of new Set(en.description.match(KUBERNETES_WORDS) ?? []))
+          if (!tr.scenarios[name as keyof Translation['scenarios']].description.includes(word))
+            missing.push(`${name}: ${word}`);
+      expect(missing).toEqual([]);
+    });
+
   for (const [lang, tr] of LANGUAGES)
     it(`${lang}: every narration keeps the taints, reasons, paths and values of the English`, () => {
       const missing: string[] = [];

@@ -63,6 +63,18 @@ export function translated<P extends Part>(part: P, english: Translation[P]): Tr
   return catalogStore.getState().tr?.[part] ?? english;
 }
 
+/**
+ * A built-in scenario's title and description in the language on screen; undefined in English
+ * (the scenario's own words are English) and for any other scenario (imported, built).
+ */
+export function useScenarioText(name: string | undefined): { title: string; description: string } | undefined {
+  return useStore(catalogStore, (s) =>
+    name && s.tr
+      ? (s.tr.scenarios as Partial<Record<string, { title: string; description: string }>>)[name]
+      : undefined,
+  );
+}
+
 /** The locale numbers are written in. */
 export function useLocale(): string {
   return useStore(catalogStore, (s) => s.tr?.locale ?? 'en-US');

@@ -3,6 +3,8 @@
  * TypeScript refuses a translation that lacks a key, adds one, or gives a message other
  * parameters. Arrays keep their length (the legend's rows, the shortcuts).
  */
+
+import type { BuiltinScenarioName } from '../../sim/scenario/builtins';
 import type { builderMessages, SETTING_LABELS } from '../builder/labels';
 import type { chartMessages } from '../chart/messages';
 import type { lessonMessages } from '../lesson/messages';
@@ -30,7 +32,9 @@ export interface Translation {
   settingLabels: { readonly [K in keyof typeof SETTING_LABELS]: string };
   chart: Widen<typeof chartMessages>;
   narrations: NarrationTable;
+  /** The built-in scenarios' titles and descriptions; English has them in public/scenarios/index.json. */
+  scenarios: { readonly [S in BuiltinScenarioName]: { title: string; description: string } };
 }
 
 /** The parts components ask for by name. */
-export type Part = Exclude<keyof Translation, 'locale'>;
+export type Part = Exclude<keyof Translation, 'locale' | 'scenarios'>;

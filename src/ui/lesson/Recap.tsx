@@ -2,6 +2,7 @@ import type { Chapter } from '../../sim';
 import { useSim } from '../../state/hooks';
 import { Scoreboard } from '../chart/Scoreboard';
 import { formatTime } from '../common/time';
+import { useMessages } from '../i18n/hooks';
 import { useLessonMessages } from './useLessonMessages';
 
 /**
@@ -25,6 +26,7 @@ export function Recap() {
 
 function RecapTable({ chapters }: { chapters: Chapter[] }) {
   const t = useLessonMessages();
+  const m = useMessages();
   return (
     <table className="recap">
       <caption>{t.recapCaption}</caption>
@@ -41,7 +43,7 @@ function RecapTable({ chapters }: { chapters: Chapter[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
           <tr key={`${c.at}-${i}`}>
             <td>{formatTime(c.at)}</td>
-            <td>{c.label}</td>
+            <td>{m.chapterLabel(c.label)}</td>
             <td>{c.by === 'you' ? t.you : c.by === 'scenario' ? t.theScenario : (c.actor ?? '—')}</td>
             <td>{c.constant ? <code>{c.constant}</code> : (c.rule ?? '—')}</td>
           </tr>

@@ -43,11 +43,11 @@ const ChapterLabels = memo(function ChapterLabels({
   const placed = useMemo(() => {
     const w = box?.width ?? 0;
     return placeLabels(
-      chapters.map((c) => ({ x: (Math.min(c.at, span) / span) * w, width: labelWidth(c.label, font) })),
+      chapters.map((c) => ({ x: (Math.min(c.at, span) / span) * w, width: labelWidth(t.chapterLabel(c.label), font) })),
       w,
       rows,
     );
-  }, [chapters, span, box, font]);
+  }, [chapters, span, box, font, t]);
   return (
     // For the mouse: keyboards and screen readers have the same chapters in the Chapters list
     // (and the scrubber), so these stay out of the accessibility tree instead of doubling it.
@@ -72,7 +72,7 @@ const ChapterLabels = memo(function ChapterLabels({
               type="button"
               className="tl-tick"
               tabIndex={-1}
-              title={t.chapterAt(c.label, formatTime(c.at))}
+              title={t.chapterAt(t.chapterLabel(c.label), formatTime(c.at))}
               onClick={() => actions.seek(c.at)}
             />
             {p ? (
@@ -81,11 +81,11 @@ const ChapterLabels = memo(function ChapterLabels({
                 className="tl-label"
                 tabIndex={-1}
                 style={{ top: `${p.row * (font + 5)}px`, left: `${p.left - x}px` }}
-                title={t.chapterAt(c.label, formatTime(c.at))}
+                title={t.chapterAt(t.chapterLabel(c.label), formatTime(c.at))}
                 onClick={() => actions.seek(c.at)}
               >
                 {p.left - x > 2 ? <span className="tl-leader" style={{ width: `${p.left - x}px` }} /> : null}
-                {labelText(c.label)}
+                {labelText(t.chapterLabel(c.label))}
               </button>
             ) : null}
           </div>

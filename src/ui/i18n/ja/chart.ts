@@ -19,6 +19,7 @@ export const chart: Translation['chart'] = {
   onHost: (from, to) => `${from} から ${to} まで、Node上でコンテナが動いている`,
   replaced: (pod, node) => `${node} の ${pod} の代わり`,
   gone: '消滅',
+  tainted: (node, what) => `${node}にtaint ${what}`,
   legendTitle: '読み方',
   legendHost: '濃い帯: Node上で実際にコンテナが動いている (ホストの実態)',
   legendLease: '目盛り: Leaseの更新 (ハートビート)',

@@ -4,5 +4,16 @@ import { chart } from './chart';
 import { main } from './main';
 import { narrations } from './narrations';
 import { builder, lesson, settingLabels, share } from './parts';
+import { scenarios } from './scenarios';
 
-export const ja: Translation = { locale: 'ja-JP', main, share, lesson, builder, settingLabels, chart, narrations };
+export const ja: Translation = {
+  locale: 'ja-JP',
+  main,
+  share,
+  lesson,
+  builder,
+  settingLabels,
+  chart,
+  narrations,
+  scenarios,
+};

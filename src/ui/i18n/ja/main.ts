@@ -4,6 +4,7 @@
  * 退避 for eviction); condition names, reasons, taint keys and commands stay as Kubernetes prints them.
  */
 import type { Translation } from '../types';
+import { actionLabel, actionReason, chapterLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('ja-JP');
 
@@ -66,6 +67,7 @@ export const main: Translation['main'] = {
             ? '凡例'
             : v,
   pauseAtChapters: 'チャプターごとに一時停止',
+  chapterLabel,
   chapters: 'チャプター',
   chaptersEmpty: 'まだ何も起きていません。再生するか、何かを壊してみましょう。',
   later: 'この先',
@@ -136,6 +138,8 @@ export const main: Translation['main'] = {
   zoomOut: '縮小',
   wholeCluster: 'クラスター全体',
   followStory: '展開を追う',
+  actionLabel,
+  actionReason,
   menuLoading: '操作を読み込んでいます…',
   menuEmpty: 'ここで使える操作はありません。',
   whyMenuItem: 'なぜ? (この状態を説明)',

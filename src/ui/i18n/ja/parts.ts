@@ -1,5 +1,6 @@
 /** 日本語: sharing, the lesson panel, the scenario builder and its settings. */
 import type { Translation } from '../types';
+import { failureLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('ja-JP');
 
@@ -93,6 +94,7 @@ export const builder: Translation['builder'] = {
   stepRun: (i) => `ステップ${i + 1}で起きること`,
   removeStep: (i) => `ステップ${i + 1}を削除`,
   chooseFailure: '選択…',
+  failureLabel,
   addStep: '障害を追加',
   duration: 'シナリオの長さ',
   durationDefault: '最後のステップの10分後まで',

@@ -19,6 +19,7 @@ export const chart: Translation['chart'] = {
   onHost: (from, to) => `${from}부터 ${to}까지 노드에서 컨테이너가 실행됨`,
   replaced: (pod, node) => `${node}의 ${pod}를 대체`,
   gone: '사라짐',
+  tainted: (node, what) => `${node}에 테인트 ${what}`,
   legendTitle: '읽는 법',
   legendHost: '진한 띠: 노드에서 컨테이너가 실제로 실행됨 (호스트의 실제 상태)',
   legendLease: '눈금: Lease 갱신 (하트비트)',

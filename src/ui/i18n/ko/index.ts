@@ -4,5 +4,16 @@ import { chart } from './chart';
 import { main } from './main';
 import { narrations } from './narrations';
 import { builder, lesson, settingLabels, share } from './parts';
+import { scenarios } from './scenarios';
 
-export const ko: Translation = { locale: 'ko-KR', main, share, lesson, builder, settingLabels, chart, narrations };
+export const ko: Translation = {
+  locale: 'ko-KR',
+  main,
+  share,
+  lesson,
+  builder,
+  settingLabels,
+  chart,
+  narrations,
+  scenarios,
+};

@@ -4,6 +4,7 @@
  * Kubernetes prints them (Node 오브젝트, NotReady, node.kubernetes.io/unreachable).
  */
 import type { Translation } from '../types';
+import { actionLabel, actionReason, chapterLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('ko-KR');
 
@@ -65,6 +66,7 @@ export const main: Translation['main'] = {
             ? '범례'
             : v,
   pauseAtChapters: '챕터마다 일시 정지',
+  chapterLabel,
   chapters: '챕터',
   chaptersEmpty: '아직 아무 일도 없습니다. 재생을 누르거나 무언가를 망가뜨려 보세요.',
   later: '이후',
@@ -134,6 +136,8 @@ export const main: Translation['main'] = {
   zoomOut: '축소',
   wholeCluster: '클러스터 전체',
   followStory: '흐름 따라가기',
+  actionLabel,
+  actionReason,
   menuLoading: '동작을 불러오는 중…',
   menuEmpty: '여기서 할 수 있는 동작이 없습니다.',
   whyMenuItem: '왜? (이 상태 설명)',

@@ -1,5 +1,6 @@
 /** 한국어: sharing, the lesson panel, the scenario builder and its settings. */
 import type { Translation } from '../types';
+import { failureLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('ko-KR');
 
@@ -93,6 +94,7 @@ export const builder: Translation['builder'] = {
   stepRun: (i) => `${i + 1}단계에서 일어나는 일`,
   removeStep: (i) => `${i + 1}단계 삭제`,
   chooseFailure: '선택…',
+  failureLabel,
   addStep: '장애 추가',
   duration: '시나리오 길이',
   durationDefault: '마지막 단계 후 10분',

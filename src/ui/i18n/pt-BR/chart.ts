@@ -19,6 +19,7 @@ export const chart: Translation['chart'] = {
   onHost: (from, to) => `um contêiner roda no nó de ${from} a ${to}`,
   replaced: (pod, node) => `substitui ${pod} de ${node}`,
   gone: 'sumiu',
+  tainted: (node, what) => `taint em ${node}: ${what}`,
   legendTitle: 'Como ler',
   legendHost: 'faixa escura: um contêiner realmente roda no nó (a verdade do host)',
   legendLease: 'marcas: renovações do Lease (heartbeats)',

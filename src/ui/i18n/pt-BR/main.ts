@@ -5,6 +5,7 @@
  * Portuguese runs about a third longer than English and the header is one row.
  */
 import type { Translation } from '../types';
+import { actionLabel, actionReason, chapterLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('pt-BR');
 
@@ -67,6 +68,7 @@ export const main: Translation['main'] = {
             ? 'legenda'
             : v,
   pauseAtChapters: 'Pausar a cada capítulo',
+  chapterLabel,
   chapters: 'Capítulos',
   chaptersEmpty: 'Nada aconteceu ainda. Aperte Rodar ou quebre alguma coisa.',
   later: 'depois',
@@ -138,6 +140,8 @@ export const main: Translation['main'] = {
   zoomOut: 'Afastar',
   wholeCluster: 'Cluster inteiro',
   followStory: 'Seguir a história',
+  actionLabel,
+  actionReason,
   menuLoading: 'Carregando ações…',
   menuEmpty: 'Nenhuma ação disponível aqui.',
   whyMenuItem: 'Por quê? (explicar este estado)',

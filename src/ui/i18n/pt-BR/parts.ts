@@ -1,5 +1,6 @@
 /** Português (Brasil): sharing, the lesson panel, the scenario builder and its settings. */
 import type { Translation } from '../types';
+import { failureLabel } from './engine-words';
 
 const n = (x: number) => x.toLocaleString('pt-BR');
 
@@ -93,6 +94,7 @@ export const builder: Translation['builder'] = {
   stepRun: (i) => `O que acontece no passo ${i + 1}`,
   removeStep: (i) => `Remover o passo ${i + 1}`,
   chooseFailure: 'Escolha…',
+  failureLabel,
   addStep: 'Adicionar uma falha',
   duration: 'Duração do cenário',
   durationDefault: '10 min após o último passo',
