@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -47,11 +48,49 @@ function cspMeta(): Plugin {
   };
 }
 
+/**
+ * Offline and installable (vite-plugin-pwa, Workbox): a web app manifest and a service worker
+ * that precaches the app, its lazily loaded chunks, the engine workers and the built-in scenarios,
+ * so a classroom without Wi-Fi can open it once and use it offline. `registerType: 'prompt'`: a new
+ * version waits until the user accepts the "update available" prompt (ui/common/UpdatePrompt.tsx);
+ * the page registers the worker itself, after first paint (state/offline.ts).
+ */
+function offline() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      name: 'NotReady — Kubernetes failure playground',
+      short_name: 'NotReady',
+      description:
+        'Break a simulated Kubernetes cluster in your browser and watch how nodes go NotReady and pods get evicted.',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#1b2430',
+      theme_color: '#1b2430',
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,json,yaml,webmanifest}'],
+      // The engine worker and the big lazy chunks are over Workbox's 2 MB default only with source maps; keep room.
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
+
 // One config for the app build (Vite 8 / Rolldown) and the unit tests (Vitest 4).
 export default defineConfig({
   // Relative asset URLs so the production build works from any path (GitHub Pages, a subfolder, file server).
   base: './',
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), offline()],
   build: {
     // The main chunk is ~510 KB raw / ~165 KB gzip; its budget (175 KB gzip) is checked by `npm run bench`.
     chunkSizeWarningLimit: 600,

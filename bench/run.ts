@@ -9,6 +9,9 @@
  * of playing it. Rows (a) and (b) measure the second run of their scenario in the process: the
  * first one is a JIT warm-up (the app's worker runs warm too), and their labels say so.
  *
+ * Cloud rows: (a) and (b) again with their workers in node groups (bench/scenarios.ts `inCloud`),
+ * the cloud-controller-manager and the cluster-autoscaler running, under the same budgets.
+ *
  * Worker memory: bench/memory.ts (the worker's runner playing 4 simulated hours of the 100-node
  * scenario, heap after GC per hour, then seeks).
  *
@@ -20,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { createSimulation, type Scenario, type SimSnapshot, type Simulation } from '../src/sim/index';
 import { runMemoryBench } from './memory';
 import { type BenchRow, formatRows, thousands } from './rows';
-import { EXPECTED_PODS, largeZoneFailure, smallKubeletFailure } from './scenarios';
+import { EXPECTED_PODS, inCloud, largeZoneFailure, smallKubeletFailure } from './scenarios';
 
 const HOUR = 3_600_000;
 /** Advance granularity; checkpoints fall on its multiples. */
@@ -177,6 +180,23 @@ async function main(argv: string[]): Promise<number> {
         ok: s.n > 0 && s.max <= 200,
       });
     });
+  });
+
+  // The same two scenarios with their workers in node groups, the cloud-controller-manager and the
+  // cluster-autoscaler running (issue 11): the budgets hold with them on.
+  guard('engine, (a) in a cloud with the cluster autoscaler', () => {
+    const cloud = () => inCloud(smallKubeletFailure(), 2);
+    run(cloud(), false); // JIT warm-up, not measured
+    rows.push(
+      ratioRow('engine, (a) in a cloud with the cluster autoscaler', run(cloud(), false), 100_000, EXPECTED_PODS.small),
+    );
+  });
+  guard('engine, (b) in a cloud with the cluster autoscaler', () => {
+    const cloud = () => inCloud(largeZoneFailure(), 10);
+    run(cloud(), false); // JIT warm-up, not measured
+    const b = run(cloud(), false);
+    rows.push(ratioRow('engine, (b) in a cloud with the cluster autoscaler', b, 3_600, EXPECTED_PODS.large));
+    rows.push({ what: '  boot of (b) in a cloud', measured: `${thousands(b.bootMs)} ms`, budget: '', ok: undefined });
   });
 
   guard('worker memory, 100 nodes, 4 simulated hours', () => rows.push(...runMemoryBench()));

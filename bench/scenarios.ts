@@ -113,3 +113,38 @@ export function largeZoneFailure(): Scenario {
     ],
   });
 }
+
+/**
+ * The same scenario in a cloud with the cluster autoscaler on (issue 11): each zone's workers
+ * become a node group (min their count, max `extra` more, the default 4 CPU / 8 GiB machine),
+ * `power-on` becomes `cloud start` (a cloud machine is started through its instance). The engine
+ * budgets hold with the cloud-controller-manager and the autoscaler's 10 s loop running.
+ */
+export function inCloud(s: Scenario, extra: number): Scenario {
+  const counts = new Map<string, number>();
+  const nodes = s.spec.nodes.map((n) => {
+    if (n.roles.includes('control-plane')) return n;
+    const zone = n.zone ?? 'zone-a';
+    const group = `workers-${zone}`;
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+    return { ...n, zone, group };
+  });
+  const nodeGroups = [...counts].map(([name, count]) => ({
+    name,
+    min: count,
+    max: count + extra,
+    zone: name.slice('workers-'.length),
+    cpu: 4000,
+    memory: 8192,
+    machineType: 'custom-4-8192',
+    bootTime: 90_000,
+  }));
+  const timeline = s.spec.timeline.map((e) =>
+    'run' in e && e.run.startsWith('power-on ') ? { ...e, run: `cloud start ${e.run.slice('power-on '.length)}` } : e,
+  );
+  return {
+    ...s,
+    metadata: { ...s.metadata, name: `${s.metadata.name}-cloud`, title: `${s.metadata.title} (cloud)` },
+    spec: { ...s.spec, nodes, timeline, cloud: { nodeGroups, autoscaler: true } },
+  };
+}

@@ -132,7 +132,8 @@ test('export, re-import and the CLI: the same run', async ({ page }) => {
   const expected = { clock: await clockText(page), hash: await traceHash(page), views: await views(page) };
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export scenario', exact: true }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Scenario file (.yaml)' }).click();
   const file = await download;
   const dir = mkdtempSync(join(tmpdir(), 'notready-export-'));
   const path = join(dir, file.suggestedFilename());

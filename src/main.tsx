@@ -10,6 +10,7 @@ import './ui/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './state/bridge';
+import { registerOffline } from './state/offline';
 import { startApp } from './state/share-actions';
 import { installTestHooks } from './state/test-hooks';
 import { App } from './ui/App';
@@ -23,6 +24,8 @@ const el = root;
 installTestHooks();
 // The engine starts at once; only the first render waits for the language's catalog.
 void startApp();
-void startLanguage().finally(() =>
-  createRoot(el).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</StrictMode>),
-);
+void startLanguage().finally(() => {
+  createRoot(el).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</StrictMode>);
+  // After the first render: the service worker for offline use (its code loads as a chunk of its own).
+  registerOffline();
+});

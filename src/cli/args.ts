@@ -3,6 +3,7 @@
  * `npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace] [--json]`,
  * plus the recovery scoreboard (`--scoreboard`) and A/B runs (`--compare KEY=VALUE`, issue 10).
  */
+import { EXPORT_KINDS, type ExportKind, isExportKind } from '../export/index';
 import { DOMAIN_LIMITS, describeDuration, parseChange, parseDuration, type ScenarioChange } from '../sim/index';
 
 export interface CliOptions {
@@ -16,6 +17,10 @@ export interface CliOptions {
   scoreboard: boolean;
   /** `--compare` changes, in the order given; together they make run B. Keys are checked later. */
   compare: ScenarioChange[];
+  /** `--export KIND DIR`: write the export instead of printing the run. */
+  export?: { kind: ExportKind; dir: string };
+  /** `--force`: an export may write into a directory that is not empty. */
+  force: boolean;
 }
 
 export type ParsedArgs =
@@ -26,6 +31,7 @@ export type ParsedArgs =
 
 export const USAGE = `Usage: npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] [--events] [--trace]
                     [--scoreboard] [--compare KEY=VALUE]... [--json]
+       npm run sim -- SCENARIO [--at TIME "COMMAND"]... [--until TIME] --export KIND DIR [--force]
 
 Runs a scenario headless and prints what the commands print, as a real cluster would.
 
@@ -56,6 +62,17 @@ Runs a scenario headless and prints what the commands print, as a real cluster w
                          events?: [...], until, traceHash, scoreboard?,
                          compare?: {a: {label, scoreboard}, b: {label, scoreboard}, differences}}
                       (scoreboard times are ms since t=0)
+  --export KIND DIR   write the scenario (with the --at commands in its timeline) for a real
+                      tool into DIR instead of printing the run. KIND is one of:
+                        kind        a kind cluster config, the manifests and run.sh, which runs
+                                    the timeline on that cluster at the same times and checks what
+                                    the simulation predicts (up to --until, default spec.duration)
+                        chaos-mesh  the faults as Chaos Mesh resources, and timeline.sh
+                        litmus      the faults as Litmus ChaosEngines, and timeline.sh
+                      DIR is created; an existing DIR must be empty unless --force (which writes
+                      over the export's files and leaves the others). Not with --events, --trace,
+                      --json, --scoreboard or --compare
+  --force             see --export
   --list              list the built-in scenarios
   -h, --help          show this text
 
@@ -77,6 +94,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     json: false,
     scoreboard: false,
     compare: [],
+    force: false,
   };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -137,6 +155,26 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         o.until = ms;
         break;
       }
+      case '--export': {
+        const kind = value();
+        const dir = argv[++i];
+        if (kind === undefined || dir === undefined || dir === '')
+          return {
+            kind: 'error',
+            message: `--export needs a kind and a directory: --export kind out/ (kinds: ${EXPORT_KINDS.join(', ')})`,
+          };
+        if (!isExportKind(kind))
+          return {
+            kind: 'error',
+            message: `--export ${JSON.stringify(kind)}: not an export (kinds: ${EXPORT_KINDS.join(', ')})`,
+          };
+        if (o.export) return { kind: 'error', message: '--export is given twice' };
+        o.export = { kind, dir };
+        break;
+      }
+      case '--force':
+        o.force = true;
+        break;
       case '--':
         break;
       default:
@@ -153,6 +191,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
   o.scenario = positional[0] as string;
+  if (o.export) {
+    const clash = (['events', 'trace', 'json', 'scoreboard'] as const).find((k) => o[k]);
+    if (clash || o.compare.length)
+      return { kind: 'error', message: `--export writes files and prints no run: not with --${clash ?? 'compare'}` };
+  } else if (o.force) return { kind: 'error', message: '--force goes with --export' };
   // Stable: commands at the same time run in the order given.
   o.at.sort((x, y) => x.at - y.at);
   return { kind: 'run', options: o };

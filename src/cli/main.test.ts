@@ -63,6 +63,7 @@ describe('parseArgs', () => {
         json: true,
         scoreboard: false,
         compare: [],
+        force: false,
       },
     });
   });

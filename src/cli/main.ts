@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ExportFile, type ExportKind, exportScenarioFor } from '../export/index';
 import {
   applyChanges,
   buildScoreboard,
@@ -21,6 +22,7 @@ import {
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
 import { formatScenarioError } from '../sim/scenario/parse';
 import { type CliOptions, parseArgs, USAGE } from './args';
+import { exportDirProblem, writeExport } from './export-files';
 import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
 import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
 import { formatComparison, formatScoreboard } from './scoreboard';
@@ -83,6 +85,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
     return EXIT_INVALID;
   }
+  if (o.export) return runExport(scenario, o, o.export, io);
   // B is checked before A runs, so a bad change prints nothing but its error.
   const variant = o.compare.length ? applyChanges(scenario, o.compare) : undefined;
   if (variant && !variant.ok) {
@@ -134,6 +137,43 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     io.stderr(`internal error: the simulation failed: ${(err as Error).stack ?? String(err)}`);
     return EXIT_INTERNAL;
   }
+  return 0;
+}
+
+/**
+ * `--export KIND DIR`: the scenario with the --at commands in its timeline (after the timeline's
+ * own entries at the same time, as a run orders them), written for a real tool.
+ */
+function runExport(scenario: Scenario, o: CliOptions, target: { kind: ExportKind; dir: string }, io: CliIo): number {
+  const problem = exportDirProblem(target.dir, o.force);
+  if (problem) {
+    io.stderr(`error: --export ${problem}`);
+    return EXIT_INVALID;
+  }
+  const timeline = [...scenario.spec.timeline, ...o.at.map((a) => ({ at: a.at, run: a.command }))].sort(
+    (a, b) => a.at - b.at,
+  );
+  const lastAt = Math.max(0, ...timeline.map((t) => t.at));
+  const withAt: Scenario = {
+    ...scenario,
+    spec: { ...scenario.spec, timeline, duration: Math.max(scenario.spec.duration, lastAt) },
+  };
+  let files: ExportFile[];
+  try {
+    files = exportScenarioFor(target.kind, withAt, o.until ?? withAt.spec.duration);
+  } catch (err) {
+    if (err instanceof SimulationStuckError) {
+      io.stderr(`error: ${err.message}`);
+      return EXIT_INTERNAL;
+    }
+    io.stderr(`internal error: the export failed: ${(err as Error).stack ?? String(err)}`);
+    return EXIT_INTERNAL;
+  }
+  const written = writeExport(target.dir, files);
+  io.stdout(`Wrote the ${target.kind} export of ${scenario.metadata.name} to ${target.dir}:`);
+  for (const path of written) io.stdout(`  ${path}`);
+  const readme = written.find((p) => p.endsWith('README.md'));
+  if (readme) io.stdout(`See ${readme}.`);
   return 0;
 }
 

@@ -2,8 +2,9 @@
  * `npm run soak [-- --clusters N --actions N --seed N]`: the long soak.
  *
  * 1. Random fault actions over random clusters (properties.testkit.ts), alternating the two
- *    profiles (v1.33, v1.23-docker): the invariants of a sane cluster are checked after every
- *    action and every traced change, and full recovery 15 minutes after each round is healed.
+ *    profiles (v1.33, v1.23-docker), every third one in a cloud with the cluster autoscaler and
+ *    cloud faults (properties-cloud.testkit.ts): the invariants of a sane cluster are checked after
+ *    every action and every traced change, and full recovery 15 minutes after each round is healed.
  * 2. The hostile-input corpus (hostile/corpus.ts) through the CLI, one child process per input
  *    with a time and a heap limit.
  *
@@ -58,12 +59,16 @@ async function main(argv: readonly string[]): Promise<number> {
   const violations: string[] = [];
   const profiles = { 'v1.33': 0, 'v1.23-docker': 0 };
   clusters.forEach((c, i) => {
-    const cluster = { ...c, profile: i % 2 ? ('v1.33' as const) : ('v1.23-docker' as const) };
+    // Every third cluster runs in a cloud with the cluster autoscaler (v1.33, 1 to 12 workers).
+    const cloud = i % 3 === 2;
+    const cluster = cloud
+      ? { ...c, profile: 'v1.33' as const, cloud, workers: Math.max(1, Math.min(12, c.workers)) }
+      : { ...c, profile: i % 2 ? ('v1.33' as const) : ('v1.23-docker' as const) };
     const seed = o.seed * 100_000 + i;
     const t = now();
     const r = soakCluster(cluster, seed, o.actions);
     const ms = now() - t;
-    const what = `cluster ${i + 1}: ${cluster.workers + 1} nodes, ${cluster.profile}, seed ${seed}`;
+    const what = `cluster ${i + 1}: ${cluster.workers + 1} nodes, ${cluster.profile}${cloud ? ' in a cloud' : ''}, seed ${seed}`;
     if (ms > slowestRun.ms) slowestRun = { ms, what };
     actions += r.actions;
     simulated += r.simulated;

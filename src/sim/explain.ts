@@ -99,10 +99,20 @@ export function explain(e: Engine, ref: string): Explanation {
   const list = e.state.api.history[ref] ?? [];
   const entry = pickEntry(e, list);
   if (!entry) {
+    const decision = e.state.cloud?.ca?.decisions[ref];
+    if (decision) {
+      const chain = causeChain(e, decision.cause);
+      const head = headline(e, ref, chain);
+      return { ref, headline: head, summary: head, chain };
+    }
     const none = `No recorded changes for ${ref}.`;
     return { ref, headline: none, summary: none, chain: [] };
   }
-  const chain = causeChain(e, entry.cause);
+  // The autoscaler's latest decision about the object (a scale-up it triggered, a NotTriggerScaleUp,
+  // a removal) explains it better than an older change when it is at least as recent.
+  const decision = e.state.cloud?.ca?.decisions[ref];
+  const start = decision && decision.at >= entry.at ? decision.cause : entry.cause;
+  const chain = causeChain(e, start);
   const head = headline(e, ref, chain);
   return { ref, headline: head, summary: head, chain };
 }

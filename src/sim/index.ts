@@ -5,6 +5,9 @@
  */
 import './yaml';
 
+// The command language as structured actions, for exports that translate commands (src/export).
+export { type Command, parseCommand, type SystemctlAction, tokenize, type Unit } from './commands/parse';
+export { printCommand, shellQuote } from './commands/print';
 export * from './runtime';
 export {
   BUILTIN_SCENARIOS,
@@ -12,7 +15,7 @@ export {
   type BuiltinScenarioName,
   isBuiltinScenario,
 } from './scenario/builtins';
-export { exportScenario } from './scenario/export';
+export { exportScenario, formatDurationExact } from './scenario/export';
 export { parseScenario, type ScenarioError } from './scenario/parse';
 export {
   applyChanges,

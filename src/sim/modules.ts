@@ -3,7 +3,11 @@
  * which run in this order within one write.
  */
 
+import { autoscalerModule } from './autoscaler/module';
+import { cloudModule } from './cloud/module';
 import { runningCommandsModule } from './commands/running';
+import { cloudNodeModule } from './controllers/cloud-node';
+import { cloudNodeLifecycleModule } from './controllers/cloud-node-lifecycle';
 import { controlPlaneModule } from './controllers/control-plane';
 import { daemonsetModule } from './controllers/daemonset';
 import { deploymentModule } from './controllers/deployment';
@@ -27,10 +31,14 @@ export const MODULES: readonly SimModule[] = [
   storyModule,
   bootstrapModule,
   hostModule,
+  cloudModule,
   runtimeModule,
   kubeletModule,
   controlPlaneModule,
   nodeLifecycleModule,
+  cloudNodeModule,
+  cloudNodeLifecycleModule,
+  autoscalerModule,
   taintEvictionModule,
   podgcModule,
   replicasetModule,

@@ -4,8 +4,10 @@
  * generators, the commands that heal every fault, and checks that return what is wrong.
  */
 import fc from 'fast-check';
+import { nodeShouldRunDaemonPod } from './controllers/daemonset';
 import type { Manifest, Scenario } from './index';
 import { desiredStaticPods } from './kubelet/static-pods';
+import { CloudWatch, cloudFaultArb, cloudNotRecovered, healCloud, withCloud } from './properties-cloud.testkit';
 import { Simulation } from './simulation';
 
 export interface ClusterShape {
@@ -18,6 +20,8 @@ export interface ClusterShape {
   probes: boolean;
   profile: 'v1.33' | 'v1.23-docker';
   seed: number;
+  /** Workers in cloud node groups with the cluster autoscaler (v1.33 only: properties-cloud.testkit.ts). */
+  cloud?: boolean;
 }
 
 /** A cluster of 1 to 20 nodes in 1 to 3 zones with a few workloads (with probes or not), on either profile. */
@@ -31,6 +35,14 @@ export const clusterArb: fc.Arbitrary<ClusterShape> = fc.record({
   profile: fc.constantFrom('v1.33' as const, 'v1.23-docker' as const),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
+
+/** v1.33 clusters of 1 to 12 workers in node groups, one per zone, with the cluster autoscaler. */
+export const cloudClusterArb: fc.Arbitrary<ClusterShape> = clusterArb.map((c) => ({
+  ...c,
+  profile: 'v1.33' as const,
+  cloud: true,
+  workers: Math.max(1, Math.min(12, c.workers)),
+}));
 
 /** The control-plane taint keys of the profiles (scenario/profiles.ts controlPlaneTaint). */
 const CONTROL_PLANE_TAINT_KEYS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
@@ -79,8 +91,13 @@ function workload(
   return { apiVersion: 'apps/v1', kind, metadata: { name }, spec };
 }
 
-/** The scenario of a cluster shape. */
+/** The scenario of a cluster shape (in a cloud when `cloud` is set and there are workers). */
 export function scenarioOf(c: ClusterShape): Scenario {
+  const s = plainScenarioOf(c);
+  return c.cloud && c.workers > 0 ? withCloud(s, c.workers) : s;
+}
+
+function plainScenarioOf(c: ClusterShape): Scenario {
   const nodes = [{ name: 'cp', roles: ['control-plane'] }];
   for (let i = 1; i <= c.workers; i++) nodes.push({ name: `w${i}`, roles: [], zone: `z${i % c.zones}` } as never);
   const objects: Manifest[] = [];
@@ -108,8 +125,22 @@ export function scenarioOf(c: ClusterShape): Scenario {
   };
 }
 
-/** A fault (or a user action) at a time in the first 10 minutes; healAll undoes every kind. */
-export function faultArb(workers: number, profile: ClusterShape['profile']): fc.Arbitrary<{ at: number; run: string }> {
+/**
+ * A fault (or a user action) at a time in the first 10 minutes; healAll undoes every kind. A cloud
+ * cluster also gets cloud faults and workload changes that make its autoscaler act.
+ */
+export function faultArb(
+  workers: number,
+  profile: ClusterShape['profile'],
+  cloud?: { zones: number },
+): fc.Arbitrary<{ at: number; run: string }> {
+  const base = plainFaultArb(workers, profile);
+  if (!cloud || workers === 0) return base;
+  const extra = fc.record({ at: fc.integer({ min: 0, max: 600_000 }), run: cloudFaultArb(workers, cloud.zones) });
+  return fc.oneof(base, extra);
+}
+
+function plainFaultArb(workers: number, profile: ClusterShape['profile']): fc.Arbitrary<{ at: number; run: string }> {
   const node = fc.integer({ min: 0, max: workers }).map((i) => (i === 0 ? 'cp' : `w${i}`));
   const runtime = profile === 'v1.33' ? 'containerd' : 'docker';
   const command = fc.oneof(
@@ -144,6 +175,7 @@ export function faultArb(workers: number, profile: ClusterShape['profile']): fc.
 
 /** Every command that undoes the faults above, in an order that works from any state. */
 export function healAll(sim: Simulation): void {
+  healCloud(sim);
   const names = Object.keys(sim.engine.state.hosts);
   for (const n of names) sim.run(`power-on ${n}`);
   for (const n of names) sim.run(`network heal ${n}`);
@@ -265,15 +297,10 @@ export function workloadsNotReady(sim: Simulation): string[] {
       bad.push(`sts/${s.metadata.name} ${s.status.readyReplicas}/${s.spec.replicas}`);
   }
   for (const ds of Object.values(o.DaemonSet)) {
-    // Every node that the DaemonSet may run on: all of them, but the control plane when tainted.
-    const tolerated = (key: string) =>
-      ds.spec.template.spec.tolerations?.some((t) => t.key === key || (t.key === undefined && t.operator === 'Exists'));
-    const eligible = Object.values(o.Node).filter(
-      (n) =>
-        !n.spec.taints.some(
-          (t) => t.effect === 'NoSchedule' && CONTROL_PLANE_TAINT_KEYS.includes(t.key) && !tolerated(t.key),
-        ),
-    ).length;
+    // Every node the DaemonSet should run on (NodeShouldRunDaemonPod: its selector and the taints
+    // its pods tolerate, the daemon tolerations included): the control plane when untolerated,
+    // a node the cluster autoscaler is removing, a cloud Node not yet initialized are not.
+    const eligible = Object.values(o.Node).filter((n) => nodeShouldRunDaemonPod(n, ds)[0]).length;
     if (ds.status.numberReady !== eligible) bad.push(`ds/${ds.metadata.name} ${ds.status.numberReady}/${eligible}`);
   }
   return bad;
@@ -300,11 +327,13 @@ export function soakCluster(cluster: ClusterShape, seed: number, actions: number
   const last = { t: sim.now };
   const violations = new Set<string>();
   let round = 0;
-  sim.engine.traceListeners.push(() => {
-    const v = checkInvariants(sim, last);
+  const cloud = new CloudWatch(sim);
+  sim.engine.traceListeners.push((line) => {
+    const v = checkInvariants(sim, last) ?? cloud.check() ?? cloud.line(line);
     if (v) violations.add(`round ${round}: ${v}`);
   });
-  const roundArb = fc.array(faultArb(cluster.workers, cluster.profile), { minLength: 1, maxLength: 10 });
+  const cloudShape = cluster.cloud ? { zones: cluster.zones } : undefined;
+  const roundArb = fc.array(faultArb(cluster.workers, cluster.profile, cloudShape), { minLength: 1, maxLength: 10 });
   let done = 0;
   while (done < actions) {
     const start = sim.now;
@@ -322,6 +351,7 @@ export function soakCluster(cluster: ClusterShape, seed: number, actions: number
     for (const w of workloadsNotReady(sim)) violations.add(`round ${round}: not ready 15 min after healing: ${w}`);
     for (const d of danglingOwners(sim)) violations.add(`round ${round}: dangling owner ${d}`);
     for (const c of hangingCommands(sim)) violations.add(`round ${round}: still running after healing: ${c}`);
+    for (const c of cloudNotRecovered(sim)) violations.add(`round ${round}: cloud not recovered: ${c}`);
     for (const g of ghosts(sim)) violations.add(`round ${round}: ghost 15 min after healing: ${g}`);
     round++;
   }

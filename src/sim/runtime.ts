@@ -4,6 +4,9 @@
  * worker receives scenarios as JSON and loads `./yaml` on demand (see commands/manifest.ts).
  * Everything here is also exported by `index.ts`, the full public API.
  */
+
+export type { InstanceState } from './cloud/types';
+export type { AutoscalerView, CloudView, InstanceView, NodeGroupView, UnneededNodeView } from './cloud/view';
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
@@ -31,9 +34,17 @@ export {
   type SettingLimit,
   settingProblem,
 } from './scenario/limits';
-export { PROFILES, type ProfileName, type Settings } from './scenario/profiles';
+export { CLOUD_SETTINGS, PROFILES, type ProfileName, type Settings } from './scenario/profiles';
 export { scenarioForReplay } from './scenario/replay';
-export type { LessonStep, Manifest, Scenario, ScenarioNode, TimelineEntry } from './scenario/types';
+export type {
+  LessonStep,
+  Manifest,
+  Scenario,
+  ScenarioCloud,
+  ScenarioNode,
+  ScenarioNodeGroup,
+  TimelineEntry,
+} from './scenario/types';
 export { applyVariant, describeKey, type Variant, variantLabels } from './scenario/variant';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
 export type { Chapter, ChapterKind } from './story/chapters';

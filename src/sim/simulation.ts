@@ -57,6 +57,7 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
         Service: dict(),
         EndpointSlice: dict(),
         Lease: dict(),
+        ConfigMap: dict(),
         Event: dict(),
       },
       resourceVersion: 0,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusterArb, soakCluster } from './properties.testkit';
+import { cloudClusterArb, clusterArb, soakCluster } from './properties.testkit';
 
 describe('soak (short)', () => {
   it('300 actions over 4 clusters, both profiles: no violation', () => {
@@ -19,6 +19,19 @@ describe('soak (short)', () => {
       for (const v of r.violations) violations.push(`cluster ${i} (${cluster.profile}, seed ${i + 1}): ${v}`);
     });
     expect(actions).toBe(300);
+    expect(violations).toEqual([]);
+  });
+
+  it('120 actions over 2 cloud clusters with the cluster autoscaler: no violation', () => {
+    const clusters = fc.sample(cloudClusterArb, { seed: 20261203, numRuns: 2 });
+    const violations: string[] = [];
+    let actions = 0;
+    clusters.forEach((cluster, i) => {
+      const r = soakCluster(cluster, i + 11, 60);
+      actions += r.actions;
+      for (const v of r.violations) violations.push(`cloud cluster ${i} (seed ${i + 11}): ${v}`);
+    });
+    expect(actions).toBe(120);
     expect(violations).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@
  */
 import type { Node, Pod } from './api/types';
 import { REPLACES_ANNOTATION } from './api/workload-memory';
+import type { InstanceState } from './cloud/types';
+import { buildCloudView, type CloudView, instanceOfHostView } from './cloud/view';
 import type { Engine } from './core/engine';
 import type { Host, HostContainer } from './core/state';
 import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
@@ -39,6 +41,8 @@ export interface NodeView {
   grace: number;
   /** Lease renewTime, for pulsing the heartbeat edge. */
   lastLeaseRenew?: number;
+  /** Cloud truth (scenarios with spec.cloud): the machine's instance, its state and node group. */
+  instance?: { id: string; state: InstanceState; group?: string };
 }
 
 export interface PodView {
@@ -97,6 +101,8 @@ export interface ClusterView {
   nodes: NodeView[];
   pods: PodView[];
   workloads: WorkloadView[];
+  /** The simulated cloud: instances, node groups, the autoscaler (cloud/view.ts). */
+  cloud?: CloudView;
 }
 
 /** Annotation the kubelet sets on mirror pods (value: the static pod's config hash). */
@@ -166,6 +172,8 @@ function buildNode(e: Engine, h: Host): NodeView {
     v.heartbeatAge = Math.max(0, e.now - lease.spec.renewTime);
     v.lastLeaseRenew = lease.spec.renewTime;
   }
+  const instance = instanceOfHostView(e, h.name);
+  if (instance) v.instance = instance;
   return v;
 }
 
@@ -299,5 +307,7 @@ export function buildView(e: Engine): ClusterView {
   };
   const cp = buildControlPlane(e);
   if (cp) view.controlPlane = cp;
+  const cloud = buildCloudView(e);
+  if (cloud) view.cloud = cloud;
   return view;
 }

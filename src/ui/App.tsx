@@ -8,6 +8,7 @@ import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
 import { ConfirmDialog } from './common/ConfirmDialog';
 import { ShortcutsOverlay } from './common/ShortcutsOverlay';
+import { UpdatePrompt } from './common/UpdatePrompt';
 import { useShortcuts } from './common/useShortcuts';
 import { EventsPanel } from './events/EventsPanel';
 import { Gallery } from './gallery/Gallery';
@@ -55,6 +56,7 @@ function usePageLook(present: boolean): void {
 function RunNotices() {
   return (
     <div className="run-notices">
+      <UpdatePrompt />
       <LinkNotice />
       <FileResult />
       <CopyResult />

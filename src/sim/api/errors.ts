@@ -25,6 +25,7 @@ export const RESOURCE_NAMES: Record<Kind, { plural: string; singular: string }> 
   Service: { plural: 'services', singular: 'service' },
   EndpointSlice: { plural: 'endpointslices.discovery.k8s.io', singular: 'endpointslice.discovery.k8s.io' },
   Lease: { plural: 'leases.coordination.k8s.io', singular: 'lease.coordination.k8s.io' },
+  ConfigMap: { plural: 'configmaps', singular: 'configmap' },
   Event: { plural: 'events', singular: 'event' },
 };
 

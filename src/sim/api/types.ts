@@ -55,7 +55,7 @@ export interface NodeCondition {
 export interface Node {
   kind: 'Node';
   metadata: ObjectMeta;
-  spec: { unschedulable?: boolean; taints: Taint[]; podCIDR?: string };
+  spec: { unschedulable?: boolean; taints: Taint[]; podCIDR?: string; providerID?: string };
   status: {
     conditions: NodeCondition[];
     addresses: { type: 'InternalIP' | 'Hostname'; address: string }[];
@@ -274,6 +274,13 @@ export interface Lease {
   };
 }
 
+/** A ConfigMap (the cluster-autoscaler's status is the only one the playground writes). */
+export interface ConfigMap {
+  kind: 'ConfigMap';
+  metadata: ObjectMeta;
+  data: Record<string, string>;
+}
+
 export interface ObjectReference {
   kind: string;
   name: string;
@@ -304,6 +311,7 @@ export type ApiObject =
   | Service
   | EndpointSlice
   | Lease
+  | ConfigMap
   | KubeEvent;
 export type Kind = ApiObject['kind'];
 export type ObjectOfKind<K extends Kind> = Extract<ApiObject, { kind: K }>;

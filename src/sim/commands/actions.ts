@@ -2,6 +2,9 @@
  * Action menus for clicked components (DESIGN section 7): exact labels, the one command each option
  * issues, and why it is greyed out when it cannot apply now.
  */
+
+import { instanceActionProblem } from '../cloud/cli';
+import { findInstance } from '../cloud/provider';
 import type { Engine } from '../core/engine';
 import type { ControlPlaneComponent } from '../core/world';
 import { controlPlaneHost } from '../core/world';
@@ -12,7 +15,9 @@ export type ActionTarget =
   | { kind: 'node'; node: string }
   | { kind: 'service'; node: string; service: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' }
   | { kind: 'pod'; namespace: string; name: string }
-  | { kind: 'control-plane'; component: 'etcd' | 'kube-apiserver' | 'kube-scheduler' | 'kube-controller-manager' };
+  | { kind: 'control-plane'; component: 'etcd' | 'kube-apiserver' | 'kube-scheduler' | 'kube-controller-manager' }
+  /** A machine's cloud instance (scenarios with spec.cloud): by its node (host) name. */
+  | { kind: 'instance'; node: string };
 
 /** One entry of a component's action menu. */
 export interface ActionOption {
@@ -51,7 +56,15 @@ function nodeActions(e: Engine, node: string): ActionOption[] {
   const kubectlReason = api ?? noObj;
   return [
     option('Power off', `ssh ${node} poweroff`, off ? `${node} is already powered off` : cut),
-    option('Power on', `power-on ${node}`, h?.power === 'on' ? `${node} is already powered on` : undefined),
+    option(
+      'Power on',
+      `power-on ${node}`,
+      h?.power === 'on'
+        ? `${node} is already powered on`
+        : h?.instance !== undefined
+          ? `${node} is a cloud instance: start it from its instance`
+          : undefined,
+    ),
     option('Reboot', `ssh ${node} reboot`, off ?? cut),
     option('Cut network', `network cut ${node}`, h?.networkCut ? `${node}'s network is already cut` : undefined),
     option('Heal network', `network heal ${node}`, h?.networkCut ? undefined : `${node}'s network is not cut`),
@@ -107,6 +120,18 @@ function controlPlaneActions(e: Engine, component: ControlPlaneComponent): Actio
   ];
 }
 
+/** A cloud instance's menu: the cloud CLI's stop, start and terminate, greyed out by its state. */
+function instanceActions(e: Engine, node: string): ActionOption[] {
+  const inst = findInstance(e, node);
+  const why = (action: 'stop' | 'start' | 'terminate') =>
+    inst ? instanceActionProblem(inst, action)?.replace(/^cloud: /, '') : `${node} is not a cloud instance`;
+  return [
+    option('Stop instance', `cloud stop ${node}`, why('stop')),
+    option('Start instance', `cloud start ${node}`, why('start')),
+    option('Terminate instance', `cloud terminate ${node}`, why('terminate')),
+  ];
+}
+
 /** The menu for a clicked component. */
 export function actionsFor(e: Engine, t: ActionTarget): ActionOption[] {
   switch (t.kind) {
@@ -118,5 +143,7 @@ export function actionsFor(e: Engine, t: ActionTarget): ActionOption[] {
       return podActions(e, t.namespace, t.name);
     case 'control-plane':
       return controlPlaneActions(e, t.component);
+    case 'instance':
+      return instanceActions(e, t.node);
   }
 }

@@ -91,7 +91,7 @@ describe('parse / print', () => {
     ['network chop node2', 'usage: network cut|heal NODE'],
     [
       'reboot-everything',
-      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or ^C',
+      'unknown command "reboot-everything": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up, cloud or ^C',
     ],
     ['ssh node2 "systemctl stop', 'unterminated quoted string'],
     ['kubectl apply -f -', 'error: no objects passed to apply'],

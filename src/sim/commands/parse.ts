@@ -8,6 +8,7 @@ import { parseEvents } from '../kubectl/events';
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
 import { DOMAIN_LIMITS, describeDigits, describeDuration, groupDigits, replicasOverLimit } from '../scenario/limits';
+import { type CloudCommand, parseCloud } from './cloud-parse';
 import { parseGoDuration } from './go-duration';
 import { parseTaintArgs, type TaintArgs } from './taint-args';
 
@@ -45,7 +46,8 @@ export type Command =
   | { kind: 'ssh-sed'; node: string; from: string; to: string; file: string }
   | { kind: 'power-on'; node: string }
   | { kind: 'network'; action: 'cut' | 'heal'; node: string }
-  | { kind: 'registry'; action: 'down' | 'up' };
+  | { kind: 'registry'; action: 'down' | 'up' }
+  | CloudCommand;
 
 export type ParseResult = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -433,9 +435,13 @@ export function parseCommand(input: string): ParseResult {
       if ((action !== 'down' && action !== 'up') || extra.length > 0) return fail('usage: registry down|up');
       return ok({ kind: 'registry', action });
     }
+    case 'cloud': {
+      const c = parseCloud(args);
+      return 'error' in c ? fail(c.error) : ok(c);
+    }
     default:
       return fail(
-        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up or ^C`,
+        `unknown command "${head}": use kubectl, ssh NODE, power-on NODE, network cut|heal NODE, registry down|up, cloud or ^C`,
       );
   }
 }

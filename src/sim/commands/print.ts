@@ -2,6 +2,7 @@
  * Canonical form of a command: what the terminal echoes, the command log stores and links carry.
  * `print(parse(x))` parses back to the same command, so canonical forms are fixed points.
  */
+import { printCloud } from './cloud-parse';
 import type { Command } from './parse';
 
 /** Quote a word for the shell only when it needs it (single quotes, `'\''` for a quote inside). */
@@ -74,5 +75,10 @@ export function printCommand(c: Command): string {
       return `network ${c.action} ${q(c.node)}`;
     case 'registry':
       return `registry ${c.action}`;
+    case 'cloud-instances':
+    case 'cloud-groups':
+    case 'cloud-instance':
+    case 'cloud-scale':
+      return printCloud(c);
   }
 }

@@ -12,6 +12,9 @@ import { ApiError, applyManifest, runPod } from '../api/apply';
 import { cordon, deleteObject, deletePod, scale, uncordon } from '../api/delete';
 import { startDrain } from '../api/drain';
 import { taintNode } from '../api/taint';
+import { runCloud } from '../cloud/cli';
+import { instanceShutdownByGuest } from '../cloud/lifecycle';
+import { instanceOfHost } from '../cloud/provider';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
@@ -20,6 +23,7 @@ import { commandLengthProblem, DOMAIN_LIMITS, groupDigits } from '../scenario/li
 import { addChapter, chapterCount } from '../story/chapters';
 import { planCommandChapter } from '../story/command-chapters';
 import { commandActor } from '../story/credit';
+import type { CloudCommand } from './cloud-parse';
 import { hostJournal, hostOp } from './host-ops';
 import { kubectlManifests } from './manifest';
 import { type Command, parseCommand } from './parse';
@@ -171,6 +175,9 @@ function runHost(e: Engine, c: Command, canonical: string, userCause: MakeCause)
       const h = e.state.hosts[c.node];
       if (!h) return refuse(`power-on: no machine named ${c.node}`);
       if (h.power === 'on') return refuse(`${c.node} is already powered on`);
+      // A cloud machine has no power button: the cloud starts it.
+      if (h.instance !== undefined)
+        return refuse(`${c.node} is a cloud instance (${h.instance}): use cloud start ${c.node}`);
       return hostOp('powerOn', e, [c.node], userCause());
     }
     case 'network': {
@@ -203,8 +210,14 @@ function runHost(e: Engine, c: Command, canonical: string, userCause: MakeCause)
       return hostOp('systemctl', e, [c.node, c.action, c.unit], c.action === 'status' ? 0 : userCause());
     case 'ssh-journalctl':
       return { ok: true, output: hostJournal(e, c.node, c.unit) };
-    case 'ssh-poweroff':
-      return hostOp('powerOff', e, [c.node], userCause());
+    case 'ssh-poweroff': {
+      const cause = userCause();
+      const r = hostOp('powerOff', e, [c.node], cause);
+      // EC2: a shutdown from inside the guest stops the instance (InstanceInitiatedShutdownBehavior stop).
+      const inst = instanceOfHost(e, c.node);
+      if (r.ok && inst) instanceShutdownByGuest(e, inst, cause);
+      return r;
+    }
     case 'ssh-reboot':
       return hostOp('reboot', e, [c.node], userCause());
     case 'ssh-mv':
@@ -247,12 +260,14 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
     const chapter = planCommandChapter(e, c, by);
     const traced = e.state.traceLength;
     const mark = chapterCount(e);
-    const out =
+    const out: Outcome =
       c.kind === 'interrupt'
         ? interruptNewest(e)
         : c.kind.startsWith('kubectl-')
           ? runKubectl(e, c, canonical, cause, by)
-          : runHost(e, c, canonical, cause);
+          : c.kind.startsWith('cloud-')
+            ? runCloud(e, c as CloudCommand, cause)
+            : runHost(e, c, canonical, cause);
     result = { ok: out.ok, canonical, output: out.output };
     if (out.running) result.running = out.running;
     // A chapter only for a command that changed something (`cordon` of a cordoned node does not).

@@ -45,7 +45,8 @@ function taintText(e: Engine, t: Taint): string {
   return `node(s) had untolerated taint {${t.key}: ${t.value ?? ''}}`;
 }
 
-interface FilterFailure {
+/** A filter plugin's refusal: its reasons, and whether preemption could help. */
+export interface FilterFailure {
   reasons: string[];
   resolvable: boolean;
 }
@@ -54,7 +55,7 @@ interface FilterFailure {
  * The filters that depend only on the pod's tolerations/selector and the node (NodeUnschedulable,
  * TaintToleration, NodeAffinity), in plugin order: null if the node passes.
  */
-function staticFilter(e: Engine, pod: Pod, node: Node): FilterFailure | null {
+export function staticFilter(e: Engine, pod: Pod, node: Node): FilterFailure | null {
   const unschedTaint: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
   if (node.spec.unschedulable && !pod.spec.tolerations.some((t) => toleratesTaint(t, unschedTaint))) {
     return { reasons: ['node(s) were unschedulable'], resolvable: false };
@@ -74,7 +75,7 @@ function staticFilter(e: Engine, pod: Pod, node: Node): FilterFailure | null {
 }
 
 /** NodeResourcesFit: null if the requests fit. */
-function resourceFilter(req: Omit<Usage, 'pods'>, node: Node, u: Usage): FilterFailure | null {
+export function resourceFilter(req: Omit<Usage, 'pods'>, node: Node, u: Usage): FilterFailure | null {
   const a = node.status.allocatable;
   if (
     u.pods + 1 <= a.pods &&
@@ -104,6 +105,18 @@ function score(req: Omit<Usage, 'pods'>, node: Node, used: Usage | undefined): n
   const fm = a.memory > 0 ? Math.min(1, mem / a.memory) : 1;
   const balanced = 100 - Math.floor(Math.abs(fc - fm) * 50);
   return leastScore + balanced;
+}
+
+/**
+ * TaintToleration's score (weight 3 in the default profile): nodes with the fewest intolerable
+ * PreferNoSchedule taints get the full 100, normalized so that the most tainted get 0. With the
+ * 0-or-1 counts the cluster-autoscaler's DeletionCandidate taint gives, that is 300 or 0.
+ */
+function preferNoScheduleScore(pod: Pod, node: Node): number {
+  for (const t of node.spec.taints) {
+    if (t.effect === 'PreferNoSchedule' && !pod.spec.tolerations.some((tol) => toleratesTaint(tol, t))) return 0;
+  }
+  return 300;
 }
 
 /** FitError text: `0/3 nodes are available: <counts>. preemption: 0/3 nodes are available: <counts>.` */
@@ -215,7 +228,7 @@ export function schedulePending(e: Engine): void {
         const used = usageFor(n.metadata.name);
         const rf = resourceFilter(req, n, used);
         ev.fit[i] = rf;
-        ev.score[i] = rf ? -1 : score(req, n, used);
+        ev.score[i] = rf ? -1 : score(req, n, used) + preferNoScheduleScore(pod, n);
         ev.version[i] = v;
       }
       const rf = ev.fit[i];

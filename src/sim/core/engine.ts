@@ -278,8 +278,9 @@ export class Engine {
   /**
    * Write an object (create or replace). `what` says what changed in words; it goes to the trace,
    * the object's history, and the hash. Callers must check that their component can reach the API.
+   * `routine`: a heartbeat (like a Lease renewal), traced but not a visible change.
    */
-  put(obj: ApiObject, what: string, cause: number): void {
+  put(obj: ApiObject, what: string, cause: number, routine = false): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
     const key = keyOf(obj);
     const old = objects[key];
@@ -295,7 +296,7 @@ export class Engine {
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = `${obj.kind}/${key}`;
     if (obj.kind !== 'Event') {
-      this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, obj.kind !== 'Lease');
+      this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, obj.kind !== 'Lease' && !routine);
       this.remember(ref, what, cause);
     }
     for (const w of this.watchers.get(obj.kind) ?? []) w(this, key, obj, old);

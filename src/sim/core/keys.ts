@@ -24,5 +24,6 @@ export const ALL_KINDS: readonly Kind[] = [
   'Service',
   'EndpointSlice',
   'Lease',
+  'ConfigMap',
   'Event',
 ];

@@ -14,6 +14,7 @@ function objects(): ApiState['objects'] {
     Service: {},
     EndpointSlice: {},
     Lease: {},
+    ConfigMap: {},
     Event: {},
   };
 }

@@ -92,7 +92,29 @@ function keepDicts(s: SimState): void {
     const r = c[k];
     if (r) c[k] = prototypeFree(r);
   }
+  const cloud = s.cloud;
+  if (cloud) {
+    cloud.groups = prototypeFree(cloud.groups);
+    cloud.instances = prototypeFree(cloud.instances);
+    if (cloud.ccm) cloud.ccm.dirty = prototypeFree(cloud.ccm.dirty);
+    const ca = cloud.ca as unknown as Record<string, unknown> | undefined;
+    if (ca) for (const k of CLOUD_AUTOSCALER_DICTS) ca[k] = prototypeFree(ca[k] as Record<string, unknown>);
+  }
 }
+
+/** cluster-autoscaler memory keyed by node, group, instance or pod names (cloud/types.ts). */
+const CLOUD_AUTOSCALER_DICTS = [
+  'unregistered',
+  'unneeded',
+  'unremovable',
+  'scaleUpRequests',
+  'backoff',
+  'incorrectSizes',
+  'deletions',
+  'spam',
+  'conditions',
+  'decisions',
+] as const;
 
 /** An independent copy of `s`: later changes to either side never show in the other. */
 export function copyState(s: SimState, reuse?: ReuseKind): SimState {

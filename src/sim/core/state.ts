@@ -4,6 +4,7 @@
  * pending timers and the PRNG position.
  */
 import type { ApiObject, Kind, PodSpec, Probe } from '../api/types';
+import type { CloudState } from '../cloud/types';
 import type { Profile, Settings } from '../scenario/profiles';
 import type { Timer } from './heap';
 import type { RngState } from './random';
@@ -238,6 +239,17 @@ export interface Host {
   kubelet: KubeletMemory | null;
   nextPodIp: number;
   podCidrIndex: number;
+  /** Machine size the kubelet reports (millicores, MiB); absent: 4000m and 8192Mi. */
+  cpu?: number;
+  memory?: number;
+  /** The machine is a cloud instance (SimState.cloud): its id. */
+  instance?: string;
+  /**
+   * The kubelet runs with `--cloud-provider=external`: it registers its Node with the
+   * `node.cloudprovider.kubernetes.io/uninitialized` taint and no zone or instance-type labels,
+   * which the cloud-node-controller sets (kk pkg/kubelet/kubelet_node_status.go initialNode).
+   */
+  externalCloudProvider?: true;
 }
 
 /** One link of the causal chain behind a state: who did what, by which rule and constant. */
@@ -506,4 +518,6 @@ export interface SimState {
   changeCount: number;
   /** Chapters of the run (story/chapters.ts); created with the first one. Never traced. */
   story?: StoryState;
+  /** The simulated cloud (cloud/), for scenarios with spec.cloud. */
+  cloud?: CloudState;
 }

@@ -32,23 +32,31 @@ export function controlPlaneHost(e: Engine): Host | undefined {
  * while it is the same object in the current state and still running (a restore clones the
  * state, which invalidates it).
  */
-const containerCache = new WeakMap<Engine, Partial<Record<ControlPlaneComponent, HostContainer>>>();
+const containerCache = new WeakMap<Engine, Map<string, HostContainer>>();
 
 /** The running container of a static control-plane pod (`kube-apiserver-<cp>`), if any. */
 export function controlPlaneContainer(e: Engine, component: ControlPlaneComponent): HostContainer | undefined {
+  return staticPodContainer(e, component);
+}
+
+/**
+ * The running container of the static pod `<name>-<cp>` on the control-plane host (the control
+ * plane's components, and the cloud's processes of cloud/bootstrap.ts), if any.
+ */
+export function staticPodContainer(e: Engine, name: string): HostContainer | undefined {
   const cp = controlPlaneHost(e);
   if (cp?.power !== 'on') return undefined;
   let cache = containerCache.get(e);
-  const hit = cache?.[component];
+  const hit = cache?.get(name);
   if (hit && hit.state === 'running' && cp.containers[hit.id] === hit) return hit;
-  const podName = `${component}-${cp.name}`;
+  const podName = `${name}-${cp.name}`;
   for (const c of Object.values(cp.containers)) {
     if (c.podName === podName && c.state === 'running') {
       if (!cache) {
-        cache = {};
+        cache = new Map();
         containerCache.set(e, cache);
       }
-      cache[component] = c;
+      cache.set(name, c);
       return c;
     }
   }

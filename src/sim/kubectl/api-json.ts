@@ -9,6 +9,7 @@
  */
 import type {
   ApiObject,
+  ConfigMap,
   DaemonSet,
   Deployment,
   EndpointSlice,
@@ -48,6 +49,7 @@ function nodeJson(n: Node): { [k: string]: Json } {
       if (t.timeAdded !== undefined) o.timeAdded = rfc3339(t.timeAdded);
       return o;
     });
+  if (n.spec.providerID) spec.providerID = n.spec.providerID;
   if (n.spec.unschedulable) spec.unschedulable = true;
   const info = n.status.nodeInfo;
   return {
@@ -259,6 +261,10 @@ function leaseJson(l: Lease): { [k: string]: Json } {
   return { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: metaJson(l.metadata), spec };
 }
 
+function configMapJson(cm: ConfigMap): { [k: string]: Json } {
+  return { apiVersion: 'v1', data: { ...cm.data }, kind: 'ConfigMap', metadata: metaJson(cm.metadata) };
+}
+
 /** API version of an involved object's kind (ObjectReference.apiVersion). */
 const API_VERSION: Record<string, string> = {
   Deployment: 'apps/v1',
@@ -315,6 +321,8 @@ export function apiJson(obj: ApiObject): { [k: string]: Json } {
       return endpointSliceJson(obj);
     case 'Lease':
       return leaseJson(obj);
+    case 'ConfigMap':
+      return configMapJson(obj);
     case 'Event':
       return eventJson(obj);
   }

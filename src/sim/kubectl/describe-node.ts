@@ -117,6 +117,8 @@ export function describeNode(e: Engine, node: Node): string {
     `${L1}Kube-Proxy Version:\t${proxyVersion}`,
   );
   if (node.spec.podCIDR) lines.push(`PodCIDR:\t${node.spec.podCIDR}`, `PodCIDRs:\t${node.spec.podCIDR}`);
+  // describe.go describeNode: ProviderID right after the pod CIDRs, when set.
+  if (node.spec.providerID) lines.push(`ProviderID:\t${node.spec.providerID}`);
   const pods = nonTerminatedPods(e, name);
   const alloc = node.status.allocatable;
   lines.push(

@@ -66,6 +66,8 @@ function header(r: ResourceType, wide: boolean): Row {
         : ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
     case 'Lease':
       return ['NAME', 'HOLDER', 'AGE'];
+    case 'ConfigMap':
+      return ['NAME', 'DATA', 'AGE'];
     case 'Endpoints':
       return ['NAME', 'ENDPOINTS', 'AGE'];
   }
@@ -191,6 +193,8 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
     case 'Lease':
       // printLease prints the holder as it is: empty after a release (ReleaseOnCancel).
       return [name, obj.spec.holderIdentity, created];
+    case 'ConfigMap':
+      return [name, String(Object.keys(obj.data).length), created];
   }
 }
 

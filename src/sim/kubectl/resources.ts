@@ -55,6 +55,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   },
   { kind: 'Event', singular: 'event', plural: 'events', group: '', namespaced: true, aliases: ['ev'] },
   { kind: 'Lease', singular: 'lease', plural: 'leases', group: 'coordination.k8s.io', namespaced: true, aliases: [] },
+  { kind: 'ConfigMap', singular: 'configmap', plural: 'configmaps', group: '', namespaced: true, aliases: ['cm'] },
 ];
 
 /** Resolve `po`, `pods`, `pod`, `deployments.apps`... to a resource type. */

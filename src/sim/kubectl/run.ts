@@ -5,6 +5,7 @@
  */
 import type { Engine } from '../core/engine';
 import { apiAvailable, controlPlaneHost } from '../core/world';
+import { describeConfigMap } from './describe-configmap';
 import { describeGeneric } from './describe-generic';
 import { describeEndpointSlice, describeService } from './describe-network';
 import { describeNode } from './describe-node';
@@ -119,6 +120,8 @@ function describeOne(e: Engine, obj: GetObject): string {
       return describeReplicaSet(e, obj);
     case 'DaemonSet':
       return describeDaemonSet(e, obj);
+    case 'ConfigMap':
+      return describeConfigMap(e, obj);
     case 'Service':
       return describeService(e, obj);
     case 'EndpointSlice':

@@ -8,6 +8,7 @@
  * Cause `what` prefixes: `node registered`, `node reconciled`.
  */
 import type { Node } from '../api/types';
+import { TAINT_EXTERNAL_CLOUD_PROVIDER } from '../cloud/taints';
 import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
@@ -52,8 +53,9 @@ const EXTENDED_ALLOCATABLE = {
 /** The Node the kubelet would create now (initialNode + setters). */
 export function initialNode(e: Engine, h: RunningHost): { node: Node; events: ReturnType<typeof runSetters> } {
   const st = e.state;
-  const cpu = 4000;
-  const memory = 8192;
+  // The machine's size (scenario node or cloud node group); 4 CPUs and 8 GiB by default.
+  const cpu = h.cpu ?? 4000;
+  const memory = h.memory ?? 8192;
   const node: Node = {
     kind: 'Node',
     metadata: {
@@ -89,6 +91,10 @@ export function initialNode(e: Engine, h: RunningHost): { node: Node; events: Re
   };
   // kubeadm's --register-with-taints: the profile's key (master up to 1.23, kk#107533).
   if (h.role === 'control-plane') node.spec.taints.push({ key: st.profile.controlPlaneTaint, effect: 'NoSchedule' });
+  // --cloud-provider=external: the node waits for the cloud-node-controller (kubelet_node_status.go
+  // initialNode, TaintExternalCloudProvider; cloud-provider api/well_known_taints.go).
+  if (h.externalCloudProvider)
+    node.spec.taints.push({ key: TAINT_EXTERNAL_CLOUD_PROVIDER, value: 'true', effect: 'NoSchedule' });
   const events = runSetters(e, h, node);
   return { node, events };
 }

@@ -9,6 +9,7 @@
 
 import { applyManifest } from '../api/apply';
 import { containerSpecsFrom } from '../api/defaults';
+import { bootCloud, cloudStaticPods } from '../cloud/bootstrap';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { Host, StaticManifest } from '../core/state';
@@ -117,6 +118,8 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       nextPodIp: 2,
       podCidrIndex: i,
     };
+    if (n.cpu !== undefined) h.cpu = n.cpu;
+    if (n.memory !== undefined) h.memory = n.memory;
     if (isCp) for (const m of controlPlaneManifests(version)) h.manifests[m.file] = m;
     for (const img of Object.values(CONTROL_PLANE_IMAGES))
       h.images[img.includes(':') ? img : `${img}:${version}`] = true;
@@ -124,6 +127,14 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     st.hosts[n.name] = h;
     if (isCp && st.controlPlaneName === undefined) st.controlPlaneName = n.name;
   });
+  // The cloud's instances and node groups, and its processes beside the control plane (cloud/).
+  bootCloud(e, scenario, cause);
+  const cp = st.controlPlaneName === undefined ? undefined : st.hosts[st.controlPlaneName];
+  for (const sp of cloudStaticPods(scenario)) {
+    if (!cp) break;
+    cp.manifests[sp.file] = manifestFromPod(sp.file, sp.manifest);
+    cp.images[sp.image] = true;
+  }
   for (const sp of scenario.spec.staticPods) {
     const h = st.hosts[sp.node];
     if (!h) continue;

@@ -15,6 +15,11 @@ export const BUILTIN_SCENARIOS = [
   'pod-to-dead-kubelet',
   'eviction',
   'control-plane-outage',
+  'node-delete-cloud',
+  'node-delete-autoscaler',
+  'autoscaler-scale-up',
+  'autoscaler-scale-down',
+  'autoscaler-zone-outage',
 ] as const;
 
 export type BuiltinScenarioName = (typeof BUILTIN_SCENARIOS)[number];

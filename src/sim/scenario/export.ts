@@ -20,7 +20,7 @@ import { MAX_SCENARIO_DURATION_MS } from './duration';
 import type { Settings } from './profiles';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
 import { formatDurationExact, SETTING_FORMS } from './setting-text';
-import type { LessonStep, Scenario, ScenarioNode } from './types';
+import type { LessonStep, Scenario, ScenarioCloud, ScenarioNode } from './types';
 
 export { type ExportCommand, type ExportOptions, exportTimeline, scenarioForReplay } from './replay';
 export { formatDurationExact } from './setting-text';
@@ -43,6 +43,25 @@ function writtenNode(n: ScenarioNode): Record<string, unknown> {
   if (n.labels !== undefined) out.labels = { ...n.labels };
   if (n.cpu !== undefined) out.cpu = `${n.cpu}m`;
   if (n.memory !== undefined) out.memory = `${n.memory}Mi`;
+  if (n.group !== undefined) out.group = n.group;
+  return out;
+}
+
+/** `spec.cloud` as written: sizes as quantities, boot times exact. */
+function writtenCloud(cloud: ScenarioCloud): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    nodeGroups: cloud.nodeGroups.map((g) => ({
+      name: g.name,
+      min: g.min,
+      max: g.max,
+      zone: g.zone,
+      cpu: `${g.cpu}m`,
+      memory: `${g.memory}Mi`,
+      machineType: g.machineType,
+      bootTime: formatDurationExact(g.bootTime),
+    })),
+  };
+  if (!cloud.autoscaler) out.autoscaler = false;
   return out;
 }
 
@@ -77,6 +96,7 @@ export function exportScenario(
   spec.nodes = scenario.spec.nodes.map(writtenNode);
   if (scenario.spec.objects.length) spec.objects = scenario.spec.objects;
   if (scenario.spec.staticPods.length) spec.staticPods = scenario.spec.staticPods;
+  if (scenario.spec.cloud) spec.cloud = writtenCloud(scenario.spec.cloud);
   if (timeline.length)
     spec.timeline = timeline.map((t) => ({ at: formatDurationExact(t.at), run: t.run, ...(t.by ? { by: t.by } : {}) }));
   const end = Math.max(scenario.spec.duration, ...timeline.map((t) => t.at));
@@ -100,6 +120,7 @@ export function exportScenario(
   for (const path of [
     ['spec', 'nodes'],
     ['spec', 'timeline'],
+    ['spec', 'cloud', 'nodeGroups'],
   ]) {
     const seq = doc.getIn(path, true);
     if (isSeq(seq)) for (const item of seq.items) if (isMap(item)) item.flow = true;

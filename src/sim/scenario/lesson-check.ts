@@ -4,6 +4,7 @@
  * a lesson panel shows as "happened at": the event's own time, not the time it was noticed).
  */
 import type { Pod } from '../api/types';
+import { findInstance } from '../cloud/provider';
 import type { Engine } from '../core/engine';
 import { nodeStatus, podColumns } from '../kubectl/status';
 import type { CompiledStep, ConditionContext, LessonCondition } from './lesson-types';
@@ -71,6 +72,10 @@ export function checkCondition(e: Engine, c: LessonCondition, ctx: ConditionCont
       return matchingPods(e, c).length === 0;
     case 'command':
       return e.state.commandLog.some((l) => l.ok && l.at >= since && l.line.replace(/\s+/g, ' ').startsWith(c.prefix));
+    case 'instance':
+      return findInstance(e, c.target)?.state === c.state;
+    case 'group':
+      return e.state.cloud?.groups[c.group]?.target === c.target;
   }
 }
 
@@ -191,5 +196,9 @@ export function conditionSince(e: Engine, step: CompiledStep, since?: number): n
     case 'command':
       return e.state.commandLog.find((l) => l.ok && l.at >= from && l.line.replace(/\s+/g, ' ').startsWith(c.prefix))
         ?.at;
+    case 'instance':
+      return findInstance(e, c.target)?.since;
+    case 'group':
+      return lastChangeAt(e, `NodeGroup/${c.group}`) ?? 0;
   }
 }

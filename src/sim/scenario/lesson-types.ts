@@ -14,7 +14,9 @@ export type LessonCondition =
   | { kind: 'event'; reason: string; object?: string }
   | { kind: 'pod'; namespace: string; name: string; prefix: boolean; status: string }
   | { kind: 'pod-gone'; namespace: string; name: string; prefix: boolean }
-  | { kind: 'command'; prefix: string };
+  | { kind: 'command'; prefix: string }
+  | { kind: 'instance'; target: string; state: string }
+  | { kind: 'group'; group: string; target: number };
 
 export type ConditionParse = { ok: true; condition: LessonCondition } | { ok: false; error: string };
 

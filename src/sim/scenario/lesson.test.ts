@@ -74,7 +74,7 @@ describe('parseCondition', () => {
     };
     expect(err('')).toBe('the condition is empty');
     expect(err('nodes node2 NotReady')).toBe(
-      '"nodes" is not a condition (time, node, node-gone, condition, taint, event, pod, pod-gone, command)',
+      '"nodes" is not a condition (time, node, node-gone, condition, taint, event, pod, pod-gone, command, instance, group)',
     );
     expect(err('time soon')).toBe('"soon" is not a duration (write `time 60s` or `time +30s`)');
     expect(err('node node2')).toBe('node needs a node name and a STATUS (write `node node2 NotReady`)');
@@ -205,5 +205,18 @@ describe('compileLesson / stepComplete', () => {
     sim.advanceTo(10_000);
     expect(stepComplete(sim.engine, wait, 0)).toBe(true);
     expect(stepComplete(sim.engine, read, 0)).toBe(false);
+  });
+});
+
+describe('cloud conditions (issue 11)', () => {
+  it('parses instance and group conditions and prints them back', () => {
+    const inst = parseCondition('instance node2 terminated');
+    expect(inst.ok && printCondition(inst.condition)).toBe('instance node2 terminated');
+    const group = parseCondition('group workers 3');
+    expect(group.ok && group.condition).toEqual({ kind: 'group', group: 'workers', target: 3 });
+    const bad = parseCondition('instance node2 gone');
+    expect(bad.ok ? '' : bad.error).toBe(
+      '"gone" is not an instance state (pending, running, stopping, stopped, terminated) (write `instance node2 terminated`)',
+    );
   });
 });

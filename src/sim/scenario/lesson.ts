@@ -16,6 +16,10 @@
  *                                              pod whose name starts with `web-`)
  *   pod-gone db-0                              no such pod (no pod matching `web-*`)
  *   command ssh node2 systemctl stop           the user ran a command starting so (canonical form)
+ *   instance node2 terminated                  the state of a machine's cloud instance (by node name
+ *                                              or instance id: pending, running, stopping, stopped,
+ *                                              terminated)
+ *   group workers 3                            a cloud node group's target size
  *
  * `event` and `command` only count what happened since the step started when a start time is
  * given; `time` is absolute so that a lesson can follow its scenario's timeline.
@@ -29,7 +33,20 @@ import type { LessonStep } from './types';
 export { checkCondition, conditionSince, stepComplete } from './lesson-check';
 export type { CompiledStep, ConditionContext, ConditionParse, LessonCondition } from './lesson-types';
 
-const KINDS = ['time', 'node', 'node-gone', 'condition', 'taint', 'event', 'pod', 'pod-gone', 'command'];
+const KINDS = [
+  'time',
+  'node',
+  'node-gone',
+  'condition',
+  'taint',
+  'event',
+  'pod',
+  'pod-gone',
+  'command',
+  'instance',
+  'group',
+];
+const INSTANCE_STATES = ['pending', 'running', 'stopping', 'stopped', 'terminated'];
 const NODE_STATUS = /^((Ready|NotReady|Unknown)(,SchedulingDisabled)?|SchedulingDisabled)$/;
 const CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'];
 const CONDITION_STATUS = ['True', 'False', 'Unknown'];
@@ -47,6 +64,8 @@ const USAGE: Record<string, string> = {
   pod: '`pod db-0 Terminating`',
   'pod-gone': '`pod-gone db-0`',
   command: '`command ssh node2 systemctl stop kubelet`',
+  instance: '`instance node2 terminated`',
+  group: '`group workers 3`',
 };
 
 function usage(kind: string, problem: string): ConditionParse {
@@ -156,6 +175,22 @@ export function parseCondition(text: string): ConditionParse {
       if (!rest) return usage(kind, 'command needs the start of a command');
       return { ok: true, condition: { kind, prefix: canonicalPrefix(rest) } };
     }
+    case 'instance': {
+      const [target, state] = args;
+      if (args.length !== 2 || !target || !state)
+        return usage(kind, 'instance needs a node or instance id and a state');
+      if (!NAME.test(target)) return usage(kind, `${JSON.stringify(target)} is not a node name or an instance id`);
+      if (!INSTANCE_STATES.includes(state))
+        return usage(kind, `${JSON.stringify(state)} is not an instance state (${INSTANCE_STATES.join(', ')})`);
+      return { ok: true, condition: { kind, target, state } };
+    }
+    case 'group': {
+      const [group, size] = args;
+      if (args.length !== 2 || !group || !size) return usage(kind, 'group needs a node group and a target size');
+      if (!NAME.test(group)) return usage(kind, `${JSON.stringify(group)} is not a node group name`);
+      if (!/^\d{1,3}$/.test(size)) return usage(kind, `${JSON.stringify(size)} is not a target size`);
+      return { ok: true, condition: { kind, group, target: Number(size) } };
+    }
     default:
       return { ok: false, error: `${JSON.stringify(kind)} is not a condition (${KINDS.join(', ')})` };
   }
@@ -182,6 +217,10 @@ export function printCondition(c: LessonCondition): string {
       return `pod-gone ${podText(c)}`;
     case 'command':
       return `command ${c.prefix}`;
+    case 'instance':
+      return `instance ${c.target} ${c.state}`;
+    case 'group':
+      return `group ${c.group} ${c.target}`;
   }
 }
 

@@ -89,6 +89,24 @@ export const SETTING_LIMITS: Record<keyof Settings, SettingLimit> = {
   watchLatency: { unit: 'ms', min: 1, max: MIN },
   imagePullMin: { unit: 'ms', min: 0, max: HOUR },
   imagePullMax: { unit: 'ms', min: 0, max: HOUR },
+  // Loops (the lifecycle pass, the autoscaler's scan) need a period above 0, as above.
+  cloudNodeMonitorPeriod: { unit: 'ms', min: S, max: 10 * MIN },
+  scanInterval: { unit: 'ms', min: S, max: 10 * MIN },
+  maxNodeProvisionTime: { unit: 'ms', min: S, max: 24 * HOUR },
+  scaleDownUtilizationThreshold: { unit: 'fraction', min: 0, max: 1 },
+  scaleDownUnneededTime: { unit: 'ms', min: 0, max: 24 * HOUR },
+  scaleDownUnreadyTime: { unit: 'ms', min: 0, max: 24 * HOUR },
+  scaleDownDelayAfterAdd: { unit: 'ms', min: 0, max: 24 * HOUR },
+  scaleDownDelayAfterDelete: { unit: 'ms', min: 0, max: 24 * HOUR },
+  scaleDownDelayAfterFailure: { unit: 'ms', min: 0, max: 24 * HOUR },
+  maxTotalUnreadyPercentage: { unit: 'count', min: 0, max: 100 },
+  okTotalUnreadyCount: { unit: 'count', min: 0, max: 100_000 },
+  maxGracefulTerminationSec: { unit: 's', min: 0, max: 86_400 },
+  // The drain waits this long after tainting; 0 is allowed (the next step runs at the same instant).
+  nodeDeleteDelayAfterTaint: { unit: 'ms', min: 0, max: HOUR },
+  unremovableNodeRecheckTimeout: { unit: 'ms', min: 0, max: 24 * HOUR },
+  initialNodeGroupBackoffDuration: { unit: 'ms', min: S, max: 24 * HOUR },
+  maxNodeGroupBackoffDuration: { unit: 'ms', min: S, max: 24 * HOUR },
 };
 
 /** 9214 -> "9,214" (fixed, locale-independent, so messages are the same everywhere). */

@@ -233,9 +233,9 @@ describe('parseScenario: errors name the path and the reason', () => {
       ),
     ).toEqual([
       expect.stringMatching(
-        /^spec\.settings\.gracePeriod: unknown setting "gracePeriod" \(known: defaultTolerationSeconds, /,
+        /^spec\.settings\.gracePeriod: unknown setting "gracePeriod" \(known: cloudNodeMonitorPeriod, defaultTolerationSeconds, /,
       ),
-      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons) (line 7, column 10)',
+      'spec.extra: unknown field "extra" (known: profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons, cloud) (line 7, column 10)',
     ]);
   });
 

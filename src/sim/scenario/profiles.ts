@@ -34,7 +34,56 @@ export interface Settings {
   /** Image pull time range for an image not yet on the host. */
   imagePullMin: number;
   imagePullMax: number;
+  // ---- cloud-controller-manager and cluster-autoscaler (scenarios with spec.cloud; docs/reference/cloud.md)
+  /** cloud-controller-manager --node-monitor-period: the cloud-node-lifecycle-controller's pass. CP-CFG [C] */
+  cloudNodeMonitorPeriod: number;
+  /** cluster-autoscaler --scan-interval: sleep between two loops (CA ≤1.34: no early loops). CA-FLAGS [C] */
+  scanInterval: number;
+  /** --max-node-provision-time: a scale-up must register within it; unregistered machines older than it are removed. */
+  maxNodeProvisionTime: number;
+  /** --scale-down-utilization-threshold: a node is a candidate if max(cpu, memory) requests / allocatable ≤ this. */
+  scaleDownUtilizationThreshold: number;
+  /** --scale-down-unneeded-time: how long a Ready node must be unneeded before it is removed. */
+  scaleDownUnneededTime: number;
+  /** --scale-down-unready-time: the same for a node that is not Ready. */
+  scaleDownUnreadyTime: number;
+  /** --scale-down-delay-after-add / -after-delete / -after-failure: scale-down cooldowns. */
+  scaleDownDelayAfterAdd: number;
+  scaleDownDelayAfterDelete: number;
+  scaleDownDelayAfterFailure: number;
+  /** --max-total-unready-percentage and --ok-total-unready-count: the cluster-wide health rule. */
+  maxTotalUnreadyPercentage: number;
+  okTotalUnreadyCount: number;
+  /** --max-graceful-termination-sec: cap on a pod's grace period when the autoscaler drains a node. */
+  maxGracefulTerminationSec: number;
+  /** --node-delete-delay-after-taint: pause between the ToBeDeleted taint and the drain. */
+  nodeDeleteDelayAfterTaint: number;
+  /** --unremovable-node-recheck-timeout: a node found unremovable is not simulated again for this long. */
+  unremovableNodeRecheckTimeout: number;
+  /** --initial-node-group-backoff-duration / --max-node-group-backoff-duration after a failed scale-up. */
+  initialNodeGroupBackoffDuration: number;
+  maxNodeGroupBackoffDuration: number;
 }
+
+/** The settings of the cloud's processes (read only in scenarios with `spec.cloud`). */
+export const CLOUD_SETTINGS: readonly (keyof Settings)[] = [
+  'cloudNodeMonitorPeriod',
+  'scanInterval',
+  'maxNodeProvisionTime',
+  'scaleDownUtilizationThreshold',
+  'scaleDownUnneededTime',
+  'scaleDownUnreadyTime',
+  'scaleDownDelayAfterAdd',
+  'scaleDownDelayAfterDelete',
+  'scaleDownDelayAfterFailure',
+  'maxTotalUnreadyPercentage',
+  'okTotalUnreadyCount',
+  'maxGracefulTerminationSec',
+  'nodeDeleteDelayAfterTaint',
+  'unremovableNodeRecheckTimeout',
+  'initialNodeGroupBackoffDuration',
+  'maxNodeGroupBackoffDuration',
+];
 
 export interface Profile {
   name: ProfileName;
@@ -80,6 +129,23 @@ const common: Omit<Settings, 'nodeMonitorGracePeriod'> = {
   watchLatency: 100,
   imagePullMin: 2 * s,
   imagePullMax: 6 * s,
+  // Upstream defaults: cloud-provider config/v1alpha1/defaults.go; cluster-autoscaler config/flags/flags.go.
+  cloudNodeMonitorPeriod: 5 * s,
+  scanInterval: 10 * s,
+  maxNodeProvisionTime: 15 * m,
+  scaleDownUtilizationThreshold: 0.5,
+  scaleDownUnneededTime: 10 * m,
+  scaleDownUnreadyTime: 20 * m,
+  scaleDownDelayAfterAdd: 10 * m,
+  scaleDownDelayAfterDelete: 0,
+  scaleDownDelayAfterFailure: 3 * m,
+  maxTotalUnreadyPercentage: 45,
+  okTotalUnreadyCount: 3,
+  maxGracefulTerminationSec: 600,
+  nodeDeleteDelayAfterTaint: 5 * s,
+  unremovableNodeRecheckTimeout: 5 * m,
+  initialNodeGroupBackoffDuration: 5 * m,
+  maxNodeGroupBackoffDuration: 30 * m,
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {

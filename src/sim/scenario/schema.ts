@@ -103,6 +103,22 @@ const SETTINGS_ENTRIES = {
   watchLatency: durationMs,
   imagePullMin: durationMs,
   imagePullMax: durationMs,
+  cloudNodeMonitorPeriod: durationMs,
+  scanInterval: durationMs,
+  maxNodeProvisionTime: durationMs,
+  scaleDownUtilizationThreshold: fraction,
+  scaleDownUnneededTime: durationMs,
+  scaleDownUnreadyTime: durationMs,
+  scaleDownDelayAfterAdd: durationMs,
+  scaleDownDelayAfterDelete: durationMs,
+  scaleDownDelayAfterFailure: durationMs,
+  maxTotalUnreadyPercentage: nonNegative('0 or more (percent)'),
+  okTotalUnreadyCount: integer(0, 100_000),
+  maxGracefulTerminationSec: durationSeconds,
+  nodeDeleteDelayAfterTaint: durationMs,
+  unremovableNodeRecheckTimeout: durationMs,
+  initialNodeGroupBackoffDuration: durationMs,
+  maxNodeGroupBackoffDuration: durationMs,
 } satisfies Record<keyof Settings, v.GenericSchema>;
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_ENTRIES).sort() as (keyof Settings)[];
@@ -199,6 +215,26 @@ export function parseQuantity(text: string, kind: 'cpu' | 'memory'): number | un
   return f === undefined ? undefined : Math.round(n * f);
 }
 
+const zoneName = v.pipe(
+  str('a zone name'),
+  v.check(
+    (s) => /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/.test(s) && s.length <= 63,
+    (i) => `${show(i.input)} is not a valid zone name`,
+  ),
+);
+
+/**
+ * A node group name: a DNS label short enough that `<group>-<5 characters>`, the name of a machine
+ * the group launches, is still a valid node name.
+ */
+const groupName = v.pipe(
+  str('a node group name'),
+  v.check(
+    (s) => DNS_LABEL.test(s) && s.length <= 40,
+    (i) => `${show(i.input)} is not a valid node group name (lowercase letters, digits and '-', at most 40)`,
+  ),
+);
+
 const nodeSchema = v.strictObject(
   {
     name: nodeName,
@@ -206,20 +242,62 @@ const nodeSchema = v.strictObject(
       v.array(roleName, (i) => `expected a list of roles, got ${show(i.input)}`),
       [],
     ),
-    zone: v.optional(
-      v.pipe(
-        str('a zone name'),
-        v.check(
-          (s) => /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/.test(s),
-          (i) => `${show(i.input)} is not a valid zone name`,
-        ),
-      ),
-    ),
+    zone: v.optional(zoneName),
     labels: v.optional(stringRecord),
     cpu: v.optional(quantity('cpu')),
     memory: v.optional(quantity('memory')),
+    group: v.optional(groupName),
   },
-  objectMessage('name, roles, zone, labels, cpu, memory'),
+  objectMessage('name, roles, zone, labels, cpu, memory, group'),
+);
+
+/** A machine type as clouds spell them (`m5.xlarge`, `e2-standard-4`, `custom-4-8192`). */
+const machineType = v.pipe(
+  str('a machine type'),
+  v.check(
+    (s) => /^[a-z0-9][a-z0-9._-]*$/.test(s) && s.length <= 63,
+    (i) => `${show(i.input)} is not a valid machine type (lowercase letters, digits, '.', '_' and '-')`,
+  ),
+);
+
+/** How long a machine boots: up to an hour (`0s` powers it on at launch). */
+const bootTime = v.pipe(
+  durationMs,
+  v.check(
+    (ms) => ms <= 3_600_000,
+    (i) => `${describeDuration(i.input)} is more than the maximum of 1h`,
+  ),
+);
+
+const nodeGroupSchema = v.strictObject(
+  {
+    name: groupName,
+    min: integer(0, DOMAIN_LIMITS.maxNodes),
+    max: integer(1, DOMAIN_LIMITS.maxNodes),
+    zone: zoneName,
+    cpu: v.optional(quantity('cpu'), '4'),
+    memory: v.optional(quantity('memory'), '8Gi'),
+    machineType: v.optional(machineType),
+    bootTime: v.optional(bootTime, '90s'),
+  },
+  objectMessage('name, min, max, zone, cpu, memory, machineType, bootTime'),
+);
+
+const onOff = v.boolean((i) => `expected true or false, got ${show(i.input)}`);
+
+/** `spec.cloud` (checks that need the nodes are in validate-cloud.ts). */
+const cloudSchema = v.strictObject(
+  {
+    nodeGroups: v.pipe(
+      v.array(nodeGroupSchema, (i) => `expected a list of node groups, got ${show(i.input)}`),
+      v.check(
+        (a) => a.length >= 1 && a.length <= 20,
+        (i) => `${groupDigits(i.input.length)} node groups: give 1 to 20`,
+      ),
+    ),
+    autoscaler: v.optional(onOff, true),
+  },
+  objectMessage('nodeGroups, autoscaler'),
 );
 
 const timelineEntry = v.strictObject(
@@ -337,8 +415,6 @@ const list = <T extends v.GenericSchema>(item: T, what: string) =>
     [],
   );
 
-const onOff = v.boolean((i) => `expected true or false, got ${show(i.input)}`);
-
 /** `spec.addons`: kubeadm's kube-system add-ons, each on unless set to false (scenario/addons.ts). */
 const addonsSchema = v.strictObject(
   { kubeProxy: v.optional(onOff), cni: v.optional(onOff), coreDNS: v.optional(onOff) },
@@ -391,8 +467,9 @@ export const scenarioSchema = v.strictObject(
         lesson: list(lessonStep, 'lesson steps'),
         duration: v.optional(scenarioDuration),
         addons: v.optional(addonsSchema),
+        cloud: v.optional(cloudSchema),
       },
-      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons'),
+      objectMessage('profile, seed, settings, nodes, objects, staticPods, timeline, lesson, duration, addons, cloud'),
     ),
   },
   objectMessage('apiVersion, kind, metadata, spec'),

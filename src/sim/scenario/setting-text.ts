@@ -24,6 +24,22 @@ export const SETTING_FORMS = {
   watchLatency: 'ms',
   imagePullMin: 'ms',
   imagePullMax: 'ms',
+  cloudNodeMonitorPeriod: 'ms',
+  scanInterval: 'ms',
+  maxNodeProvisionTime: 'ms',
+  scaleDownUtilizationThreshold: 'number',
+  scaleDownUnneededTime: 'ms',
+  scaleDownUnreadyTime: 'ms',
+  scaleDownDelayAfterAdd: 'ms',
+  scaleDownDelayAfterDelete: 'ms',
+  scaleDownDelayAfterFailure: 'ms',
+  maxTotalUnreadyPercentage: 'number',
+  okTotalUnreadyCount: 'number',
+  maxGracefulTerminationSec: 'seconds',
+  nodeDeleteDelayAfterTaint: 'ms',
+  unremovableNodeRecheckTimeout: 'ms',
+  initialNodeGroupBackoffDuration: 'ms',
+  maxNodeGroupBackoffDuration: 'ms',
 } as const satisfies Record<keyof Settings, 'ms' | 'seconds' | 'number'>;
 
 /** Exact duration text for integer ms, as parseDuration reads it: `1h500ms`, `2m10s`, `0s`. */

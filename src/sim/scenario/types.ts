@@ -13,6 +13,37 @@ export interface ScenarioNode {
   /** Allocatable CPU in millicores and memory in MiB (defaults: 4000m, 8192Mi, 110 pods). */
   cpu?: number;
   memory?: number;
+  /** The cloud node group (spec.cloud.nodeGroups) whose machine this is; its size and zone come from it. */
+  group?: string;
+}
+
+/**
+ * One node group of the simulated cloud (an auto scaling group, a managed instance group): its
+ * machines share a zone, a machine type and a size, and its target size stays within min and max.
+ */
+export interface ScenarioNodeGroup {
+  name: string;
+  min: number;
+  max: number;
+  zone: string;
+  /** Machine size: allocatable CPU in millicores and memory in MiB. */
+  cpu: number;
+  memory: number;
+  /** The instance type the cloud reports (label node.kubernetes.io/instance-type). */
+  machineType: string;
+  /** From a machine's launch to its power-on (the instance is `pending` meanwhile). */
+  bootTime: number;
+}
+
+/**
+ * `spec.cloud` (DESIGN section 10): every machine becomes a cloud instance, the
+ * cloud-controller-manager initializes and reaps Nodes, and the cluster-autoscaler (unless turned
+ * off) resizes the node groups.
+ */
+export interface ScenarioCloud {
+  nodeGroups: ScenarioNodeGroup[];
+  /** The cluster-autoscaler runs (default true). */
+  autoscaler: boolean;
 }
 
 /** A Kubernetes manifest as written (apiVersion, kind, metadata, spec...), already parsed. */
@@ -65,6 +96,8 @@ export interface Scenario {
     staticPods: ScenarioStaticPod[];
     timeline: TimelineEntry[];
     lesson: LessonStep[];
+    /** The simulated cloud (absent: bare machines, no cloud controllers). */
+    cloud?: ScenarioCloud;
     /**
      * kubeadm's kube-system add-ons (scenario/addons.ts): kube-proxy and the CNI agent (calico-node)
      * as DaemonSets, CoreDNS as a Deployment. Absent: all on; set by validation only when written.

@@ -15,6 +15,8 @@ import { normaliseManifest } from './manifests';
 import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
+import { checkCloud, mostNodes, normaliseCloud } from './validate-cloud';
+import type { PathKeys, RawError } from './validate-types';
 
 export interface ScenarioError {
   /** Where: `spec.nodes[2].name`; empty for errors about the text itself (YAML syntax). */
@@ -27,14 +29,7 @@ export interface ScenarioError {
 
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 
-/** A path as keys, the way yaml's Document.getIn and valibot's issue paths see it. */
-export type PathKeys = (string | number)[];
-
-/** An error before it is formatted; `keys` locate it in the parsed text. */
-export interface RawError {
-  keys: PathKeys;
-  message: string;
-}
+export type { PathKeys, RawError } from './validate-types';
 
 /** `spec.nodes[2].name` from ['spec','nodes',2,'name']; odd keys are quoted: `labels["a/b"]`. */
 export function formatPath(keys: PathKeys): string {
@@ -169,10 +164,13 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
     });
   }
+  // The cloud: node groups and the nodes in them (validate-cloud.ts).
+  checkCloud(spec, errors);
   // Domain limits that need the whole document (scenario/limits.ts).
   const addons: Addons = { ...DEFAULT_ADDONS, ...definedOnly(spec.addons ?? {}) };
   // kubeadm's add-ons are the cluster's own, like its control-plane pods: not in the pod budget.
-  const pods = countPods(spec.nodes.length, objects, staticPods.length);
+  // DaemonSets run a pod on every node the node groups may grow to.
+  const pods = countPods(mostNodes(spec), objects, staticPods.length);
   if (errors.length === 0 && pods > DOMAIN_LIMITS.maxPods)
     errors.push({ keys: ['spec', 'objects'], message: podsOverLimit(pods, 'the scenario') });
   const pull = { ...PROFILES[spec.profile].defaults, ...spec.settings };
@@ -190,6 +188,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     if (n.labels !== undefined) out.labels = n.labels;
     if (n.cpu !== undefined) out.cpu = n.cpu;
     if (n.memory !== undefined) out.memory = n.memory;
+    if (n.group !== undefined) out.group = n.group;
     return out;
   });
   const settings: Record<string, number> = {};
@@ -223,6 +222,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
   };
   // Written only when the text has it: scenarios without it keep their normalised form.
   if (spec.addons !== undefined) scenario.spec.addons = addons;
+  if (spec.cloud) scenario.spec.cloud = normaliseCloud(spec.cloud);
   return { ok: true, scenario };
 }
 

@@ -108,6 +108,15 @@ function describeCommand(
       return { label: `deploy/${c.name} created`, kind: 'other', ref: `Deployment/${c.namespace}/${c.name}` };
     case 'kubectl-apply':
       return { label: 'kubectl apply', kind: 'other', fromOutput: true };
+    case 'cloud-instance': {
+      // By node name or instance id: the chapter names the machine.
+      const host = e.state.cloud?.instances[c.target]?.host ?? c.target;
+      const done = { stop: 'stopped', start: 'started', terminate: 'terminated' }[c.action];
+      const kind = c.action === 'start' ? 'heal' : 'fault';
+      return { label: `instance ${host} ${done}`, kind, ref: `Host/${host}`, node: host };
+    }
+    case 'cloud-scale':
+      return { label: `node group ${c.group} scaled to ${c.size}`, kind: 'other', ref: `NodeGroup/${c.group}` };
     default:
       return undefined;
   }

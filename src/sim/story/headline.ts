@@ -82,6 +82,10 @@ function deed(c: Command): string {
       return `created deploy/${c.name}`;
     case 'kubectl-apply':
       return 'applied a manifest';
+    case 'cloud-instance':
+      return `${{ stop: 'stopped', start: 'started', terminate: 'terminated' }[c.action]} the instance of ${c.target}`;
+    case 'cloud-scale':
+      return `scaled node group ${c.group} to ${c.size}`;
     default:
       return '';
   }
@@ -146,7 +150,7 @@ function cordonedBy(e: Engine, name: string): string | undefined {
 
 function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root: string): string {
   const node = e.get('Node', name);
-  if (!node) return sentence(`${name} has no Node object`, [root]);
+  if (!node) return sentence(`${name} has no Node object`, [root, machinePhrase(e, name), autoscalerPhrase(chain)]);
   const status = nodeStatus(node);
   const ready = node.status.conditions.find((c) => c.type === 'Ready');
   const subject = `${name} is ${status}`;
@@ -172,7 +176,7 @@ function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root
       ?.trim();
     return sentence(subject, [root, `the kubelet reports ${first || ready.reason} (${ready.reason})`]);
   }
-  return sentence(subject, [root]);
+  return sentence(subject, [root, autoscalerPhrase(chain)]);
 }
 
 function podState(p: Pod, now: number): string {
@@ -233,14 +237,38 @@ function podHeadline(e: Engine, key: string, chain: readonly StoryLink[], root: 
     if (root) parts.push(`after ${root}`);
     return `${name} is ${podState(pod, e.now)}: ${parts.join(', ')}.`;
   }
-  return sentence(`${name} is ${podState(pod, e.now)}`, [root, decider(chain)]);
+  // The autoscaler's decision, when there is one, says why the pod still waits; the rule deciding
+  // the rest of the chain (a status report of some node) would not.
+  const ca = autoscalerPhrase(chain);
+  return sentence(`${name} is ${podState(pod, e.now)}`, [root, ca || decider(chain)]);
 }
 
-function hostHeadline(e: Engine, name: string, root: string): string {
+/**
+ * The autoscaler's decision in a chain, as it wrote it: `cluster-autoscaler: pod web-… unschedulable,
+ * group workers 2→3 (max 5) at 40s`.
+ */
+function autoscalerPhrase(chain: readonly StoryLink[]): string {
+  const l = chain.find((x) => x.actor === 'cluster-autoscaler' && x.what.startsWith('cluster-autoscaler: '));
+  return l ? `${l.what} ${atTime(l.at)}` : '';
+}
+
+/** A machine that runs with no Node object: the seed's zombie, as the cloud and the autoscaler see it. */
+function machinePhrase(e: Engine, name: string): string {
+  const id = e.state.hosts[name]?.instance;
+  const inst = id === undefined ? undefined : e.state.cloud?.instances[id];
+  if (!inst || inst.state === 'terminated') return '';
+  const since = e.state.cloud?.ca?.unregistered[inst.id];
+  const ca = since === undefined ? '' : ` (unregistered for cluster-autoscaler since ${formatStoryTime(since)})`;
+  return `its machine ${inst.id} is still ${inst.state}${ca}`;
+}
+
+function hostHeadline(e: Engine, name: string, root: string, chain: readonly StoryLink[]): string {
   const h = e.state.hosts[name];
   if (!h) return sentence(name, [root]);
   let state = `${name} is running`;
-  if (h.power !== 'on') state = `${name} is powered off`;
+  const inst = h.instance === undefined ? undefined : e.state.cloud?.instances[h.instance];
+  if (inst && inst.state !== 'running') state = `${name}'s instance ${inst.id} is ${inst.state}`;
+  else if (h.power !== 'on') state = `${name} is powered off`;
   else if (h.networkCut) state = `${name}'s network is cut`;
   else {
     const stopped = (['kubelet', 'containerd', 'docker', 'kube-proxy'] as const).find(
@@ -248,7 +276,7 @@ function hostHeadline(e: Engine, name: string, root: string): string {
     );
     if (stopped) state = `${stopped} on ${name} is stopped`;
   }
-  return sentence(state, [root]);
+  return sentence(state, [root, autoscalerPhrase(chain)]);
 }
 
 /** The headline for `ref` from its causal chain (explain.ts); one sentence, ending with a period. */
@@ -263,7 +291,19 @@ export function headline(e: Engine, ref: string, chain: readonly StoryLink[]): s
     case 'Pod':
       return podHeadline(e, key, chain, rootText);
     case 'Host':
-      return hostHeadline(e, key, rootText);
+      return hostHeadline(e, key, rootText, chain);
+    case 'Instance': {
+      const inst = e.state.cloud?.instances[key];
+      const subject = inst ? `${inst.id} (${inst.host}) is ${inst.state}` : `instance ${key}`;
+      return sentence(subject, [rootText, autoscalerPhrase(chain)]);
+    }
+    case 'NodeGroup': {
+      const g = e.state.cloud?.groups[key];
+      const subject = g
+        ? `node group ${g.name} has a target of ${g.target} (min ${g.min}, max ${g.max})`
+        : `node group ${key}`;
+      return sentence(subject, [rootText, autoscalerPhrase(chain)]);
+    }
     default: {
       const name = rest[rest.length - 1] ?? key;
       const latest = chain[0];

@@ -81,6 +81,22 @@ export const SETTING_FORMS: Record<SettingKey, 'duration' | 'seconds' | 'number'
   watchLatency: 'duration',
   imagePullMin: 'duration',
   imagePullMax: 'duration',
+  cloudNodeMonitorPeriod: 'duration',
+  scanInterval: 'duration',
+  maxNodeProvisionTime: 'duration',
+  scaleDownUtilizationThreshold: 'number',
+  scaleDownUnneededTime: 'duration',
+  scaleDownUnreadyTime: 'duration',
+  scaleDownDelayAfterAdd: 'duration',
+  scaleDownDelayAfterDelete: 'duration',
+  scaleDownDelayAfterFailure: 'duration',
+  maxTotalUnreadyPercentage: 'number',
+  okTotalUnreadyCount: 'number',
+  maxGracefulTerminationSec: 'seconds',
+  nodeDeleteDelayAfterTaint: 'duration',
+  unremovableNodeRecheckTimeout: 'duration',
+  initialNodeGroupBackoffDuration: 'duration',
+  maxNodeGroupBackoffDuration: 'duration',
 };
 
 /** The settings in the order the form lists them: the ones teachers change most come first. */

@@ -218,6 +218,161 @@ export const narrations = {
       text: 'At 14m the kubelet on node1 starts: node1 is Ready, its taints go, and the evicted pods are removed.',
     },
   },
+  'node-delete-cloud': {
+    delete: {
+      text: 'At 30s the Node object node2 is deleted. Its machine, an instance in the cloud, keeps running, and so does its kubelet.',
+    },
+    'predict-node': {
+      text: 'The kubelet on node2 is alive, and the cloud-controller-manager watches every Node.',
+      question: 'Who creates the Node object node2 again?',
+      choices: ['The kubelet, at its next status update', "The cloud-controller-manager's node controller", 'Nobody'],
+      explanation:
+        "The kubelet registers its Node once, when it starts; afterwards its status updates fail with 'not found'. The cloud-node-controller only initializes Nodes that exist, and the cloud-node-lifecycle-controller only deletes them: neither ever creates one.",
+    },
+    orphans: {
+      text: 'The pod garbage collector deletes the pods still bound to node2 and the ReplicaSet recreates its two. They do not fit on node1 and node3: Pending.',
+    },
+    kubelet: {
+      text: 'On node2 the kubelet sees its pods gone and kills their containers, the kube-proxy and calico-node DaemonSet pods included, while its status updates fail every 10s (journalctl at 2m30s).',
+    },
+    zombie: {
+      text: "cloud instances: node2's instance is running, with no Node. The cloud-node-lifecycle-controller deletes only Nodes whose instance is gone, and it only looks at Nodes: node2's machine is invisible to it.",
+    },
+    'predict-machine': {
+      text: 'There is no cluster autoscaler in this cluster.',
+      question: "What becomes of node2's machine?",
+      choices: [
+        'The cloud stops it after a while',
+        'It runs, idle and billed, until someone acts',
+        'It reboots and registers again',
+      ],
+      explanation:
+        'Nothing in Kubernetes or in the cloud watches for a machine without a Node. It idles, a zombie, until someone restarts its kubelet (which registers node2 again) or terminates the instance. The next lesson runs the same cluster with the cluster autoscaler.',
+    },
+    still: {
+      text: 'Nothing changes after that: at 19m cloud instances still lists node2 running with no Node, and the two web pods are still Pending. Try ssh node2 systemctl restart kubelet, or cloud terminate node2.',
+    },
+  },
+  'node-delete-autoscaler': {
+    delete: {
+      text: 'At 30s the Node object node2 is deleted, as in the lesson without an autoscaler. Its machine and its kubelet keep running.',
+    },
+    unregistered: {
+      text: "Every 10s the cluster autoscaler lists the node group's instances and looks for a Node with each one's providerID. node2's has none: the status ConfigMap counts it as unregistered: 1.",
+    },
+    pending: {
+      text: 'The pods bound to node2 are garbage collected and recreated. Two web pods fit on no node: Pending, FailedScheduling.',
+    },
+    'predict-scale-up': {
+      text: 'The node group may grow to 5 machines.',
+      question: 'Does the cluster autoscaler add a machine for the two Pending pods?',
+      choices: [
+        'Yes, within one 10s loop',
+        "Not yet: it counts node2's machine as a node still on its way",
+        'Never: it only removes machines',
+      ],
+      explanation:
+        "In cluster-autoscaler 1.33 a machine of the group without a Node counts as an upcoming node (target size minus ready, unready and long-unregistered nodes). The Pending pods fit on it in the autoscaler's simulation, so it neither scales up nor says NotTriggerScaleUp.",
+    },
+    long: {
+      text: "max-node-provision-time (15 minutes) after it first saw the machine, the autoscaler gives up on it: DeleteUnregistered terminates node2's instance, and the same loop scales the group back up for the Pending pods (TriggeredScaleUp).",
+    },
+    'new-node': {
+      text: 'The new machine boots, its kubelet registers, the cloud-node-controller initializes the Node, and the web pods run.',
+    },
+    end: {
+      text: "The zombie cost 15 minutes of a machine and 15 minutes of two Pending pods. A min size of 3 would have kept it forever: the autoscaler never deletes unregistered machines below a group's min size.",
+    },
+  },
+  'autoscaler-scale-up': {
+    grow: {
+      text: 'At 1m web grows from 3 to 6 pods of 1.5 CPUs. The two 4-CPU nodes hold two each: two pods are Pending (FailedScheduling: Insufficient cpu).',
+    },
+    'predict-when': {
+      text: 'The cluster autoscaler runs a loop every 10 seconds.',
+      question: 'When does a new machine start?',
+      choices: [
+        'Within about 10 seconds',
+        'After the pods have been Pending for 5 minutes',
+        'Only if someone runs cloud scale',
+      ],
+      explanation:
+        'Each loop the autoscaler simulates the Pending pods on the nodes it has and on the template of each node group. A pod that fits only a new node of a group makes the group grow at once; only pods less than 2 seconds old wait one more loop.',
+    },
+    triggered: {
+      text: 'TriggeredScaleUp: pod triggered scale-up: [{workers 2->3 (max: 4)}]. The status ConfigMap says scaleUp: InProgress and counts the new machine as unregistered until its kubelet registers.',
+    },
+    registered: {
+      text: 'About 90 seconds later the machine is running, its kubelet registers a Node with the node.cloudprovider.kubernetes.io/uninitialized taint, and the cloud-node-controller initializes it at once (Synced).',
+    },
+    running: {
+      text: 'The Node is Ready and the scheduler binds the two Pending pods to it.',
+    },
+    more: {
+      text: 'At 6m web grows to 12: six Pending pods, and the group can grow by one machine only (max 4).',
+    },
+    max: {
+      text: "One machine for two pods (TriggeredScaleUp), and for the other four: NotTriggerScaleUp, pod didn't trigger scale-up: 1 max node group size reached. They stay Pending; the event repeats at most every 5 minutes.",
+    },
+  },
+  'autoscaler-scale-down': {
+    shrink: {
+      text: 'At 1m web shrinks from 6 to 4 pods. node2 and node3 are left with one 1.2-CPU pod each: 30% of their CPU.',
+    },
+    candidates: {
+      text: 'In its next loop the cluster autoscaler finds them unneeded: at most 50% requested, and their pods fit elsewhere. It taints them DeletionCandidateOfClusterAutoscaler:PreferNoSchedule. node1 is not a candidate: the debug pod has no controller to recreate it.',
+    },
+    'predict-when': {
+      text: 'scale-down-unneeded-time is 10 minutes.',
+      question: 'When is node2 removed?',
+      choices: ['At once', 'After 10 minutes unneeded, in the next 10s loop', 'Never: it still runs a pod'],
+      explanation:
+        'A node must stay unneeded for scale-down-unneeded-time (10m). Any loop that finds it needed again (its pod fits nowhere else) starts the wait over.',
+    },
+    marked: {
+      text: 'node2 is tainted ToBeDeletedByClusterAutoscaler:NoSchedule and cordoned (Ready,SchedulingDisabled); the status ConfigMap records Scale-down: removing node node2.',
+    },
+    drain: {
+      text: '5s later its web pod is evicted (deleting pod for node scale down) and the ReplicaSet recreates it on node1: node3 carries the deletion-candidate taint, which the scheduler avoids.',
+    },
+    terminated: {
+      text: "Once the evicted pod is gone, the autoscaler deletes node2's instance through the node group: the machine is terminated and the group's target goes from 3 to 2.",
+    },
+    gone: {
+      text: 'The Node outlives its machine until it goes NotReady and the cloud-node-lifecycle-controller deletes it: Deleting node node2 because it does not exist in the cloud provider.',
+    },
+  },
+  'autoscaler-zone-outage': {
+    cut: {
+      text: 'At 6m zones a and b lose their network: six of the ten nodes. Their machines keep running, so the cloud controllers leave their Nodes alone.',
+    },
+    notready: {
+      text: '50s later their Nodes are NotReady.',
+    },
+    'predict-health': {
+      text: 'The cluster autoscaler counts the unready nodes every loop.',
+      question: 'What does the autoscaler do with six of ten nodes unready?',
+      choices: [
+        'It adds machines in zone c',
+        'It removes the unready nodes',
+        'Nothing: it stops acting until the cluster is healthy',
+      ],
+      explanation:
+        'With more than 3 unready nodes (ok-total-unready-count) and more than 45% of all nodes unready (max-total-unready-percentage), cluster-autoscaler calls the cluster unhealthy: no scale-up, no scale-down. A mass outage is no time to resize.',
+    },
+    unhealthy: {
+      text: 'ClusterUnhealthy, Cluster is unhealthy, on the status ConfigMap (at most every 5 minutes); its status says clusterWide health: Unhealthy.',
+    },
+    evicted: {
+      text: 'Five minutes after the taints, the pods of zones a and b are evicted. Their replacements fit only partly in zone c: Pending, and no TriggeredScaleUp, by design.',
+    },
+    heal: {
+      text: "At 18m zone b is back. Three unready nodes are within the limits again: the autoscaler acts, and the Pending pods find room on zone b's nodes.",
+    },
+    end: {
+      text: "Zone a's pods stay Terminating while its kubelets cannot confirm them stopped. Unready for 20 minutes (scale-down-unready-time), zone a's nodes would become scale-down candidates.",
+    },
+  },
 } satisfies Record<string, Record<string, Narration>>;
 
 /** Every built-in scenario and step of the English table: what each language must narrate. */

@@ -1,8 +1,14 @@
-import { useId, useRef } from 'react';
-import { dismissFileResult, downloadCurrentRun, importFile, useFileState } from '../../state/scenario-files';
+import { useId, useRef, useState } from 'react';
+import {
+  dismissFileResult,
+  downloadCurrentRun,
+  downloadRealExport,
+  importFile,
+  useFileState,
+} from '../../state/scenario-files';
 import { useShareMessages } from '../i18n/hooks';
 
-/** `Import scenario` (a file picker) and `Export scenario` (downloads the run as YAML). */
+/** `Import scenario` (a file picker) and the `Export` menu. */
 export function ScenarioFileButtons() {
   const t = useShareMessages();
   const input = useRef<HTMLInputElement>(null);
@@ -36,10 +42,77 @@ export function ScenarioFileButtons() {
           if (f) void importFile(f);
         }}
       />
-      <button type="button" className="btn" onClick={() => void downloadCurrentRun()}>
-        <span aria-hidden="true">⤓</span> {t.exportScenario}
-      </button>
+      <ExportMenu />
     </>
+  );
+}
+
+/**
+ * `Export`: the run as a scenario file (YAML, re-importable and runnable by the CLI), or as the
+ * exports for real tools, each a zip (a kind cluster with a script that replays the timeline and
+ * checks the predictions, Chaos Mesh resources, Litmus ChaosEngines). One menu keeps the header on
+ * one row.
+ */
+function ExportMenu() {
+  const t = useShareMessages();
+  const [open, setOpen] = useState(false);
+  const menu = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const items: [string, () => void][] = [
+    [t.exportScenario, () => void downloadCurrentRun()],
+    [t.exportKind, () => void downloadRealExport('kind')],
+    [t.exportChaosMesh, () => void downloadRealExport('chaos-mesh')],
+    [t.exportLitmus, () => void downloadRealExport('litmus')],
+  ];
+  return (
+    <span className="real-export">
+      <button
+        ref={button}
+        type="button"
+        className="btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menu}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">⤓</span> {t.exportMenu} <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <div
+          id={menu}
+          role="menu"
+          aria-label={t.exportMenu}
+          className="share-list"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+        >
+          {items.map(([label, run], i) => (
+            <button
+              key={label}
+              type="button"
+              role="menuitem"
+              className="btn"
+              // biome-ignore lint/a11y/noAutofocus: a menu opened from its button puts focus on its first item
+              autoFocus={i === 0}
+              onClick={() => {
+                setOpen(false);
+                run();
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </span>
   );
 }
 

@@ -1,0 +1,32 @@
+/**
+ * `--export KIND DIR`: writes an export's files (src/export) under DIR. DIR is created when it
+ * does not exist; an existing DIR must be empty, so that a run never mixes two exports or
+ * overwrites someone's files, unless `--force` (the export's files are written over, the other
+ * files are left as they are).
+ */
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ExportFile } from '../export/index';
+
+/** Why DIR cannot take the export, or undefined when it can. */
+export function exportDirProblem(dir: string, force: boolean): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  if (!statSync(dir).isDirectory()) return `${dir} exists and is not a directory`;
+  if (!force && readdirSync(dir).length > 0)
+    return `${dir} is not empty: choose a new or empty directory, or add --force to write over the export's files`;
+  return undefined;
+}
+
+/** Writes the files; scripts get mode 0755. Returns the paths written. */
+export function writeExport(dir: string, files: readonly ExportFile[]): string[] {
+  const written: string[] = [];
+  for (const f of files) {
+    const path = join(dir, ...f.path.split('/'));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, f.content);
+    // writeFileSync's mode applies only to new files: --force rewrites must get it too.
+    chmodSync(path, f.executable ? 0o755 : 0o644);
+    written.push(path);
+  }
+  return written;
+}

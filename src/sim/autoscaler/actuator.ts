@@ -1,0 +1,198 @@
+/**
+ * Scale-down actuation (cluster-autoscaler 1.33 core/scaledown/actuation: actuator.go, drain.go,
+ * delete_in_batch.go; utils/taints/taints.go), docs/reference/cloud.md §3.11:
+ * 1. taint `ToBeDeletedByClusterAutoscaler=<unix>:NoSchedule` and cordon, node event `ScaleDown`
+ *    "marked the node as toBeDeleted/unschedulable"; status event `ScaleDownEmpty` (empty node) or
+ *    `ScaleDown` "Scale-down: removing node …, utilization: {…}, pods to reschedule: …";
+ * 2. after node-delete-delay-after-taint (5s): evict each pod to move (event `ScaleDown` "deleting
+ *    pod for node scale down", DisruptionTarget EvictionByEvictionAPI, grace min(pod's, 600s)) and
+ *    the DaemonSet pods best-effort; then every 5s check the evicted pods are gone, for at most
+ *    max-graceful-termination-sec + 30s;
+ * 3. `DeleteNodes`: the instance is terminated and the group's target shrinks; node event
+ *    `ScaleDown` "nodes removed by cluster autoscaler", status event "Scale-down: node … removed
+ *    with drain" / "Scale-down: empty node … removed". The Node stays until the
+ *    cloud-node-lifecycle-controller deletes it;
+ * 4. on failure: Warning `ScaleDownFailed` "failed to drain and delete node: …", taint removed and
+ *    node uncordoned.
+ * At most 10 nodes at once (--max-scale-down-parallelism), 1 of them drained (--max-drain-parallelism).
+ */
+import { removeOrTerminate } from '../api/delete';
+import { clone } from '../api/podutil';
+import type { Node, Pod, PodCondition } from '../api/types';
+import { terminateInstance } from '../cloud/lifecycle';
+import { instanceByProviderId } from '../cloud/provider';
+import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
+import type { AutoscalerMemory, NodeDeletion } from '../cloud/types';
+import type { Engine } from '../core/engine';
+import { apiAvailable } from '../core/world';
+import { scaleDownChapter } from './chapters';
+import { drainability } from './drainability';
+import { caEvent, nodeRef, podRef, statusEvent } from './events';
+import { MAX_SCALE_DOWN_PARALLELISM, type Removable, unixSeconds } from './scale-down';
+import { utilText } from './utilization';
+
+export const MAX_DRAIN_PARALLELISM = 1;
+/** drain.go: pods are checked every 5s; the wait adds DefaultPodEvictionHeadroom (30s) to the grace cap. */
+const POD_GONE_POLL_MS = 5000;
+const POD_EVICTION_HEADROOM_MS = 30_000;
+
+const CA = 'cluster-autoscaler';
+
+/** MarkToBeDeleted (cordon included) or CleanToBeDeleted (uncordon), as one Update. */
+function setToBeDeleted(e: Engine, name: string, on: boolean, cause: number): Node | undefined {
+  const node = e.get('Node', name);
+  if (!node) return undefined;
+  const next = clone(node);
+  next.spec.taints = next.spec.taints.filter(
+    (t) => t.key !== TAINT_TO_BE_DELETED && (!on || t.key !== TAINT_DELETION_CANDIDATE),
+  );
+  if (on) {
+    next.spec.taints.push({ key: TAINT_TO_BE_DELETED, value: String(unixSeconds(e.now)), effect: 'NoSchedule' });
+    next.spec.unschedulable = true;
+  } else delete next.spec.unschedulable;
+  e.put(
+    next,
+    on ? `taint ${TAINT_TO_BE_DELETED}:NoSchedule, cordoned` : `untaint ${TAINT_TO_BE_DELETED}:NoSchedule, uncordoned`,
+    cause,
+  );
+  return next;
+}
+
+/** StartDeletion: empty nodes first, then drains, within the parallelism budgets. */
+export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[], drain: Removable[]): boolean {
+  const inProgress = Object.values(ca.deletions);
+  let budget = MAX_SCALE_DOWN_PARALLELISM - inProgress.length;
+  let drainBudget = MAX_DRAIN_PARALLELISM - inProgress.filter((d) => d.drain).length;
+  let started = false;
+  for (const r of [...empty, ...drain]) {
+    const isDrain = r.podsToMove.length > 0;
+    if (budget <= 0 || (isDrain && drainBudget <= 0)) continue;
+    budget--;
+    if (isDrain) drainBudget--;
+    started = true;
+    const name = r.node.metadata.name;
+    // The simulation moves pods a controller at a time: name them in order.
+    const names = r.podsToMove.map((p) => p.metadata.name).sort();
+    const cause = e.cause({
+      actor: CA,
+      what: `cluster-autoscaler: scale down ${name} (group ${r.group}): ${isDrain ? `pods ${names.join(', ')} fit elsewhere` : 'empty'}`,
+      rule: `utilization ${Math.round(r.util.utilization * 100)}% at or below the threshold, unneeded long enough`,
+      constant: `scaleDownUnneededTime=${e.state.settings.scaleDownUnneededTime / 60_000}m`,
+      parents: [e.lastCause(`Node/${name}`, 'taint DeletionCandidate') ?? e.lastCause(`Node/${name}`) ?? 0],
+    });
+    e.trace(`cluster-autoscaler: Marking node ${name} to be cordoned by Cluster Autoscaler`);
+    const node = setToBeDeleted(e, name, true, cause);
+    if (!node) continue;
+    caEvent(e, ca, nodeRef(node), 'Normal', 'ScaleDown', 'marked the node as toBeDeleted/unschedulable', cause);
+    scaleDownChapter(e, name, cause);
+    if (isDrain) {
+      const pods = names.join(',');
+      statusEvent(
+        e,
+        ca,
+        'Normal',
+        'ScaleDown',
+        `Scale-down: removing node ${name}, utilization: ${utilText(r.util)}, pods to reschedule: ${pods}`,
+        cause,
+      );
+    } else statusEvent(e, ca, 'Normal', 'ScaleDownEmpty', `Scale-down: removing empty node "${name}"`, cause);
+    // Unique per node: a deletion of the same node started later has another start time.
+    const gen = e.now;
+    ca.deletions[name] = { group: r.group, drain: isDrain, startedAt: e.now, evicted: [], deadline: 0, cause, gen };
+    ca.decisions[`Node/${name}`] = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+    e.schedule(e.state.settings.nodeDeleteDelayAfterTaint, 'autoscaler.deletion', `${name}|${gen}`);
+  }
+  return started;
+}
+
+/** The Eviction API: DisruptionTarget (EvictionByEvictionAPI), then a graceful delete. */
+function evict(e: Engine, pod: Pod, cause: number): void {
+  const grace = Math.min(pod.spec.terminationGracePeriodSeconds, e.state.settings.maxGracefulTerminationSec);
+  let current = pod;
+  if (e.state.profile.disruptionConditions && pod.metadata.deletionTimestamp === undefined) {
+    const next = clone(pod);
+    const cond: PodCondition = {
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastTransitionTime: e.now,
+      reason: 'EvictionByEvictionAPI',
+      message: 'Eviction API: evicting',
+    };
+    next.status.conditions = [...next.status.conditions.filter((c) => c.type !== 'DisruptionTarget'), cond];
+    e.put(next, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
+    current = next;
+  }
+  removeOrTerminate(e, current, grace, cause);
+}
+
+function fail(e: Engine, ca: AutoscalerMemory, name: string, d: NodeDeletion, err: string): void {
+  delete ca.deletions[name];
+  const node = e.get('Node', name);
+  const cause = e.cause({
+    actor: CA,
+    what: `cluster-autoscaler: scale down of ${name} failed: ${err}`,
+    parents: [d.cause],
+  });
+  if (node)
+    caEvent(
+      e,
+      ca,
+      nodeRef(node),
+      'Warning',
+      'ScaleDownFailed',
+      `failed to ${d.drain ? 'drain and delete' : 'delete empty'} node: ${err}`,
+      cause,
+    );
+  setToBeDeleted(e, name, false, cause);
+}
+
+/** DeleteNodes: terminate the instance, shrink the group; the success events. */
+function deleteNode(e: Engine, ca: AutoscalerMemory, name: string, d: NodeDeletion): void {
+  const node = e.get('Node', name);
+  const inst = node?.spec.providerID ? instanceByProviderId(e, node.spec.providerID) : undefined;
+  if (!node || !inst) {
+    fail(e, ca, name, d, `failed to find node group for ${name}`);
+    return;
+  }
+  delete ca.deletions[name];
+  terminateInstance(e, inst, `terminated by cluster-autoscaler: scale-down of ${name}`, d.cause, true);
+  caEvent(e, ca, nodeRef(node), 'Normal', 'ScaleDown', 'nodes removed by cluster autoscaler', d.cause);
+  if (d.drain) statusEvent(e, ca, 'Normal', 'ScaleDown', `Scale-down: node ${name} removed with drain`, d.cause);
+  else statusEvent(e, ca, 'Normal', 'ScaleDownEmpty', `Scale-down: empty node ${name} removed`, d.cause);
+}
+
+/** Timer: the next step of a node's deletion (drain after the taint delay, then the polls). */
+export function deletionStep(e: Engine, ca: AutoscalerMemory, name: string, gen: number): void {
+  const d = ca.deletions[name];
+  if (!d || d.gen !== gen) return;
+  // The deletion runs in the autoscaler's process: it needs the API like any step.
+  if (!apiAvailable(e)) {
+    e.schedule(POD_GONE_POLL_MS, 'autoscaler.deletion', `${name}|${gen}`);
+    return;
+  }
+  if (d.deadline === 0) {
+    // The drain: the pods on the node now (GetPodsToMove again), each evicted once.
+    const pods = e.podsOnNode(name).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+    const toMove = pods.filter((p) => drainability(p, e.now).kind === 'move');
+    if (!d.drain && toMove.length > 0) {
+      fail(e, ca, name, d, `failed to delete empty node "${name}", new pods scheduled`);
+      return;
+    }
+    for (const p of d.drain ? [...toMove, ...pods.filter((x) => drainability(x, e.now).kind === 'daemonset')] : []) {
+      caEvent(e, ca, podRef(p), 'Normal', 'ScaleDown', 'deleting pod for node scale down', d.cause);
+      evict(e, p, d.cause);
+    }
+    d.evicted = toMove.map((p) => ({ key: `${p.metadata.namespace}/${p.metadata.name}`, uid: p.metadata.uid }));
+    d.deadline = e.now + e.state.settings.maxGracefulTerminationSec * 1000 + POD_EVICTION_HEADROOM_MS;
+  }
+  const remaining = d.evicted.filter((x) => e.get('Pod', x.key)?.metadata.uid === x.uid);
+  if (remaining.length === 0) {
+    deleteNode(e, ca, name, d);
+    return;
+  }
+  if (e.now >= d.deadline) {
+    fail(e, ca, name, d, `Failed to drain node /${name}: pods remaining after timeout`);
+    return;
+  }
+  e.schedule(POD_GONE_POLL_MS, 'autoscaler.deletion', `${name}|${gen}`);
+}

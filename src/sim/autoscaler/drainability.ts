@@ -1,0 +1,80 @@
+/**
+ * What the autoscaler does with each pod of a node it would remove (cluster-autoscaler 1.33
+ * simulator/drainability/rules, in their order: rules.go `Default`), docs/reference/cloud.md §3.10.
+ * Mirror pods and pods terminating for longer than their grace period plus 30s are ignored;
+ * DaemonSet pods, pods annotated `safe-to-evict: "true"` and finished pods never block; then a pod
+ * without a replicating controller, a kube-system pod without a PodDisruptionBudget created less
+ * than an hour ago, and a pod annotated `safe-to-evict: "false"` block the node. Everything else is
+ * moved. (No local volumes and no PodDisruptionBudgets are modelled, so their rules never fire.)
+ */
+import { controllerRef, isMirrorPod } from '../api/podutil';
+import type { Pod } from '../api/types';
+
+export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
+/** utils/drain PodLongTerminatingExtraThreshold. */
+export const POD_LONG_TERMINATING_EXTRA_MS = 30_000;
+/** --blocking-system-pod-distruption-timeout (sic), 1h: since CA 1.33 old kube-system pods stop blocking. */
+export const BLOCKING_SYSTEM_POD_TIMEOUT_MS = 3_600_000;
+
+export type Drainability =
+  | { kind: 'ignore' }
+  | { kind: 'daemonset' }
+  | { kind: 'move' }
+  | { kind: 'block'; reason: string; message: string };
+
+/** Kinds whose controllers recreate an evicted pod (replicated/rule.go replicatedKind). */
+const REPLICATED_KINDS = new Set(['ReplicationController', 'Job', 'ReplicaSet', 'StatefulSet']);
+
+/** utils/drain IsPodLongTerminating: deletionTimestamp + grace + 30s is past. */
+export function isPodLongTerminating(p: Pod, now: number): boolean {
+  const del = p.metadata.deletionTimestamp;
+  if (del === undefined) return false;
+  return del + p.spec.terminationGracePeriodSeconds * 1000 + POD_LONG_TERMINATING_EXTRA_MS < now;
+}
+
+const IGNORE: Drainability = { kind: 'ignore' };
+const DAEMONSET: Drainability = { kind: 'daemonset' };
+const MOVE: Drainability = { kind: 'move' };
+
+export function drainability(p: Pod, now: number): Drainability {
+  if (isMirrorPod(p)) return IGNORE;
+  if (isPodLongTerminating(p, now)) return IGNORE;
+  const ref = controllerRef(p);
+  if (ref?.kind === 'DaemonSet') return DAEMONSET;
+  const annotation = p.metadata.annotations[SAFE_TO_EVICT];
+  if (annotation === 'true') return MOVE;
+  if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') return IGNORE;
+  const name = p.metadata.name;
+  const ns = p.metadata.namespace ?? 'default';
+  if (!ref || !REPLICATED_KINDS.has(ref.kind))
+    return { kind: 'block', reason: 'NotReplicated', message: `${ns}/${name} is not replicated` };
+  if (ns === 'kube-system' && !(now > p.metadata.creationTimestamp + BLOCKING_SYSTEM_POD_TIMEOUT_MS))
+    return {
+      kind: 'block',
+      reason: 'UnmovableKubeSystemPod',
+      message: `non-daemonset, non-mirrored, non-pdb-assigned kube-system pod present: ${name}`,
+    };
+  if (annotation === 'false')
+    return {
+      kind: 'block',
+      reason: 'NotSafeToEvictAnnotation',
+      message: `pod annotated as not safe to evict present: ${name}`,
+    };
+  return MOVE;
+}
+
+/**
+ * The latest time up to which `drainability(p, t)` answers as it does at `now` (its only clocks:
+ * a terminating pod becoming long-terminating, a kube-system pod turning an hour old).
+ */
+export function drainabilityHoldsUntil(p: Pod, now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  const del = p.metadata.deletionTimestamp;
+  if (del !== undefined) {
+    const long = del + p.spec.terminationGracePeriodSeconds * 1000 + POD_LONG_TERMINATING_EXTRA_MS;
+    if (long >= now) until = long;
+  }
+  const old = p.metadata.creationTimestamp + BLOCKING_SYSTEM_POD_TIMEOUT_MS;
+  if (p.metadata.namespace === 'kube-system' && old >= now) until = Math.min(until, old);
+  return until;
+}
