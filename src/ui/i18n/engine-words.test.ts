@@ -12,8 +12,14 @@ import { ptBR } from './pt-BR';
 /** Kubernetes' own words and program output stay as they are: `node2 NotReady`, `kubectl apply`, ssh errors. */
 const STAYS = /^(\S+ (Ready|NotReady|Unknown)|kubectl apply|ssh: .*)$/;
 
-/** Names in a label (node, pod, unit, file, taint, counts) that every language keeps. */
-const names = (s: string) => s.match(/[\w./:-]*[\d/:.-][\w./:-]*|kubelet|containerd|docker|kube-[a-z-]+/g) ?? [];
+/**
+ * Names in a label (node, pod, unit, file, taint, counts) that every language keeps. A colon
+ * ending a word is the sentence's (`a cloud instance: start it`), not part of a name.
+ */
+const names = (s: string) =>
+  (s.match(/[\w./:-]*[\d/:.-][\w./:-]*|kubelet|containerd|docker|kube-[a-z-]+/g) ?? [])
+    .map((n) => n.replace(/:$/, ''))
+    .filter((n) => /[\d/:.-]|^(kubelet|containerd|docker)$/.test(n));
 
 function play(name: string): Simulation {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
@@ -33,6 +39,7 @@ describe("the engine's words in every language", () => {
     { kind: 'service', node: 'node2', service: 'kubelet' },
     { kind: 'service', node: 'node2', service: 'containerd' },
     { kind: 'control-plane', component: 'kube-apiserver' },
+    { kind: 'instance', node: 'node2' },
   ];
   const options = sims.flatMap((s) => targets.flatMap((t) => s.actions(t)));
   const labels = [...new Set(options.map((o) => o.label))];

@@ -4,9 +4,19 @@
  */
 import { type Rule, rewrite } from '../rewrite';
 
-const DONE: Record<string, string> = { stopped: '停止', started: '起動', restarted: '再起動' };
+const DONE: Record<string, string> = { stopped: '停止', started: '起動', restarted: '再起動', terminated: '終了' };
 
 const CHAPTERS: Rule[] = [
+  [/instance (\S+) (stopped|started|terminated)/, (n, d) => `インスタンス ${n} が${DONE[d]}`],
+  [/node group (\S+) scaled to (\d+)/, (g, c) => `Nodeグループ ${g} を${c}台に`],
+  [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `Nodeグループ ${g} ${a}→${b}`],
+  [/(\S+) being removed \(scale-down\)/, (n) => `${n}を削除中 (scale-down)`],
+  [/(\S+)'s machine removed \(no Node\)/, (n) => `${n}のマシンを削除 (Nodeなし)`],
+  [/autoscaler stops \(cluster unhealthy\)/, () => 'オートスケーラー停止 (クラスター異常)'],
+  [/autoscaler acts again \(cluster healthy\)/, () => 'オートスケーラー再開 (クラスター正常)'],
+  [/network cut to (\S+)/, (n) => `${n}のネットワーク切断`],
+  [/network healed to (\S+)/, (n) => `${n}のネットワーク復旧`],
+  [/((?:deploy|sts)\/\S+) scaled to (\d+)/, (r, c) => `${r}を${c}にスケール`],
   [/static pod (\S+) (started|stopped) on (\S+)/, (p, d, n) => `${n}のstatic Pod ${p}が${DONE[d]}`],
   [/(\S+) (stopped|started|restarted) on (\S+)/, (u, d, n) => `${n}の${u}が${DONE[d]}`],
   [/(\S+) (started|stopped)/, (c, d) => `${c}が${DONE[d]}`],
@@ -34,9 +44,14 @@ const CHAPTERS: Rule[] = [
   [/replacement (\S+) Running on (\S+)/, (p, n) => `代わりの${p}が${n}でRunning`],
   [/(\d+) replacements Running on (\S+)/, (c, n) => `代わりのPod ${c}個が${n}でRunning`],
   [/(\d+) replacements Running/, (c) => `代わりのPod ${c}個がRunning`],
+  [/(\S+) force-deleted/, (p) => `${p}を強制削除`],
+  [/(\S+) deleted/, (p) => `${p}を削除`],
 ];
 
 const ACTIONS: Rule[] = [
+  [/Stop instance/, () => 'インスタンスを停止'],
+  [/Start instance/, () => 'インスタンスを起動'],
+  [/Terminate instance/, () => 'インスタンスを終了'],
   [/Stop (\S+)/, (x) => `${x}を停止`],
   [/Start (\S+)/, (x) => `${x}を起動`],
   [/Restart (\S+)/, (x) => `${x}を再起動`],
@@ -56,6 +71,22 @@ const ACTIONS: Rule[] = [
 ];
 
 const REASONS: Rule[] = [
+  [/instance (\S+) \((\S+)\) is terminated/, (i, n) => `インスタンス ${i} (${n}) は終了済み`],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a running instance can be stopped/,
+    (i, n, st) => `インスタンス ${i} (${n}) は${st}: 停止できるのはrunningのインスタンスだけ`,
+  ],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a stopped instance can be started/,
+    (i, n, st) => `インスタンス ${i} (${n}) は${st}: 起動できるのはstoppedのインスタンスだけ`,
+  ],
+  [/(\S+) is not a cloud instance/, (x) => `${x}はクラウドのインスタンスではない`],
+  [
+    /(\S+) is a cloud instance: start it from its instance/,
+    (x) => `${x}はクラウドのインスタンス: インスタンスから起動する`,
+  ],
+  [/(\S+) is not installed on (\S+)/, (x, n) => `${n}に${x}はインストールされていない`],
+  [/pod (\S+) no longer exists/, (p) => `Pod ${p}はもう存在しない`],
   [/(\S+) is already stopped/, (x) => `${x}はすでに停止している`],
   [/(\S+) is already running/, (x) => `${x}はすでに稼働中`],
   [/(\S+) is already powered off/, (x) => `${x}はすでに電源オフ`],

@@ -206,4 +206,155 @@ export const narrations: Translation['narrations'] = {
       text: '14mにnode1のkubeletが起動する。node1はReadyになり、taintが外れ、退避されたPodは片付けられる。',
     },
   },
+  'node-delete-cloud': {
+    delete: {
+      text: '30sにNodeオブジェクトnode2が削除される。そのマシン (クラウドのインスタンス) は動き続け、kubeletも動き続ける。',
+    },
+    'predict-node': {
+      text: 'node2のkubeletは生きていて、cloud-controller-managerはすべてのNodeを見ている。',
+      question: 'Nodeオブジェクトnode2を作り直すのは誰か?',
+      choices: ['kubelet、次のステータス更新で', 'cloud-controller-managerのNodeコントローラー', '誰もいない'],
+      explanation:
+        'kubeletがNodeを登録するのは起動時の1回だけで、その後のステータス更新は「not found」で失敗する。cloud-node-controllerは存在するNodeを初期化するだけ、cloud-node-lifecycle-controllerはNodeを削除するだけで、どちらもNodeを作ることはない。',
+    },
+    orphans: {
+      text: 'Podのガベージコレクターがまだnode2に紐づいているPodを削除し、ReplicaSetが自分の2つを作り直す。node1にもnode3にも収まらず、Pending。',
+    },
+    kubelet: {
+      text: 'node2ではkubeletが自分のPodが消えたのを見て、そのコンテナを止める。kube-proxyとcalico-nodeのDaemonSetのPodも含めてだ。その間もステータス更新は10sごとに失敗する (2m30sのjournalctl)。',
+    },
+    zombie: {
+      text: 'cloud instances: node2のインスタンスはNodeのないままrunning。cloud-node-lifecycle-controllerが削除するのはインスタンスが消えたNodeだけで、しかも見ているのはNodeだけ。node2のマシンはそこからは見えない。',
+    },
+    'predict-machine': {
+      text: 'このクラスターにはクラスターオートスケーラーがない。',
+      question: 'node2のマシンはどうなるか?',
+      choices: [
+        'しばらくするとクラウドが停止する',
+        '誰かが手を打つまで、何もせず課金されながら動き続ける',
+        '再起動して再登録する',
+      ],
+      explanation:
+        'NodeのないマシンをKubernetesもクラウドも見張っていない。誰かがkubeletを再起動する (node2が再登録される) か、インスタンスを終了するまで、ゾンビとして何もせず動き続ける。次のレッスンでは同じクラスターをクラスターオートスケーラー付きで動かす。',
+    },
+    still: {
+      text: 'その後は何も変わらない。19mでも cloud instances はnode2をNodeなしのrunningと表示し、webのPod 2つはPendingのまま。ssh node2 systemctl restart kubelet や cloud terminate node2 を試してみよう。',
+    },
+  },
+  'node-delete-autoscaler': {
+    delete: {
+      text: '30sにNodeオブジェクトnode2が削除される。オートスケーラーなしのレッスンと同じだ。マシンとkubeletは動き続ける。',
+    },
+    unregistered: {
+      text: 'クラスターオートスケーラーは10sごとにNodeグループのインスタンスを一覧し、それぞれのproviderIDを持つNodeを探す。node2のインスタンスにはそれがない。status ConfigMapはこれを unregistered: 1 と数える。',
+    },
+    pending: {
+      text: 'node2に紐づいたPodはガベージコレクションされ、作り直される。webのPod 2つはどのNodeにも収まらない: Pending、FailedScheduling。',
+    },
+    'predict-scale-up': {
+      text: 'Nodeグループはマシン5台まで増やせる。',
+      question: 'クラスターオートスケーラーは、PendingのPod 2つのためにマシンを追加するか?',
+      choices: [
+        'はい、10sのループ1回のうちに',
+        'まだしない。node2のマシンを到着途中のNodeと数えている',
+        'しない。マシンを減らすだけ',
+      ],
+      explanation:
+        'cluster-autoscaler 1.33では、Nodeのないグループのマシンは到着予定のNodeとして数えられる (目標サイズから、準備完了、準備未完了、長く未登録のNodeを引いた数)。オートスケーラーのシミュレーションではPendingのPodがそこに収まるので、スケールアップもせず、NotTriggerScaleUpとも言わない。',
+    },
+    long: {
+      text: '最初にマシンを見てから max-node-provision-time (15分) 経つと、オートスケーラーはそのマシンを諦める。DeleteUnregisteredがnode2のインスタンスを終了し、同じループでPendingのPodのためにグループを元の台数に戻す (TriggeredScaleUp)。',
+    },
+    'new-node': {
+      text: '新しいマシンが起動し、kubeletが登録し、cloud-node-controllerがNodeを初期化して、webのPodが動き出す。',
+    },
+    end: {
+      text: 'ゾンビの代償は、マシン15分ぶんと、Pendingのまま15分待ったPod 2つ。最小サイズが3なら、ずっと残っていた。オートスケーラーは、グループの最小サイズを割ってまで未登録のマシンを削除しない。',
+    },
+  },
+  'autoscaler-scale-up': {
+    grow: {
+      text: '1mにwebを1.5 CPUのPod 3個から6個に増やす。4 CPUのNode 2台には2個ずつしか載らず、2個がPending (FailedScheduling: Insufficient cpu)。',
+    },
+    'predict-when': {
+      text: 'クラスターオートスケーラーは10秒ごとにループを回す。',
+      question: '新しいマシンが起動するのはいつか?',
+      choices: ['約10秒以内', 'PodがPendingのまま5分経ってから', '誰かが cloud scale を実行したときだけ'],
+      explanation:
+        'オートスケーラーはループごとに、PendingのPodを今あるNodeと各Nodeグループのテンプレートに載せてシミュレーションする。あるグループの新しいNodeにしか収まらないPodがあれば、グループはすぐに増える。作られて2秒未満のPodだけは、もう1ループ待つ。',
+    },
+    triggered: {
+      text: 'TriggeredScaleUp: pod triggered scale-up: [{workers 2->3 (max: 4)}]。status ConfigMapには scaleUp: InProgress とあり、新しいマシンはkubeletが登録するまで unregistered と数えられる。',
+    },
+    registered: {
+      text: '約90秒後、マシンがrunningになり、kubeletが node.cloudprovider.kubernetes.io/uninitialized のtaint付きでNodeを登録し、cloud-node-controllerがすぐに初期化する (Synced)。',
+    },
+    running: {
+      text: 'NodeはReadyになり、スケジューラーがPendingのPod 2つをそこにバインドする。',
+    },
+    more: {
+      text: '6mにwebは12個に増える。Pendingは6個で、グループはあと1台しか増やせない (最大4)。',
+    },
+    max: {
+      text: "Pod 2つのためにマシン1台 (TriggeredScaleUp)。残る4つには NotTriggerScaleUp、pod didn't trigger scale-up: 1 max node group size reached。それらはPendingのまま。このイベントが繰り返されるのは多くても5分に1回。",
+    },
+  },
+  'autoscaler-scale-down': {
+    shrink: {
+      text: '1mにwebをPod 6個から4個に減らす。node2とnode3には1.2 CPUのPodが1個ずつ残る。CPUの30%だ。',
+    },
+    candidates: {
+      text: '次のループでクラスターオートスケーラーはこの2台を不要と判断する。要求は50%以下で、Podはほかに収まる。2台に DeletionCandidateOfClusterAutoscaler:PreferNoSchedule のtaintを付ける。node1は候補にならない。debug Podには作り直すコントローラーがないからだ。',
+    },
+    'predict-when': {
+      text: 'scale-down-unneeded-time は10分。',
+      question: 'node2が取り除かれるのはいつか?',
+      choices: ['すぐに', '10分間不要のままなら、次の10sのループで', 'ない。まだPodが動いている'],
+      explanation:
+        'Nodeは scale-down-unneeded-time (10m) のあいだ不要のままでなければならない。途中のループで再び必要と判断されれば (そのPodがほかに収まらない)、待ちは最初からやり直しになる。',
+    },
+    marked: {
+      text: 'node2に ToBeDeletedByClusterAutoscaler:NoSchedule のtaintが付き、cordonされる (Ready,SchedulingDisabled)。status ConfigMapには Scale-down: removing node node2 と記録される。',
+    },
+    drain: {
+      text: '5s後、webのPodが退避され (deleting pod for node scale down)、ReplicaSetがnode1に作り直す。node3には削除候補のtaintが付いていて、スケジューラーはそこを避けるからだ。',
+    },
+    terminated: {
+      text: '退避されたPodが消えると、オートスケーラーはNodeグループを通じてnode2のインスタンスを削除する。マシンは終了し、グループの目標サイズは3から2になる。',
+    },
+    gone: {
+      text: 'Nodeはマシンより長く残り、NotReadyになってから cloud-node-lifecycle-controller が削除する: Deleting node node2 because it does not exist in the cloud provider。',
+    },
+  },
+  'autoscaler-zone-outage': {
+    cut: {
+      text: '6mにゾーンaとbがネットワークを失う。10台中6台のNodeだ。マシンは動き続けているので、クラウドのコントローラーはそのNodeに手を出さない。',
+    },
+    notready: {
+      text: '50s後、それらのNodeはNotReadyになる。',
+    },
+    'predict-health': {
+      text: 'クラスターオートスケーラーはループごとに準備未完了のNodeを数える。',
+      question: '10台中6台のNodeが準備未完了のとき、オートスケーラーは何をするか?',
+      choices: [
+        'ゾーンcにマシンを追加する',
+        '準備未完了のNodeを取り除く',
+        '何もしない。クラスターが健全になるまで動きを止める',
+      ],
+      explanation:
+        '準備未完了のNodeが3台 (ok-total-unready-count) を超え、かつ全Nodeの45% (max-total-unready-percentage) を超えると、cluster-autoscalerはクラスターを異常とみなし、スケールアップもスケールダウンもしない。大規模な障害の最中は、サイズを変えるときではない。',
+    },
+    unhealthy: {
+      text: 'status ConfigMapに ClusterUnhealthy、Cluster is unhealthy (多くても5分に1回)。そのステータスには clusterWide health: Unhealthy とある。',
+    },
+    evicted: {
+      text: 'taintの5分後、ゾーンaとbのPodが退避される。代わりのPodはゾーンcに一部しか収まらない: Pending。そして設計どおり、TriggeredScaleUpはない。',
+    },
+    heal: {
+      text: '18mにゾーンbが戻る。準備未完了のNodeは3台で、再び上限内に収まる。オートスケーラーは動き出し、PendingのPodはゾーンbのNodeに居場所を見つける。',
+    },
+    end: {
+      text: 'ゾーンaのPodは、kubeletが停止を確認できないのでTerminatingのまま。準備未完了が20分続けば (scale-down-unready-time)、ゾーンaのNodeはスケールダウンの候補になる。',
+    },
+  },
 };

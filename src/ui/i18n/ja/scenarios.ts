@@ -42,4 +42,29 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'kube-apiserverを90秒止め、その後ワーカーのkubeletが落ちる間にkube-controller-managerを止める。controller managerが戻るまで誰もNodeをNotReadyにしない。その後はいつもの流れ: taint、退避、代わりのPod、14mにkubeletが戻る。',
   },
+  'node-delete-cloud': {
+    title: 'クラウドのマシンのNodeを削除',
+    description:
+      'マシンがクラウドのインスタンスで、クラスターオートスケーラーのないクラスターで `kubectl delete node node2`。Nodeは二度と戻らず、Podは収まる場所に作り直され、マシンはNodeのないまま動き続ける。クラウドの課金だけが続く、何もしないゾンビだ。',
+  },
+  'node-delete-autoscaler': {
+    title: 'クラウドのマシンのNodeを削除 (クラスターオートスケーラーあり)',
+    description:
+      '同じ削除を、クラスターオートスケーラーが動いている状態で行う。オートスケーラーはNodeのないnode2のマシンに気づき、登録を max-node-provision-time (15分) 待ったあと、そのマシンを削除し、ずっと待っていたPendingのPod 2つのために新しいマシンを追加する。',
+  },
+  'autoscaler-scale-up': {
+    title: '収まらないDeployment',
+    description:
+      'webを1.5 CPUのPod 3個から6個に増やす。Nodeは4 CPUが2台。クラスターオートスケーラーは数秒でNodeグループにマシンを追加し、約2分後にPodが動き出す。12個に増やすとグループは上限の4台に達し、最後のPodはオートスケーラーの理由付きでPendingのまま残る。',
+  },
+  'autoscaler-scale-down': {
+    title: 'ワークロードを移すスケールダウン',
+    description:
+      'webを1.2 CPUのPod 6個から4個に減らす。Nodeは4 CPUが3台。10分後、クラスターオートスケーラーは半分空いたNodeを1台drainし、そのマシンを終了させ、Nodeは削除される。コントローラーのないdebug Podが載ったNodeは残る。そのPodを作り直すものが何もないからだ。',
+  },
+  'autoscaler-zone-outage': {
+    title: 'オートスケーラーが動きを止めるゾーン障害',
+    description:
+      '6mにゾーンaとbが切り離される。そのPodはtaintの5分後に退避され、代わりのPodはPendingのまま。クラスターオートスケーラーは10台中6台のNodeが準備未完了なのを見てクラスターを異常とみなし、意図して何もしない。18mにゾーンbが戻ると、再び動き出す。',
+  },
 };

@@ -4,9 +4,19 @@
  */
 import { type Rule, rewrite } from '../rewrite';
 
-const DONE: Record<string, string> = { stopped: '정지', started: '시작', restarted: '재시작' };
+const DONE: Record<string, string> = { stopped: '정지', started: '시작', restarted: '재시작', terminated: '종료' };
 
 const CHAPTERS: Rule[] = [
+  [/instance (\S+) (stopped|started|terminated)/, (n, d) => `인스턴스 ${n} ${DONE[d]}`],
+  [/node group (\S+) scaled to (\d+)/, (g, c) => `노드 그룹 ${g} ${c}대로 조정`],
+  [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `노드 그룹 ${g} ${a}→${b}`],
+  [/(\S+) being removed \(scale-down\)/, (n) => `${n} 제거 중 (scale-down)`],
+  [/(\S+)'s machine removed \(no Node\)/, (n) => `${n}의 머신 제거 (Node 없음)`],
+  [/autoscaler stops \(cluster unhealthy\)/, () => '오토스케일러 멈춤 (클러스터 비정상)'],
+  [/autoscaler acts again \(cluster healthy\)/, () => '오토스케일러 재개 (클러스터 정상)'],
+  [/network cut to (\S+)/, (n) => `${n} 네트워크 끊김`],
+  [/network healed to (\S+)/, (n) => `${n} 네트워크 복구`],
+  [/((?:deploy|sts)\/\S+) scaled to (\d+)/, (r, c) => `${r} ${c}개로 스케일`],
   [/static pod (\S+) (started|stopped) on (\S+)/, (p, d, n) => `${n}의 static pod ${p} ${DONE[d]}`],
   [/(\S+) (stopped|started|restarted) on (\S+)/, (u, d, n) => `${n}의 ${u} ${DONE[d]}`],
   [/(\S+) (started|stopped)/, (c, d) => `${c} ${DONE[d]}`],
@@ -34,9 +44,14 @@ const CHAPTERS: Rule[] = [
   [/replacement (\S+) Running on (\S+)/, (p, n) => `대체 파드 ${p}, ${n}에서 Running`],
   [/(\d+) replacements Running on (\S+)/, (c, n) => `대체 파드 ${c}개, ${n}에서 Running`],
   [/(\d+) replacements Running/, (c) => `대체 파드 ${c}개 Running`],
+  [/(\S+) force-deleted/, (p) => `${p} 강제 삭제`],
+  [/(\S+) deleted/, (p) => `${p} 삭제`],
 ];
 
 const ACTIONS: Rule[] = [
+  [/Stop instance/, () => '인스턴스 정지'],
+  [/Start instance/, () => '인스턴스 시작'],
+  [/Terminate instance/, () => '인스턴스 종료'],
   [/Stop (\S+)/, (x) => `${x} 정지`],
   [/Start (\S+)/, (x) => `${x} 시작`],
   [/Restart (\S+)/, (x) => `${x} 재시작`],
@@ -56,6 +71,19 @@ const ACTIONS: Rule[] = [
 ];
 
 const REASONS: Rule[] = [
+  [/instance (\S+) \((\S+)\) is terminated/, (i, n) => `인스턴스 ${i} (${n})은(는) 종료됨`],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a running instance can be stopped/,
+    (i, n, st) => `인스턴스 ${i} (${n})은(는) ${st}: running 인스턴스만 정지할 수 있음`,
+  ],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a stopped instance can be started/,
+    (i, n, st) => `인스턴스 ${i} (${n})은(는) ${st}: stopped 인스턴스만 시작할 수 있음`,
+  ],
+  [/(\S+) is not a cloud instance/, (x) => `${x}은(는) 클라우드 인스턴스가 아님`],
+  [/(\S+) is a cloud instance: start it from its instance/, (x) => `${x}은(는) 클라우드 인스턴스: 인스턴스에서 시작`],
+  [/(\S+) is not installed on (\S+)/, (x, n) => `${n}에 ${x}이(가) 설치되어 있지 않음`],
+  [/pod (\S+) no longer exists/, (p) => `파드 ${p}은(는) 더 이상 없음`],
   [/(\S+) is already stopped/, (x) => `${x}은(는) 이미 정지됨`],
   [/(\S+) is already running/, (x) => `${x}은(는) 이미 실행 중`],
   [/(\S+) is already powered off/, (x) => `${x}은(는) 이미 전원 꺼짐`],

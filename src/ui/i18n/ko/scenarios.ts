@@ -42,4 +42,29 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'kube-apiserver를 90초 정지하고, 워커의 kubelet이 죽는 동안 kube-controller-manager를 정지한다. 컨트롤러 매니저가 돌아올 때까지 아무도 노드를 NotReady로 표시하지 않는다. 그다음은 늘 같은 흐름: 테인트, 축출, 대체 파드, 14m에 kubelet 복귀.',
   },
+  'node-delete-cloud': {
+    title: '클라우드 머신의 Node 삭제',
+    description:
+      '머신이 클라우드 인스턴스이고 클러스터 오토스케일러가 없는 클러스터에서 `kubectl delete node node2`. Node는 다시 돌아오지 않고, 파드는 들어갈 수 있는 곳에 다시 만들어지며, 머신은 Node 없이 계속 돌아간다. 클라우드 요금만 계속 나가는, 일하지 않는 좀비다.',
+  },
+  'node-delete-autoscaler': {
+    title: '클라우드 머신의 Node 삭제, 클러스터 오토스케일러와 함께',
+    description:
+      '같은 삭제를 클러스터 오토스케일러가 실행 중일 때 한다. 오토스케일러는 Node가 없는 node2의 머신을 보고 등록되기를 max-node-provision-time(15분) 동안 기다린 뒤, 그 머신을 삭제하고 내내 기다리던 Pending 파드 2개를 위해 새 머신을 추가한다.',
+  },
+  'autoscaler-scale-up': {
+    title: '자리가 모자란 Deployment',
+    description:
+      'web을 1.5 CPU 파드 3개에서 6개로 늘린다. 노드는 4 CPU짜리 2대. 클러스터 오토스케일러가 몇 초 안에 노드 그룹에 머신을 추가하고, 약 2분 뒤 파드가 실행된다. 12개로 늘리면 그룹은 최대치인 4대에 이르고, 마지막 파드들은 오토스케일러의 이유와 함께 Pending으로 남는다.',
+  },
+  'autoscaler-scale-down': {
+    title: '워크로드를 옮기는 스케일 다운',
+    description:
+      'web을 1.2 CPU 파드 6개에서 4개로 줄인다. 노드는 4 CPU짜리 3대. 10분 뒤 클러스터 오토스케일러가 반쯤 빈 노드 하나를 drain하고 그 머신을 종료하며, Node가 삭제된다. 컨트롤러 없는 debug 파드가 있는 노드는 남는다. 그 파드를 다시 만들어 줄 것이 없기 때문이다.',
+  },
+  'autoscaler-zone-outage': {
+    title: '오토스케일러가 손을 놓는 존 장애',
+    description:
+      '6m에 존 a와 b가 끊긴다. 그 파드들은 테인트 5분 뒤 축출되고 대체 파드는 Pending에 머문다. 클러스터 오토스케일러는 노드 10개 중 6개가 준비되지 않은 것을 보고 클러스터가 비정상이라 판단해, 일부러 아무것도 하지 않는다. 18m에 존 b가 돌아오면 다시 움직인다.',
+  },
 };

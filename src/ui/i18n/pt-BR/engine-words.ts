@@ -6,8 +6,20 @@
 import { type Rule, rewrite } from '../rewrite';
 
 const DONE: Record<string, string> = { stopped: 'parado', started: 'iniciado', restarted: 'reiniciado' };
+/** An instance is feminine: `instância node2 parada`. */
+const DONE_F: Record<string, string> = { stopped: 'parada', started: 'iniciada', terminated: 'encerrada' };
 
 const CHAPTERS: Rule[] = [
+  [/instance (\S+) (stopped|started|terminated)/, (n, d) => `instância ${n} ${DONE_F[d]}`],
+  [/node group (\S+) scaled to (\d+)/, (g, c) => `grupo de nós ${g} ajustado para ${c}`],
+  [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `grupo de nós ${g} ${a}→${b}`],
+  [/(\S+) being removed \(scale-down\)/, (n) => `${n} sendo removido (scale-down)`],
+  [/(\S+)'s machine removed \(no Node\)/, (n) => `máquina de ${n} removida (sem Node)`],
+  [/autoscaler stops \(cluster unhealthy\)/, () => 'autoscaler para (cluster não saudável)'],
+  [/autoscaler acts again \(cluster healthy\)/, () => 'autoscaler volta a agir (cluster saudável)'],
+  [/network cut to (\S+)/, (n) => `rede de ${n} cortada`],
+  [/network healed to (\S+)/, (n) => `rede de ${n} restaurada`],
+  [/((?:deploy|sts)\/\S+) scaled to (\d+)/, (r, c) => `${r} escalado para ${c}`],
   [/static pod (\S+) (started|stopped) on (\S+)/, (p, d, n) => `pod estático ${p} ${DONE[d]} em ${n}`],
   [/(\S+) (stopped|started|restarted) on (\S+)/, (u, d, n) => `${u} ${DONE[d]} em ${n}`],
   [/(\S+) (started|stopped)/, (c, d) => `${c} ${DONE[d]}`],
@@ -35,9 +47,14 @@ const CHAPTERS: Rule[] = [
   [/replacement (\S+) Running on (\S+)/, (p, n) => `substituto ${p} Running em ${n}`],
   [/(\d+) replacements Running on (\S+)/, (c, n) => `${c} substitutos Running em ${n}`],
   [/(\d+) replacements Running/, (c) => `${c} substitutos Running`],
+  [/(\S+) force-deleted/, (p) => `${p} excluído à força`],
+  [/(\S+) deleted/, (p) => `${p} excluído`],
 ];
 
 const ACTIONS: Rule[] = [
+  [/Stop instance/, () => 'Parar a instância'],
+  [/Start instance/, () => 'Iniciar a instância'],
+  [/Terminate instance/, () => 'Encerrar a instância'],
   [/Stop (\S+)/, (x) => `Parar ${x}`],
   [/Start (\S+)/, (x) => `Iniciar ${x}`],
   [/Restart (\S+)/, (x) => `Reiniciar ${x}`],
@@ -57,6 +74,22 @@ const ACTIONS: Rule[] = [
 ];
 
 const REASONS: Rule[] = [
+  [/instance (\S+) \((\S+)\) is terminated/, (i, n) => `a instância ${i} (${n}) está encerrada`],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a running instance can be stopped/,
+    (i, n, st) => `a instância ${i} (${n}) está ${st}: só uma instância running pode ser parada`,
+  ],
+  [
+    /instance (\S+) \((\S+)\) is (\S+): only a stopped instance can be started/,
+    (i, n, st) => `a instância ${i} (${n}) está ${st}: só uma instância stopped pode ser iniciada`,
+  ],
+  [/(\S+) is not a cloud instance/, (x) => `${x} não é uma instância na nuvem`],
+  [
+    /(\S+) is a cloud instance: start it from its instance/,
+    (x) => `${x} é uma instância na nuvem: inicie pela instância`,
+  ],
+  [/(\S+) is not installed on (\S+)/, (x, n) => `${x} não está instalado em ${n}`],
+  [/pod (\S+) no longer exists/, (p) => `o pod ${p} não existe mais`],
   [/(\S+) is already stopped/, (x) => `${x} já está parado`],
   [/(\S+) is already running/, (x) => `${x} já está rodando`],
   [/(\S+) is already powered off/, (x) => `${x} já está desligado`],

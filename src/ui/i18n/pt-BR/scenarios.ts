@@ -42,4 +42,29 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'O kube-apiserver fica parado por 90 segundos; depois o kube-controller-manager para enquanto o kubelet de um worker morre: ninguém marca o nó NotReady até o controller manager voltar. Então o arco de sempre: taint, despejo, substituição e a volta do kubelet aos 14m.',
   },
+  'node-delete-cloud': {
+    title: 'Excluir o Node de uma máquina na nuvem',
+    description:
+      '`kubectl delete node node2` num cluster cujas máquinas são instâncias na nuvem, sem cluster autoscaler. O Node nunca volta, os pods são recriados onde cabem e a máquina segue rodando sem Node: um zumbi ocioso que a nuvem continua cobrando.',
+  },
+  'node-delete-autoscaler': {
+    title: 'Excluir o Node de uma máquina na nuvem, com o cluster autoscaler',
+    description:
+      'A mesma exclusão com o cluster autoscaler rodando. Ele vê a máquina do node2 sem Node, espera max-node-provision-time (15 minutos) que ela se registre, então a exclui e adiciona uma máquina nova para os dois pods Pending, que esperaram o tempo todo.',
+  },
+  'autoscaler-scale-up': {
+    title: 'Um Deployment que não cabe',
+    description:
+      'O web cresce de 3 para 6 pods de 1,5 CPU em dois nós de 4 CPUs. O cluster autoscaler adiciona uma máquina ao grupo de nós em segundos, e os pods rodam cerca de dois minutos depois. Com 12, o grupo chega ao máximo de 4 e os últimos pods ficam Pending, com o motivo do autoscaler.',
+  },
+  'autoscaler-scale-down': {
+    title: 'Um scale-down que move uma carga de trabalho',
+    description:
+      'O web encolhe de 6 para 4 pods de 1,2 CPU em três nós de 4 CPUs. Dez minutos depois o cluster autoscaler faz drain de um nó meio vazio, encerra a máquina dele e o Node é excluído; o nó com um pod debug avulso fica, porque nada recriaria esse pod.',
+  },
+  'autoscaler-zone-outage': {
+    title: 'Uma queda de zona em que o autoscaler para de agir',
+    description:
+      'As zonas a e b ficam isoladas aos 6m. Os pods delas são despejados cinco minutos depois dos taints e os substitutos ficam Pending: o cluster autoscaler vê 6 de 10 nós não prontos, declara o cluster não saudável e não faz nada, de propósito. Quando a zona b volta aos 18m, ele volta a agir.',
+  },
 };
