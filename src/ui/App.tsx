@@ -15,6 +15,7 @@ import { useShortcuts } from './common/useShortcuts';
 import { EventsPanel } from './events/EventsPanel';
 import { Gallery } from './gallery/Gallery';
 import { ClusterGraph } from './graph/ClusterGraph';
+import { LanguageMenu } from './header/LanguageMenu';
 import {
   ContrastToggle,
   HelpButton,
@@ -25,9 +26,9 @@ import {
 } from './header/RunControls';
 import { ScenarioTitle } from './header/ScenarioTitle';
 import { Transport } from './header/Transport';
+import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
-import { messages as t } from './messages';
 import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
@@ -96,6 +97,7 @@ function useGraphMounted(stage: 'cluster' | 'chart'): boolean {
 
 /** The main panel: the cluster graph, or the space-time chart of the run (the switch above it). */
 function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
+  const t = useMessages();
   const stage = useStore(settingsStore, (s) => s.stage);
   const graph = useGraphMounted(stage);
   const big = useSim((s) => s.overview !== undefined);
@@ -120,6 +122,7 @@ function GraphPanel({ toolbar = true }: { toolbar?: boolean }) {
 
 /** The normal layout: header, timeline, graph beside the lesson, chapters and kubectl views, and the terminal, Why? and events below. */
 function Workbench() {
+  const t = useMessages();
   return (
     <>
       <header className="top">
@@ -133,6 +136,7 @@ function Workbench() {
           <div className="top-spacer" />
           <PresenterToggle />
           <TextSize />
+          <LanguageMenu />
           <ContrastToggle />
           <HelpButton />
         </div>
@@ -195,6 +199,7 @@ function Stage() {
 
 /** The app shell: the normal workbench, or the stage in presenter mode. */
 export function App() {
+  const t = useMessages();
   useShortcuts();
   const present = useStore(settingsStore, (s) => s.present);
   usePageLook(present);

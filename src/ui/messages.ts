@@ -1,10 +1,10 @@
 /**
- * Every UI string, in one catalog so that ja, ko and pt can follow. kubectl output is never
- * translated (it stays as kubectl prints it); accessible names that are a contract (DESIGN
- * section 7) are built here too, so tests and screen readers find the same words.
+ * The main bundle's UI strings, in English: the source and the type every translation follows
+ * (src/ui/i18n; components read them through `useMessages()`, so a language switch re-renders).
+ * kubectl output is never translated (it stays as kubectl prints it); accessible names that are
+ * a contract (DESIGN section 7) are built here too, so tests and screen readers find the same
+ * words in English, the default.
  */
-import type { Settings } from '../sim';
-
 export const messages = {
   appTitle: 'NotReady',
   tagline: 'Break a simulated Kubernetes cluster and watch what it really does next.',
@@ -70,6 +70,8 @@ export const messages = {
             : v,
   pauseAtChapters: 'Pause at each chapter',
   // Chapters
+  /** A chapter's label as the engine writes it (`node2 NotReady`, `kubelet stopped on node2`). */
+  chapterLabel: (label: string) => label,
   chapters: 'Chapters',
   chaptersEmpty: 'Nothing has happened yet. Press Play, or break something.',
   later: 'later',
@@ -145,6 +147,10 @@ export const messages = {
   wholeCluster: 'Whole cluster',
   followStory: 'Follow the story',
   // Menus
+  /** An action's label as the engine writes it (`Stop kubelet`); translations rewrite it (i18n/rewrite.ts). */
+  actionLabel: (label: string) => label,
+  /** Why an action cannot apply now, as the engine writes it (`node2 is already powered off`). */
+  actionReason: (reason: string) => reason,
   menuLoading: 'Loading actions…',
   menuEmpty: 'No actions available here.',
   whyMenuItem: 'Why? (explain this state)',
@@ -228,46 +234,9 @@ export const messages = {
 
 export type Messages = typeof messages;
 
-// Lessons, sharing, scenario files and the builder (issue 4). Kept as their own objects so each
-// feature's components import only their part.
-
-/** Lesson panel strings. */
-export const lessonMessages = {
-  lesson: 'Lesson',
-  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
-  steps: 'Lesson steps',
-  goToStep: (n: number, text: string) => `Step ${n}: ${text}`,
-  next: 'Next',
-  back: 'Back',
-  skipAhead: 'Skip ahead',
-  skipAheadHint: 'Play at full speed until this step’s event happens',
-  restart: 'Restart lesson',
-  waitingFor: 'Waiting for',
-  waitingHint: 'Press Play (Space) and watch, or Skip ahead.',
-  offScript:
-    'You changed the cluster yourself, so the lesson no longer stops the clock. Restart it or pick a step to follow it again.',
-  happenedAt: (t: string) => `Happened at ${t}`,
-  notFound: 'This did not happen within an hour of simulated time. Try Back, or change something.',
-  predict: 'Predict',
-  reveal: 'Reveal',
-  chooseFirst: 'Choose an answer first.',
-  correct: 'Correct.',
-  incorrect: (answer: string) => `Not quite. The answer: ${answer}`,
-  freePlay: 'Free play',
-  recap: 'Recap',
-  freePlayText:
-    'That was the last step. Here is what happened, who did it and which setting decided it. The cluster is yours now: break something else, or go Back.',
-  recapCaption: 'What happened when',
-  recapEmpty: 'Nothing happened in this run yet.',
-  recapWhen: 'When',
-  recapWhat: 'What happened',
-  recapWho: 'Who did it',
-  recapConstant: 'What decided it',
-  you: 'you',
-  theScenario: 'the scenario',
-  copyStepLink: 'Copy link to this step',
-  stepLinkCopied: 'Link to this step copied.',
-} as const;
+// Sharing and scenario files: used by the header (the main bundle). The lesson's strings are in
+// lesson/messages.ts, the builder's in builder/labels.ts, the chart's in chart/messages.ts: each
+// loads with its own chunk.
 
 /** Share links, scenario files, the last run and "About this run". */
 export const shareMessages = {
@@ -305,99 +274,3 @@ export const shareMessages = {
   aboutLinkLengthValue: (n: number) => `${n.toLocaleString('en')} characters`,
   notCopiedYet: 'not copied yet',
 } as const;
-
-/** Scenario builder strings. */
-export const builderMessages = {
-  title: 'Scenario builder',
-  intro: 'Describe a cluster, then Start. Everything here can also be written as a scenario file.',
-  general: 'Scenario',
-  name: 'Title',
-  profile: 'Profile',
-  profiles: {
-    'v1.33': 'v1.33 (containerd)',
-    'v1.23-docker': 'v1.23 with docker (dockershim)',
-  },
-  seed: 'Seed',
-  nodes: 'Nodes',
-  nodeCount: 'Number of nodes',
-  nodeCountHint: 'including the control plane',
-  timeline: 'Failures',
-  timelineHint: 'What happens, and when. Each step is one command from the components’ menus.',
-  stepAt: (i: number) => `Time of step ${i + 1}`,
-  stepRun: (i: number) => `What happens in step ${i + 1}`,
-  removeStep: (i: number) => `Remove step ${i + 1}`,
-  chooseFailure: 'Choose…',
-  addStep: 'Add a failure',
-  duration: 'Length of the scenario',
-  durationDefault: '10 min after the last step',
-  nodeName: (i: number) => `Name of node ${i + 1}`,
-  nodeRole: (i: number) => `Role of node ${i + 1}`,
-  nodeZone: (i: number) => `Zone of node ${i + 1}`,
-  roleControlPlane: 'control plane',
-  roleWorker: 'worker',
-  removeNode: (name: string) => `Remove node ${name}`,
-  workloads: 'Workloads',
-  kind: (i: number) => `Kind of workload ${i + 1}`,
-  workloadName: (i: number) => `Name of workload ${i + 1}`,
-  replicas: (i: number) => `Replicas of workload ${i + 1}`,
-  image: (i: number) => `Image of workload ${i + 1}`,
-  onePerNode: 'one per node',
-  addWorkload: 'Add workload',
-  removeWorkload: (name: string) => `Remove workload ${name}`,
-  columns: {
-    name: 'Name',
-    role: 'Role',
-    zone: 'Zone',
-    kind: 'Kind',
-    replicas: 'Replicas',
-    image: 'Image',
-    at: 'At',
-    run: 'What happens',
-  },
-  settings: 'Profile settings',
-  settingsHint: 'Durations like 40s, 5m or 1m30s. Empty fields keep the profile’s default.',
-  defaultValue: (v: string) => `default ${v}`,
-  start: 'Start',
-  cancel: 'Cancel',
-  problems: (n: number) =>
-    n === 1 ? '1 choice needs fixing (see the field).' : `${n} choices need fixing (see the fields).`,
-  checking: 'Checking…',
-} as const;
-
-/** Label and the upstream flag or field name for each setting. */
-export const SETTING_LABELS: Record<keyof Settings, [label: string, upstream: string]> = {
-  nodeMonitorGracePeriod: ['Node monitor grace period', '--node-monitor-grace-period'],
-  defaultTolerationSeconds: ['Default toleration (not-ready, unreachable)', 'DefaultTolerationSeconds admission'],
-  nodeStartupGracePeriod: ['Node startup grace period', '--node-startup-grace-period'],
-  nodeMonitorPeriod: ['Node monitor period', '--node-monitor-period'],
-  nodeLeaseDurationSeconds: ['Node lease duration', 'nodeLeaseDurationSeconds'],
-  nodeStatusUpdateFrequency: ['Node status update frequency', 'nodeStatusUpdateFrequency'],
-  nodeStatusReportFrequency: ['Node status report frequency', 'nodeStatusReportFrequency'],
-  podGCPeriod: ['Pod GC period', 'gcCheckPeriod'],
-  podGCQuarantine: ['Pod GC quarantine', 'quarantineTime'],
-  nodeEvictionRate: ['Node eviction rate (nodes/s)', '--node-eviction-rate'],
-  secondaryNodeEvictionRate: ['Secondary node eviction rate', '--secondary-node-eviction-rate'],
-  unhealthyZoneThreshold: ['Unhealthy zone threshold', '--unhealthy-zone-threshold'],
-  largeClusterSizeThreshold: ['Large cluster size threshold', '--large-cluster-size-threshold'],
-  maxWaitForContainerRuntime: ['Max wait for container runtime', 'maxWaitForContainerRuntime'],
-  plegRelistThreshold: ['PLEG relist threshold', 'relistThreshold'],
-  watchLatency: ['Watch delivery latency', 'watch latency'],
-  imagePullMin: ['Image pull, shortest', 'image pull time'],
-  imagePullMax: ['Image pull, longest', 'image pull time'],
-  cloudNodeMonitorPeriod: ['Cloud node monitor period', 'cloud-controller-manager --node-monitor-period'],
-  scanInterval: ['Autoscaler scan interval', '--scan-interval'],
-  maxNodeProvisionTime: ['Max node provision time', '--max-node-provision-time'],
-  scaleDownUtilizationThreshold: ['Scale-down utilization threshold', '--scale-down-utilization-threshold'],
-  scaleDownUnneededTime: ['Scale-down unneeded time', '--scale-down-unneeded-time'],
-  scaleDownUnreadyTime: ['Scale-down unready time', '--scale-down-unready-time'],
-  scaleDownDelayAfterAdd: ['Scale-down delay after add', '--scale-down-delay-after-add'],
-  scaleDownDelayAfterDelete: ['Scale-down delay after delete', '--scale-down-delay-after-delete'],
-  scaleDownDelayAfterFailure: ['Scale-down delay after failure', '--scale-down-delay-after-failure'],
-  maxTotalUnreadyPercentage: ['Max total unready percentage', '--max-total-unready-percentage'],
-  okTotalUnreadyCount: ['OK total unready count', '--ok-total-unready-count'],
-  maxGracefulTerminationSec: ['Max graceful termination (drain)', '--max-graceful-termination-sec'],
-  nodeDeleteDelayAfterTaint: ['Node delete delay after taint', '--node-delete-delay-after-taint'],
-  unremovableNodeRecheckTimeout: ['Unremovable node recheck timeout', '--unremovable-node-recheck-timeout'],
-  initialNodeGroupBackoffDuration: ['Node group backoff, first', '--initial-node-group-backoff-duration'],
-  maxNodeGroupBackoffDuration: ['Node group backoff, longest', '--max-node-group-backoff-duration'],
-};

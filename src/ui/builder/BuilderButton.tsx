@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { shareMessages as t } from '../share/messages';
+import { useShareMessages } from '../i18n/hooks';
 
 // The builder (and the scenario validator it uses) loads only when opened.
 const ScenarioBuilder = lazy(() => import('./ScenarioBuilder'));
 
 /** `Build a scenario`: opens the Scenario builder dialog. */
 export function BuilderButton() {
+  const t = useShareMessages();
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -4,20 +4,19 @@ import { formatPath, validateScenario } from '../../sim/scenario/validate';
 import { loadInlineRun } from '../../state/share-actions';
 import { fieldDomId } from './Field';
 import { failureChoices } from './failures';
-import { builderMessages as t } from './labels';
 import { type BuilderForm, defaultForm, type FieldErrors, fieldErrorsOf, immediateErrors, scenarioText } from './model';
 import { GeneralSection, NodesSection, SettingsSection, TimelineSection, WorkloadsSection } from './Sections';
+import { useBuilderMessages } from './useBuilderMessages';
 import './builder.css';
 
 let remembered: BuilderForm | undefined;
 
 /** A scheduled step whose command names a node that was renamed or removed since. */
-function staleSteps(form: BuilderForm): FieldErrors {
+function staleSteps(form: BuilderForm, message: string): FieldErrors {
   const known = new Set(failureChoices(form).map((c) => c.command));
   const out: FieldErrors = {};
   form.timeline.forEach((s, i) => {
-    if (s.run && !known.has(s.run))
-      out[`timeline.${i}.run`] = 'This step names a node that is no longer in the cluster.';
+    if (s.run && !known.has(s.run)) out[`timeline.${i}.run`] = message;
   });
   return out;
 }
@@ -28,10 +27,14 @@ function staleSteps(form: BuilderForm): FieldErrors {
  * validator's own errors (by path) when Start is pressed.
  */
 export default function ScenarioBuilder({ onClose }: { onClose: () => void }) {
+  const t = useBuilderMessages();
   const dialog = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<BuilderForm>(() => remembered ?? defaultForm());
   const [validatorErrors, setValidatorErrors] = useState<FieldErrors>({});
-  const quick = useMemo(() => ({ ...immediateErrors(form), ...staleSteps(form) }), [form]);
+  const quick = useMemo(
+    () => ({ ...immediateErrors(form, t.errors), ...staleSteps(form, t.errors.staleStep) }),
+    [form, t],
+  );
   const errors = { ...validatorErrors, ...quick };
   const count = Object.keys(errors).length;
 

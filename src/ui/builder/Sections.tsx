@@ -1,7 +1,6 @@
 import { PROFILES } from '../../sim/runtime';
 import { errorProps, FieldError, fieldDomId } from './Field';
 import { failureChoices } from './failures';
-import { SETTING_LABELS, builderMessages as t } from './labels';
 import {
   type BuilderForm,
   type BuilderNode,
@@ -14,6 +13,7 @@ import {
   SETTING_ORDER,
   type WorkloadKind,
 } from './model';
+import { useBuilderMessages, useSettingLabels } from './useBuilderMessages';
 
 type Update = (f: (form: BuilderForm) => BuilderForm) => void;
 
@@ -49,6 +49,7 @@ function setWorkload(form: BuilderForm, i: number, patch: Partial<BuilderWorkloa
 
 /** How many nodes, and each node's name, role and zone. */
 export function NodesSection({ form, errors, update }: SectionProps) {
+  const t = useBuilderMessages();
   return (
     <fieldset className="builder-section" aria-describedby={errors.nodes ? `${fieldDomId('nodes')}-error` : undefined}>
       <legend>{t.nodes}</legend>
@@ -122,6 +123,7 @@ export function NodesSection({ form, errors, update }: SectionProps) {
 
 /** Deployments, StatefulSets and DaemonSets with their replicas and image. */
 export function WorkloadsSection({ form, errors, update }: SectionProps) {
+  const t = useBuilderMessages();
   return (
     <fieldset className="builder-section">
       <legend>{t.workloads}</legend>
@@ -211,6 +213,8 @@ export function WorkloadsSection({ form, errors, update }: SectionProps) {
 
 /** Every constant of the profile, as durations; empty keeps the default. */
 export function SettingsSection({ form, errors, update }: SectionProps) {
+  const t = useBuilderMessages();
+  const labels = useSettingLabels();
   return (
     <fieldset className="builder-section">
       <legend>{t.settings}</legend>
@@ -218,7 +222,7 @@ export function SettingsSection({ form, errors, update }: SectionProps) {
       <div className="builder-settings">
         {SETTING_ORDER.map((key) => {
           const field = `settings.${key}`;
-          const [label, upstream] = SETTING_LABELS[key];
+          const [label, upstream] = labels[key];
           const def = defaultSettingText(form.profile, key);
           return (
             <div className="builder-field" key={key}>
@@ -252,6 +256,7 @@ export function SettingsSection({ form, errors, update }: SectionProps) {
 
 /** Title, profile and seed. */
 export function GeneralSection({ form, errors, update }: SectionProps) {
+  const t = useBuilderMessages();
   return (
     <fieldset className="builder-section builder-general">
       <legend>{t.general}</legend>
@@ -299,6 +304,7 @@ function setStep(form: BuilderForm, i: number, patch: Partial<BuilderStep>): Bui
 
 /** Failures to schedule: a time and a command chosen from the components' menus. */
 export function TimelineSection({ form, errors, update }: SectionProps) {
+  const t = useBuilderMessages();
   const choices = failureChoices(form);
   return (
     <fieldset className="builder-section">
@@ -342,7 +348,7 @@ export function TimelineSection({ form, errors, update }: SectionProps) {
                       {known ? null : <option value="">{t.chooseFailure}</option>}
                       {choices.map((c) => (
                         <option key={c.command} value={c.command}>
-                          {c.label}
+                          {t.failureLabel(c.label)}
                         </option>
                       ))}
                     </select>

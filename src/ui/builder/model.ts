@@ -14,6 +14,11 @@ import {
   type Settings,
   settingProblem,
 } from '../../sim/runtime';
+import type { Translation } from '../i18n/types';
+import { builderMessages } from './labels';
+
+/** The quick checks' messages, in one language. */
+type BuilderErrors = Translation['builder']['errors'];
 
 export type NodeRole = 'control-plane' | 'worker';
 export type WorkloadKind = 'Deployment' | 'StatefulSet' | 'DaemonSet';
@@ -193,75 +198,70 @@ function wholeNumber(text: string, min: number, max: number): number | undefined
   return n >= min && n <= max ? n : undefined;
 }
 
-function checkSetting(key: SettingKey, text: string): string | undefined {
+function checkSetting(key: SettingKey, text: string, e: BuilderErrors): string | undefined {
   const form = SETTING_FORMS[key];
   const lim = SETTING_LIMITS[key];
   if (form === 'number') {
     const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || n < 0) return 'Enter a number, 0 or more.';
-    if (key === 'unhealthyZoneThreshold' && n > 1) return 'Enter a fraction between 0 and 1.';
-    if (key === 'largeClusterSizeThreshold' && !Number.isInteger(n)) return 'Enter a whole number of nodes.';
-    if (settingProblem(key, n)) return `Enter a number from ${groupDigits(lim.min)} to ${groupDigits(lim.max)}.`;
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0) return e.number;
+    if (key === 'unhealthyZoneThreshold' && n > 1) return e.fraction;
+    if (key === 'largeClusterSizeThreshold' && !Number.isInteger(n)) return e.wholeNodes;
+    if (settingProblem(key, n)) return e.numberRange(groupDigits(lim.min), groupDigits(lim.max));
     return undefined;
   }
   const ms = parseDuration(text.trim());
-  if (ms === undefined) return 'Enter a duration such as 40s, 5m or 1m30s.';
-  if (form === 'seconds' && ms % 1000 !== 0) return 'Enter whole seconds, such as 300s or 5m.';
+  if (ms === undefined) return e.duration;
+  if (form === 'seconds' && ms % 1000 !== 0) return e.wholeSeconds;
   // The engine's ranges (a zero period would stop simulated time).
   if (settingProblem(key, form === 'seconds' ? ms / 1000 : ms)) {
     const scale = lim.unit === 's' ? 1000 : 1;
-    return `Enter a duration from ${durationText(lim.min * scale)} to ${durationText(lim.max * scale)}.`;
+    return e.durationRange(durationText(lim.min * scale), durationText(lim.max * scale));
   }
   return undefined;
 }
 
 /** The checks made as the teacher types, before the scenario validator runs. */
-export function immediateErrors(form: BuilderForm): FieldErrors {
+export function immediateErrors(form: BuilderForm, e: BuilderErrors = builderMessages.errors): FieldErrors {
   const errors: FieldErrors = {};
-  if (!form.title.trim()) errors.title = 'Give the scenario a title.';
-  if (wholeNumber(form.seed, 0, 0xffff_ffff) === undefined) errors.seed = 'Enter a whole number, 0 or more.';
+  if (!form.title.trim()) errors.title = e.title;
+  if (wholeNumber(form.seed, 0, 0xffff_ffff) === undefined) errors.seed = e.seed;
   const seen = new Map<string, number>();
   form.nodes.forEach((n, i) => {
-    if (!DNS_LABEL.test(n.name) || n.name.length > 63)
-      errors[`nodes.${i}.name`] =
-        'Use lowercase letters, digits and "-" (at most 63), starting and ending with a letter or digit.';
-    else if (seen.has(n.name))
-      errors[`nodes.${i}.name`] = `Node ${(seen.get(n.name) ?? 0) + 1} is already called ${n.name}.`;
+    if (!DNS_LABEL.test(n.name) || n.name.length > 63) errors[`nodes.${i}.name`] = e.nodeName;
+    else if (seen.has(n.name)) errors[`nodes.${i}.name`] = e.nodeTaken((seen.get(n.name) ?? 0) + 1, n.name);
     else seen.set(n.name, i);
     if (n.zone && (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(n.zone) || n.zone.length > 63))
-      errors[`nodes.${i}.zone`] = 'Use lowercase letters, digits and "-", or leave it empty.';
+      errors[`nodes.${i}.zone`] = e.zone;
   });
   const cps = form.nodes.filter((n) => n.role === 'control-plane').length;
-  if (cps !== 1) errors.nodes = `Exactly one node must be the control plane (now ${cps}).`;
+  if (cps !== 1) errors.nodes = e.oneControlPlane(cps);
   const names = new Map<string, number>();
   form.workloads.forEach((w, i) => {
     const id = `${w.kind}/${w.name}`;
-    if (!DNS_LABEL.test(w.name) || w.name.length > 52)
-      errors[`workloads.${i}.name`] = 'Use lowercase letters, digits and "-" (at most 52).';
-    else if (names.has(id))
-      errors[`workloads.${i}.name`] = `Workload ${(names.get(id) ?? 0) + 1} is already the ${w.kind} ${w.name}.`;
+    if (!DNS_LABEL.test(w.name) || w.name.length > 52) errors[`workloads.${i}.name`] = e.workloadName;
+    else if (names.has(id)) errors[`workloads.${i}.name`] = e.workloadTaken((names.get(id) ?? 0) + 1, w.kind, w.name);
     else names.set(id, i);
     if (w.kind !== 'DaemonSet' && wholeNumber(w.replicas, 0, MAX_REPLICAS) === undefined)
-      errors[`workloads.${i}.replicas`] = `Enter a whole number from 0 to ${MAX_REPLICAS}.`;
-    if (!IMAGE.test(w.image)) errors[`workloads.${i}.image`] = 'Enter an image such as nginx:1.27.';
+      errors[`workloads.${i}.replicas`] = e.replicas(MAX_REPLICAS);
+    if (!IMAGE.test(w.image)) errors[`workloads.${i}.image`] = e.image;
   });
   for (const key of SETTING_ORDER) {
     const text = form.settings[key];
     if (text === undefined) continue;
-    const problem = checkSetting(key, text);
+    const problem = checkSetting(key, text, e);
     if (problem) errors[`settings.${key}`] = problem;
   }
   let last = 0;
   form.timeline.forEach((step, i) => {
     const at = parseDuration(step.at.trim());
-    if (at === undefined) errors[`timeline.${i}.at`] = 'Enter a time such as 30s, 2m or 1m30s.';
+    if (at === undefined) errors[`timeline.${i}.at`] = e.at;
     else last = Math.max(last, at);
-    if (!step.run) errors[`timeline.${i}.run`] = 'Choose what happens.';
+    if (!step.run) errors[`timeline.${i}.run`] = e.chooseRun;
   });
   if (form.duration.trim()) {
     const d = parseDuration(form.duration.trim());
-    if (d === undefined || d <= 0) errors.duration = 'Enter a length such as 15m, or leave it empty.';
-    else if (d < last) errors.duration = `The scenario must last until its last step (${durationText(last)}).`;
+    if (d === undefined || d <= 0) errors.duration = e.length;
+    else if (d < last) errors.duration = e.lengthShort(durationText(last));
   }
   return errors;
 }

@@ -1,7 +1,7 @@
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { firstLater } from '../timeline/Timeline';
 
 /**
@@ -10,6 +10,7 @@ import { firstLater } from '../timeline/Timeline';
  * "later" in words.
  */
 export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
+  const t = useMessages();
   const chapters = useSim((s) => s.chapters);
   // Re-rendered when the clock crosses a chapter, not at every tick.
   const laterFrom = useSim((s) => firstLater(s.chapters, s.clock.now));
@@ -27,7 +28,7 @@ export function ChaptersPanel({ compact = false }: { compact?: boolean }) {
               <li key={`${c.at}-${i}`} className={`chapter k-${c.kind}${future ? ' is-future' : ''}`}>
                 <span className="chapter-at">{formatTime(c.at)}</span>
                 <button type="button" className="chapter-go stretch" onClick={() => actions.seek(c.at)}>
-                  {c.label}
+                  {t.chapterLabel(c.label)}
                 </button>
                 {future ? <span className="chapter-later">{t.later}</span> : null}
               </li>

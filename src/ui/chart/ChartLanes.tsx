@@ -9,7 +9,7 @@ import { memo } from 'react';
 import type { Band, Bracket, ChartZone } from '../../sim';
 import { formatTime as formatSimTime } from '../common/time';
 import { EM, type Lane, type TimeScale, textWidth } from './geometry';
-import { chartMessages as t } from './messages';
+import { useChartMessages } from './useChartMessages';
 
 /** CSS class of a status band: the word's family (Ready, NotReady, Running, Terminating...). */
 export function bandClass(label: string): string {
@@ -54,6 +54,7 @@ function BandRect({
   em: number;
   what: string;
 }) {
+  const t = useChartMessages();
   const to = Math.max(band.to, band.from);
   const x0 = s.x(band.from);
   const x1 = Math.max(x0 + 1, s.x(to));
@@ -93,6 +94,7 @@ function BracketMark({ b, s, y, em }: { b: Bracket; s: TimeScale; y: number; em:
 }
 
 function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: TimeScale; em: number }) {
+  const t = useChartMessages();
   const n = lane.node;
   let y = lane.y;
   const bracketY = y;
@@ -128,7 +130,7 @@ function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: T
         return (
           <g key={`t${b.from}${b.label}`} className={`taint${b.label.endsWith('NoExecute') ? ' taint-exec' : ''}`}>
             <rect x={x0} y={taintY} width={x1 - x0} height={em * 0.3}>
-              <title>{`${n.name} tainted ${t.from(b.label, formatSimTime(b.from), formatSimTime(b.to))}`}</title>
+              <title>{t.tainted(n.name, t.from(b.label, formatSimTime(b.from), formatSimTime(b.to)))}</title>
             </rect>
             {fits ? (
               <text x={x0 + 2} y={taintY + em * 0.3 + em * 0.72} fontSize={em * 0.75}>
@@ -143,6 +145,7 @@ function NodeLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'node' }>; s: T
 }
 
 function PodLane({ lane, s, em }: { lane: Extract<Lane, { kind: 'pod' }>; s: TimeScale; em: number }) {
+  const t = useChartMessages();
   const p = lane.pod;
   let y = lane.y;
   if (p.toleration) {
@@ -212,6 +215,7 @@ function stepArea(xs: number[], top: (i: number) => number, bottom: (i: number) 
 }
 
 function ZoneLane({ zone, y, h, s, em }: { zone: ChartZone; y: number; h: number; s: TimeScale; em: number }) {
+  const t = useChartMessages();
   const half = (h - em * 0.3) / 2;
   const maxPods = Math.max(1, ...zone.samples.map((x) => x.running + x.terminating));
   // The last sample's cell is as wide as the one before it.

@@ -12,10 +12,10 @@ import { useBoxSize } from '../graph/useBoxSize';
 import { CompareDialog } from './CompareDialog';
 import { ComparisonView } from './ComparisonView';
 import { downloadPng, downloadSvg } from './export';
-import { chartMessages as t } from './messages';
 import { Scoreboard } from './Scoreboard';
 import { type Marker, SpaceTimeChart } from './SpaceTimeChart';
 import { StageSwitch } from './StageSwitch';
+import { useChartMessages } from './useChartMessages';
 import { WhatHappenedWhen } from './WhatHappenedWhen';
 import './chart.css';
 
@@ -31,6 +31,7 @@ function useMarkers(): Marker[] {
 }
 
 function CompareStatus({ onRetry }: { onRetry: () => void }) {
+  const t = useChartMessages();
   const c = useSim((s) => s.compare);
   if (!c || c.state === 'done') return null;
   if (c.state === 'running')
@@ -74,6 +75,7 @@ function useFollowLane(box: RefObject<HTMLDivElement | null>, enabled: boolean):
 }
 
 export function ChartPanel() {
+  const t = useChartMessages();
   const [boxRef, size] = useBoxSize<HTMLDivElement>();
   const data = useSim((s) => s.chart);
   const scoreboard = useSim((s) => s.scoreboard);

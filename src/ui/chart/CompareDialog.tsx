@@ -10,8 +10,8 @@ import { describeKey } from '../../sim/scenario/variant';
 import { COMPARE_KEYS } from '../../sim/scenario/variant-parse';
 import { actions, currentScenario } from '../../state/bridge';
 import { Modal } from '../common/Modal';
-import { messages as m } from '../messages';
-import { chartMessages as t } from './messages';
+import { useMessages } from '../i18n/hooks';
+import { useChartMessages } from './useChartMessages';
 
 /** The changes a class compares most, offered first with a value that shows a difference. */
 const SUGGESTED: Record<string, string> = {
@@ -43,6 +43,8 @@ function suggestion(key: string): string {
 }
 
 export function CompareDialog({ onClose, initial }: { onClose: () => void; initial?: string[] }) {
+  const t = useChartMessages();
+  const m = useMessages();
   const [rows, setRows] = useState<Row[]>(() =>
     initial?.length
       ? initial.map((c) => ({ key: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) }))

@@ -6,9 +6,9 @@
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import type { Comparison } from '../../worker/protocol';
-import { chartMessages as t } from './messages';
 import { Scoreboard } from './Scoreboard';
 import { type Marker, SpaceTimeChart } from './SpaceTimeChart';
+import { useChartMessages } from './useChartMessages';
 
 export function ComparisonView({
   comparison: c,
@@ -23,6 +23,7 @@ export function ComparisonView({
   markers: readonly Marker[];
   onCompareAgain: () => void;
 }) {
+  const t = useChartMessages();
   const stale = useSim((s) => s.compare?.state === 'done' && s.compare.runLogLength !== s.commandLog.length);
   const end = Math.max(c.end, c.a.chart.data.end, c.b.chart.data.end);
   return (

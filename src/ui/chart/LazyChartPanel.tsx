@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 const load = () => import('./ChartPanel');
 const Panel = lazy(() => load().then((m) => ({ default: m.ChartPanel })));
@@ -14,6 +14,7 @@ export function prefetchChart(): void {
 
 /** The chart, its scoreboard, comparisons and export are a chunk of their own, loaded when first shown. */
 export function LazyChartPanel() {
+  const t = useMessages();
   return (
     <Suspense fallback={<p className="chart-wait">{t.loadingChart}</p>}>
       <Panel />

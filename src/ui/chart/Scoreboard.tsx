@@ -6,10 +6,12 @@
 import type { Scoreboard as Board, FaultScore, WorkloadScore } from '../../sim';
 import { formatSpan, SCORE_STEPS, stepAfter } from '../../sim/story/scoreboard';
 import { formatTime } from '../common/time';
-import { chartMessages as t } from './messages';
+import { useMessages } from '../i18n/hooks';
+import { useChartMessages } from './useChartMessages';
 import './scoreboard.css';
 
 function StepCell({ f, step }: { f: FaultScore; step: (typeof SCORE_STEPS)[number][0] }) {
+  const t = useChartMessages();
   const at = f[step];
   const text = stepAfter(f, step);
   return (
@@ -42,6 +44,7 @@ function WorkloadRows({ list, other }: { list: WorkloadScore[]; other?: Workload
 }
 
 export function Scoreboard({ board, other, names }: { board: Board; other?: Board; names?: { a: string; b: string } }) {
+  const t = useChartMessages();
   return (
     <section className="scoreboard" aria-label={t.scoreboard}>
       <h3>{t.scoreboard}</h3>
@@ -107,10 +110,11 @@ function FaultRows({
   g: FaultScore | undefined;
   names: { a: string; b: string } | undefined;
 }) {
+  const m = useMessages();
   if (!names || !g)
     return (
       <tr>
-        <th scope="row">{f.label}</th>
+        <th scope="row">{m.chapterLabel(f.label)}</th>
         <td>{formatTime(f.at)}</td>
         {SCORE_STEPS.map(([k]) => (
           <StepCell key={k} f={f} step={k} />
@@ -121,7 +125,7 @@ function FaultRows({
     <>
       <tr>
         <th scope="row" rowSpan={2}>
-          {f.label}
+          {m.chapterLabel(f.label)}
         </th>
         <td rowSpan={2}>{formatTime(f.at)}</td>
         <td className="sb-side">A</td>

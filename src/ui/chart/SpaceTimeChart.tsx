@@ -12,7 +12,7 @@ import { formatTime } from '../common/time';
 import { placeLabels } from '../timeline/label-rows';
 import { ChartLanes } from './ChartLanes';
 import { EM, type LaneLayout, layoutLanes, replacedPod, type TimeScale, textWidth, ticks, timeScale } from './geometry';
-import { chartMessages as t } from './messages';
+import { useChartMessages } from './useChartMessages';
 
 export interface Marker {
   at: number;
@@ -111,6 +111,7 @@ function Arrows({
   em: number;
   arrowId: string;
 }) {
+  const t = useChartMessages();
   const out: { key: string; d: string; title: string }[] = [];
   for (const n of data.nodes)
     for (const p of n.pods) {
@@ -139,6 +140,7 @@ function Arrows({
 
 /** Lane names, cut at the gutter's edge (whole names stay in the text: they are the buttons' names). */
 function LaneNames({ layout, em, gutter, clipId }: { layout: LaneLayout; em: number; gutter: number; clipId: string }) {
+  const t = useChartMessages();
   const maxChars = Math.floor(gutter / (em * 0.55));
   const clip = (s: string, chars: number) => (s.length > chars ? `${s.slice(0, chars - 1)}…` : s);
   return (
@@ -207,6 +209,7 @@ function LaneNames({ layout, em, gutter, clipId }: { layout: LaneLayout; em: num
 
 /** What is not played yet (after the furthest time reached), shaded. */
 function Future({ s, top, bottom, em }: { s: TimeScale; top: number; bottom: number; em: number }) {
+  const t = useChartMessages();
   const reached = useSim((st) => Math.floor(st.clock.reached / 1000) * 1000);
   const x = s.x(Math.max(reached, 0));
   if (x >= s.right - 1) return null;

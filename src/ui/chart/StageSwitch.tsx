@@ -1,9 +1,10 @@
 import { useStore } from 'zustand';
 import { settingsStore } from '../../state/settings';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** What the main panel shows: the cluster graph, or the space-time chart of the run (key C). */
 export function StageSwitch() {
+  const t = useMessages();
   const stage = useStore(settingsStore, (s) => s.stage);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of two toggle buttons, not a form fieldset

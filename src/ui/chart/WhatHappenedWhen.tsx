@@ -7,7 +7,8 @@ import type { Chapter } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
-import { chartMessages as t } from './messages';
+import { useMessages } from '../i18n/hooks';
+import { useChartMessages } from './useChartMessages';
 
 /** `Pod/default/web-1` to a selection for Why? (nodes and pods; other objects have none). */
 function selectRef(ref: string | undefined): (() => void) | undefined {
@@ -29,6 +30,8 @@ function objectName(ref: string | undefined): string {
 }
 
 export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }) {
+  const t = useChartMessages();
+  const m = useMessages();
   const live = useSim((s) => s.chapters);
   const list = chapters ?? live;
   return (
@@ -73,7 +76,7 @@ export function WhatHappenedWhen({ chapters }: { chapters?: readonly Chapter[] }
                         objectName(c.ref)
                       )}
                     </td>
-                    <td>{c.label}</td>
+                    <td>{m.chapterLabel(c.label)}</td>
                     <td>{c.actor ?? '–'}</td>
                     <td>{[c.rule, c.constant].filter(Boolean).join('; ') || '–'}</td>
                   </tr>

@@ -15,6 +15,7 @@ export const chartMessages = {
   onHost: (from: string, to: string) => `a container runs on the node from ${from} to ${to}`,
   replaced: (pod: string, node: string) => `replaces ${pod} from ${node}`,
   gone: 'gone',
+  tainted: (node: string, what: string) => `${node} tainted ${what}`,
   legendTitle: 'How to read it',
   legendHost: 'dark strip: a container really runs on the node (host truth)',
   legendLease: 'ticks: Lease renewals (heartbeats)',

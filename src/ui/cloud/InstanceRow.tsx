@@ -3,7 +3,7 @@ import { actions } from '../../state/bridge';
 import { openMenuFrom } from '../common/menu';
 import type { Density } from '../graph/card-metrics';
 import { instanceLine } from './instance-line';
-import { cloudMessages as t } from './messages';
+import { useCloudMessages } from './messages';
 
 /**
  * A node card's cloud row: the machine's instance and its state, a button that opens the cloud's
@@ -16,7 +16,8 @@ export function InstanceRow(props: {
   density: Density;
   height: number;
 }) {
-  const line = instanceLine(props.instance, props.density);
+  const t = useCloudMessages();
+  const line = instanceLine(props.instance, props.density, t);
   const label = t.instanceButton(props.node);
   // The name keeps the visible words (id and state), after the node it belongs to.
   const name = `${label} ${line.text.replace(/^☁ /, '')}`;

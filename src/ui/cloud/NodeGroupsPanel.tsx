@@ -3,7 +3,7 @@ import { actions } from '../../state/bridge';
 import { useCloud } from '../../state/hooks';
 import { formatTime } from '../common/time';
 import { decisionsToShow, groupSlots } from './groups';
-import { cloudMessages as t } from './messages';
+import { useCloudMessages } from './messages';
 
 /**
  * The region `Node groups` (scenarios with spec.cloud): each group's machines against its min,
@@ -12,6 +12,7 @@ import { cloudMessages as t } from './messages';
  * Objects named in a decision open Why?.
  */
 export function NodeGroupsPanel() {
+  const t = useCloudMessages();
   const cloud = useCloud();
   if (!cloud) return null;
   return (
@@ -28,6 +29,7 @@ export function NodeGroupsPanel() {
 }
 
 function NodeGroupRow({ group: g }: { group: CloudView['groups'][number] }) {
+  const t = useCloudMessages();
   const slots = groupSlots(g);
   return (
     <li className="ng">
@@ -63,6 +65,7 @@ function NodeGroupRow({ group: g }: { group: CloudView['groups'][number] }) {
 }
 
 function Autoscaler({ cloud }: { cloud: CloudView }) {
+  const t = useCloudMessages();
   const a = cloud.autoscaler;
   const unregistered = cloud.instances.filter((i) => i.unregisteredSince !== undefined).length;
   return (
@@ -103,6 +106,7 @@ function Autoscaler({ cloud }: { cloud: CloudView }) {
 }
 
 function Decisions({ cloud }: { cloud: CloudView }) {
+  const t = useCloudMessages();
   const shown = decisionsToShow(cloud.autoscaler.decisions);
   if (!shown.length) return <p className="ca-line muted">{t.noDecisions}</p>;
   return (

@@ -4,7 +4,8 @@
  */
 import type { NodeView } from '../../sim';
 import type { Density } from '../graph/card-metrics';
-import { cloudMessages as t } from './messages';
+import type { Translation } from '../i18n/types';
+import { cloudMessages } from './messages';
 
 type Instance = NonNullable<NodeView['instance']>;
 
@@ -22,7 +23,8 @@ export function shortInstanceId(id: string): string {
   return id.length > 11 ? `${id.slice(0, 10)}…` : id;
 }
 
-export function instanceLine(inst: Instance, density: Density): InstanceLine {
+/** `t`: the catalog in the language on screen (English by default). */
+export function instanceLine(inst: Instance, density: Density, t: Translation['cloud'] = cloudMessages): InstanceLine {
   const state = t.states[inst.state];
   const title = t.instanceTitle(inst.id, state, inst.group);
   const cls = `inst-${inst.state}`;

@@ -1,4 +1,6 @@
-/** The simulated cloud's strings: node cards' instance row, the Node groups panel. */
+import { useTranslated } from '../i18n/store';
+
+/** The simulated cloud's strings: node cards' instance row, the Node groups panel; translations in i18n/LANG/cloud.ts. */
 export const cloudMessages = {
   /** Accessible name of a card's instance button (the host's is `NAME machine`). */
   instanceButton: (node: string) => `${node} instance`,
@@ -34,3 +36,7 @@ export const cloudMessages = {
   noDecisions: 'None yet.',
   unregistered: (n: number) => `${n} ${n === 1 ? 'machine' : 'machines'} without a Node`,
 } as const;
+
+export function useCloudMessages() {
+  return useTranslated('cloud', cloudMessages);
+}

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { restoreMenuFocus } from './menu';
 
 /**
@@ -9,6 +9,7 @@ import { restoreMenuFocus } from './menu';
  * issues exactly one command; unavailable ones stay visible, disabled, with the reason.
  */
 export function ActionMenu() {
+  const t = useMessages();
   const menu = useSim((s) => s.menu);
   const options = useSim((s) => (s.menuOptions?.requestId === s.menu?.requestId ? s.menuOptions?.options : undefined));
   const ref = useRef<HTMLDivElement>(null);
@@ -96,11 +97,11 @@ export function ActionMenu() {
                   close();
                 }}
               >
-                {o.label}
+                {t.actionLabel(o.label)}
               </button>
               {o.disabledReason ? (
                 <span className="menu-reason" id={detail}>
-                  {o.disabledReason}
+                  {t.actionReason(o.disabledReason)}
                 </span>
               ) : (
                 <code className="menu-cmd" id={detail}>

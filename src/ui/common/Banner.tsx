@@ -1,10 +1,11 @@
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** What happened to the engine worker, in plain words, with what can be done about it. */
 function EngineNotice() {
+  const t = useMessages();
   const notice = useSim((s) => s.engineNotice);
   if (!notice) return null;
   const at = formatTime(notice.at);
@@ -38,6 +39,7 @@ function EngineNotice() {
 
 /** A plain-words notice (an invalid scenario, a restarted simulation...). */
 export function Banner() {
+  const t = useMessages();
   const banner = useSim((s) => s.banner);
   const invalid = useSim((s) => s.phase === 'invalid');
   return (

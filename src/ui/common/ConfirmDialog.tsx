@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { cancelPending, confirmPending, confirmStore } from '../../state/run-actions';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { Modal } from './Modal';
 
 /** Asks before a Reset or a new scenario drops the user's commands (a copied link keeps them). */
 export function ConfirmDialog() {
+  const t = useMessages();
   const pending = useStore(confirmStore, (s) => s.pending);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {

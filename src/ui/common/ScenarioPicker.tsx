@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { shareStore } from '../../state/share';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 interface Entry {
   name: string;
@@ -14,6 +14,7 @@ function currentName(): string {
 
 /** Choose a built-in scenario (public/scenarios/index.json); switching reloads with ?scenario=NAME. */
 export function ScenarioPicker() {
+  const t = useMessages();
   const [entries, setEntries] = useState<Entry[]>([]);
   useEffect(() => {
     fetch(new URL('scenarios/index.json', document.baseURI))

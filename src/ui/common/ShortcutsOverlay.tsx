@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { Modal } from './Modal';
 
 /** The `?` overlay listing keyboard shortcuts. */
 export function ShortcutsOverlay() {
+  const t = useMessages();
   const open = useSim((s) => s.shortcutsOpen);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

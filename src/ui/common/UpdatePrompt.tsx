@@ -1,9 +1,10 @@
 import { useStore } from 'zustand';
 import { dismissUpdate, offlineStore, updateNow } from '../../state/offline';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** "A new version is available": reload into it now, or later (the run is kept in the address). */
 export function UpdatePrompt() {
+  const t = useMessages();
   const ready = useStore(offlineStore, (s) => s.updateReady);
   if (!ready) return null;
   return (

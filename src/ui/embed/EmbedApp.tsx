@@ -5,8 +5,8 @@ import { Banner } from '../common/Banner';
 import { useShortcuts } from '../common/useShortcuts';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { Transport } from '../header/Transport';
+import { useMessages } from '../i18n/hooks';
 import { LessonPanel } from '../lesson/LazyLessonPanel';
-import { messages as t } from '../messages';
 import { Timeline } from '../timeline/Timeline';
 import './embed.css';
 
@@ -39,6 +39,7 @@ function useFullAppUrl(): string {
  * timeline, the components' menus, the active lesson step, and a link to the full app.
  */
 export function EmbedApp() {
+  const t = useMessages();
   useShortcuts();
   const href = useFullAppUrl();
   return (

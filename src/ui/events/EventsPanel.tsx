@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { EVENTS_VIEW, selectedNode } from '../../state/bridge';
 import { useSim, useText } from '../../state/hooks';
+import { useMessages } from '../i18n/hooks';
 import { KubectlView } from '../kubectl/KubectlView';
-import { messages as t } from '../messages';
 
 type HostView = 'journal' | 'status';
 
 /** The selected node's host: `journalctl -u kubelet` or `systemctl status kubelet`, as printed there. */
 function HostLogs() {
+  const t = useMessages();
   const node = useSim((s) => selectedNode(s.selection));
   const [view, setView] = useState<HostView>('journal');
   const text = useText(node ? `${view}:${node}` : '');
@@ -33,6 +34,7 @@ function HostLogs() {
 
 /** The events stream and the selected node's host logs. */
 export function EventsPanel() {
+  const t = useMessages();
   return (
     <div className="kpanel">
       <KubectlView line={EVENTS_VIEW} follow unit={t.kubectlEvents} />

@@ -5,7 +5,8 @@ import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
+import { useScenarioText } from '../i18n/store';
 
 /** One entry of public/scenarios/index.json (fields beyond name and title may be missing in old files). */
 export interface GalleryEntry {
@@ -45,7 +46,9 @@ export function useGalleryEntries(): GalleryEntry[] {
   return list;
 }
 
-function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
+function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
+  const t = useMessages();
+  const e = { ...entry, ...useScenarioText(entry.name) };
   return (
     <li className={`gallery-card${current ? ' is-current' : ''}`}>
       <h3>{e.title}</h3>
@@ -94,6 +97,7 @@ function Card({ e, current, onOpen }: { e: GalleryEntry; current: boolean; onOpe
  * panel (the graph stays usable); from the header it is a dialog.
  */
 export function Gallery() {
+  const t = useMessages();
   const mode = useStore(settingsStore, (s) => s.gallery);
   const list = useGalleryEntries();
   const source = useStore(shareStore, (s) => s.source);

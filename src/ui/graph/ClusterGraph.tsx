@@ -2,7 +2,7 @@ import { type Edge, type Node, ReactFlow, ReactFlowProvider, useStore as useFlow
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { settingsStore, textScale } from '../../state/settings';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import type { Density } from './card-metrics';
 import { GraphToolbar } from './GraphToolbar';
 import { LeaseEdge } from './LeaseEdge';
@@ -43,6 +43,7 @@ function ZoomVar({ target }: { target: React.RefObject<HTMLDivElement | null> })
 }
 
 function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
+  const t = useMessages();
   const present = useStore(settingsStore, (s) => s.present);
   const scale = useStore(settingsStore, (s) => textScale(s.textStep));
   const topo = useTopology();
@@ -96,7 +97,7 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
           })
       : [];
     return { nodes, edges, positions };
-  }, [layout, topo, density]);
+  }, [layout, topo, density, t]);
 
   const container = useRef<HTMLDivElement>(null);
   const camera = useCamera(layout, box, density);

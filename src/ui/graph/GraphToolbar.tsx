@@ -2,14 +2,15 @@ import { useReactFlow } from '@xyflow/react';
 import { useState } from 'react';
 import { StageSwitch } from '../chart/StageSwitch';
 import { SettingCheck } from '../common/SettingCheck';
+import { useMessages } from '../i18n/hooks';
 import { Legend } from '../legend/Legend';
-import { messages as t } from '../messages';
 
 /**
  * Below the graph, never over it: the switch to the space-time chart, zoom, back to the whole cluster, the camera's "follow the
  * story" switch, and the legend (which opens here and takes room from the graph, not its cards).
  */
 export function GraphToolbar({ onFit }: { onFit: () => void }) {
+  const t = useMessages();
   const rf = useReactFlow();
   const [legend, setLegend] = useState(false);
   return (

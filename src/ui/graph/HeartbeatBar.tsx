@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** Time since the node's last Lease renewal, filling toward the node-monitor grace period. */
 export const HeartbeatBar = memo(function HeartbeatBar({
@@ -14,6 +14,7 @@ export const HeartbeatBar = memo(function HeartbeatBar({
   short?: boolean;
   height?: number;
 }) {
+  const t = useMessages();
   const frac = age === undefined ? 0 : Math.min(1, age / grace);
   const level = age === undefined ? 'none' : frac >= 1 ? 'over' : frac >= 0.5 ? 'warn' : 'ok';
   const value = age === undefined ? t.noHeartbeat : t.heartbeatValue(formatTime(age), formatTime(grace));

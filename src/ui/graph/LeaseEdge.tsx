@@ -1,13 +1,14 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getStraightPath } from '@xyflow/react';
 import { memo } from 'react';
 import { useNode } from '../../state/hooks';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /**
  * The kubelet-to-apiserver link of a node. A short pulse runs when the node's Lease is renewed
  * (no endlessly animated dashes); a cut network is drawn cut, with a gap and a label.
  */
 export const LeaseEdge = memo(function LeaseEdge({ source, sourceX, sourceY, targetX, targetY, data }: EdgeProps) {
+  const t = useMessages();
   const n = useNode(source);
   const over = (data as { over?: number } | undefined)?.over ?? 0;
   const [straight, sx, sy] = getStraightPath({ sourceX, sourceY, targetX, targetY });

@@ -6,7 +6,7 @@ import { actions } from '../../state/bridge';
 import { useControlPlane, useNode, usePodKeysOn, useSim } from '../../state/hooks';
 import { InstanceRow } from '../cloud/InstanceRow';
 import { openMenuFrom } from '../common/menu';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { problemLines, statusBadge } from './card-lines';
 import { cardSections, chipColumns, componentColumns, type Density, METRICS, serviceColumns } from './card-metrics';
 import { HeartbeatBar } from './HeartbeatBar';
@@ -20,6 +20,7 @@ type ServiceName = 'kubelet' | 'containerd' | 'docker' | 'kube-proxy';
 const ACTIONABLE = new Set<string>(['kubelet', 'containerd', 'docker', 'kube-proxy']);
 
 function Services({ n, cols, height }: { n: NodeView; cols: number; height: number }) {
+  const t = useMessages();
   return (
     <div className="svc-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, height: `${height}em` }}>
       {n.services.map((s) => {
@@ -54,6 +55,7 @@ function Services({ n, cols, height }: { n: NodeView; cols: number; height: numb
 }
 
 function ControlPlaneComponents({ cols, height }: { cols: number; height: number }) {
+  const t = useMessages();
   const cp = useControlPlane();
   if (!cp) return null;
   return (
@@ -82,6 +84,7 @@ function ControlPlaneComponents({ cols, height }: { cols: number; height: number
 
 /** One cluster node: host truth (power, network, services, containers) and API truth, as plain markup. */
 export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: NodeCardData }) {
+  const t = useMessages();
   const n = useNode(data.name);
   const allPods = usePodKeysOn(data.name);
   const role = n?.role;

@@ -4,7 +4,7 @@ import { actions } from '../../state/bridge';
 import { useNow, usePod, useSim } from '../../state/hooks';
 import { openMenuFrom } from '../common/menu';
 import { formatCountdown } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { chipParts, podKind, shortPodName } from './card-lines';
 import type { Density } from './card-metrics';
 import { useNodePosition } from './positions';
@@ -14,6 +14,7 @@ import { useNodePosition } from './positions';
  * Its own component: only chips with a countdown follow the clock (3,000 chips must not).
  */
 function Countdown({ at }: { at: number }) {
+  const t = useMessages();
   const now = useNow();
   const left = at - now;
   const text = left > 0 ? formatCountdown(left) : t.evictionDue;
@@ -26,6 +27,7 @@ function Countdown({ at }: { at: number }) {
 
 /** A pod with both truths: what the API says, and whether it really runs on its host. */
 export const PodChip = memo(function PodChip({ podKey, density }: { podKey: string; density: Density }) {
+  const t = useMessages();
   const p = usePod(podKey);
   const selected = useSim((s) => s.selection?.kind === 'pod' && s.selection.key === podKey);
   const from = useNodePosition(p?.fromNode);

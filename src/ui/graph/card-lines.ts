@@ -1,10 +1,11 @@
 /**
  * The words on a node card and a pod chip, as pure functions (tested in Node): which problems a
  * card lists in its reserved lines, the status badge, and a pod name short enough for presenter
- * mode. Every state carries words, never colour alone.
+ * mode. Every state carries words, never colour alone. The words are the language on screen's:
+ * the card and the chip that call these use the catalog hook, so they re-render when it changes.
  */
 import type { NodeView, PodView } from '../../sim';
-import { messages as t } from '../messages';
+import { currentMessages } from '../i18n/hooks';
 import { type Density, METRICS } from './card-metrics';
 
 export interface ProblemLine {
@@ -16,6 +17,7 @@ const RUNTIME_SERVICES = new Set(['kubelet', 'containerd', 'docker', 'kube-proxy
 
 /** Host truth that is wrong: no power, no network, stopped services. */
 function hostProblems(n: NodeView): string | undefined {
+  const t = currentMessages();
   if (n.power === 'off') return `⏻ ${t.powerOff}`;
   const stopped = n.services.filter((s) => !s.active && RUNTIME_SERVICES.has(s.name)).map((s) => s.name);
   const parts: string[] = [];
@@ -65,6 +67,7 @@ export function taintLines(taints: readonly string[], density: Density = 'normal
  * how many more there are; `kubectl describe node` has them all).
  */
 export function problemLines(n: NodeView, density: Density): ProblemLine[] {
+  const t = currentMessages();
   const room = METRICS[density].problemLines;
   const lines: ProblemLine[] = [];
   const host = hostProblems(n);
@@ -93,6 +96,7 @@ export function problemLines(n: NodeView, density: Density): ProblemLine[] {
 }
 
 export function statusBadge(n: NodeView): { text: string; cls: string } {
+  const t = currentMessages();
   if (!n.apiExists) return { text: `? ${t.noNode}`, cls: 'st-none' };
   if (n.status.startsWith('Ready')) return { text: `✔ ${n.status}`, cls: 'st-ready' };
   return { text: `✖ ${n.status}`, cls: 'st-notready' };
@@ -134,6 +138,7 @@ export interface ChipPart {
  * comes from. In presenter mode "not ready" stands for "Running, not ready" (fewer words).
  */
 export function chipParts(p: PodView, density: Density): ChipPart[] {
+  const t = currentMessages();
   const short = density === 'presenter';
   const parts: ChipPart[] = [];
   const tag = p.ghost

@@ -13,9 +13,11 @@ import {
 } from '../../state/settings';
 import { StageSwitch } from '../chart/StageSwitch';
 import { SettingCheck } from '../common/SettingCheck';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
+import { LanguageMenu } from './LanguageMenu';
 
 export function ResetButton() {
+  const t = useMessages();
   const ready = useSim((s) => s.phase !== 'loading');
   return (
     <button type="button" className="btn" onClick={() => resetRun()} disabled={!ready} title={t.resetHint}>
@@ -26,6 +28,7 @@ export function ResetButton() {
 }
 
 export function PresenterToggle() {
+  const t = useMessages();
   const present = useStore(settingsStore, (s) => s.present);
   return (
     <button
@@ -42,6 +45,7 @@ export function PresenterToggle() {
 
 /** A- / A+: the text size of the whole page (persisted), never below the readable floor on the graph. */
 export function TextSize() {
+  const t = useMessages();
   const step = useStore(settingsStore, (s) => s.textStep);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a small toolbar of two buttons, named as a group
@@ -69,6 +73,7 @@ export function TextSize() {
 }
 
 export function ContrastToggle() {
+  const t = useMessages();
   const on = useStore(settingsStore, (s) => s.highContrast);
   return (
     <button
@@ -83,6 +88,7 @@ export function ContrastToggle() {
 }
 
 export function HelpButton() {
+  const t = useMessages();
   return (
     <button type="button" className="btn help" onClick={() => actions.toggleShortcuts()} title={t.shortcutsHint}>
       ? <span className="sr-only">{t.shortcuts}</span>
@@ -96,6 +102,7 @@ export function HelpButton() {
  * camera.
  */
 export function PresenterOptions() {
+  const t = useMessages();
   const view = useStore(settingsStore, (s) => s.presenterView);
   // The node groups view is offered in scenarios with a cloud.
   const cloud = useSim((s) => s.rest.cloud !== undefined);
@@ -130,6 +137,7 @@ export function PresenterOptions() {
           </label>
           <SettingCheck setting="pauseAtChapters" label={t.pauseAtChapters} />
           <SettingCheck setting="follow" label={t.followStory} />
+          <LanguageMenu />
         </div>
       ) : null}
     </div>

@@ -1,11 +1,18 @@
+import { useStore } from 'zustand';
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
+import { shareStore } from '../../state/share';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
+import { useScenarioText } from '../i18n/store';
 
 /** The app's name, the scenario running (its whole title, which may wrap), and the gallery button. */
 export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
-  const title = useSim((s) => s.title);
+  const t = useMessages();
+  const builtin = useStore(shareStore, (s) => (s.source && 'builtin' in s.source ? s.source.builtin : undefined));
+  const own = useSim((s) => s.title);
+  // A built-in's title in the language on screen; any other scenario keeps its own.
+  const title = useScenarioText(builtin)?.title ?? own;
   const phase = useSim((s) => s.phase);
   const progress = useSim((s) =>
     s.phase === 'loading' && s.loadingAt ? t.loadingAt(formatTime(s.loadingAt.at), formatTime(s.loadingAt.target)) : '',

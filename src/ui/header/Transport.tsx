@@ -2,7 +2,7 @@ import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
 import { useRangeInput } from '../common/useRangeInput';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** Speed slider position (0..100) <-> speed on a log scale from 1x to about 300x. */
 const SPEED_MAX_EXP = 2.5;
@@ -10,6 +10,7 @@ export const speedFromSlider = (v: number): number => Math.round(10 ** ((v / 100
 export const sliderFromSpeed = (s: number): number => Math.round((Math.log10(Math.max(1, s)) / SPEED_MAX_EXP) * 100);
 
 function Clock() {
+  const t = useMessages();
   const now = useSim((s) => s.clock.now);
   const end = useSim((s) => s.clock.end);
   return (
@@ -24,6 +25,7 @@ function Clock() {
 
 /** Play/Pause, Step, Speed (log scale), skip-quiet and the simulated clock. */
 export function Transport({ compact = false }: { compact?: boolean }) {
+  const t = useMessages();
   const playing = useSim((s) => s.clock.playing);
   const speed = useSim((s) => s.clock.speed);
   const skipQuiet = useSim((s) => s.clock.skipQuiet);

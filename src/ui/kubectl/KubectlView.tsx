@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useText } from '../../state/hooks';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { LineDiffer } from './diff';
 
 /** How long a changed value stays highlighted (wall time), long enough to be seen from the back. */
@@ -45,6 +45,7 @@ export const KubectlView = memo(function KubectlView({
   /** What a row is called in the "showing part" note (default: rows of a table, lines otherwise). */
   unit?: string;
 }) {
+  const t = useMessages();
   const text = useText(id ?? line);
   const [showAll, setShowAll] = useState(false);
   const differ = useRef(new LineDiffer());

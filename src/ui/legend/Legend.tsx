@@ -1,7 +1,8 @@
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** What every symbol and colour means (status is always also spelled out in text). */
 export function Legend({ id }: { id?: string }) {
+  const t = useMessages();
   return (
     <section id={id} className="legend" aria-label={t.legend}>
       <dl>

@@ -4,19 +4,22 @@ import { lessonStore } from '../../state/lesson';
 import { lessonActions } from '../../state/lesson-actions';
 import type { LessonState, LessonStepView } from '../../worker/protocol';
 import { formatTime } from '../common/time';
-import { narrationOf, lessonMessages as t } from './messages';
+import { narrationOf } from './messages';
 import { PredictBox } from './PredictBox';
 import { Recap } from './Recap';
+import { useLessonMessages, useNarrations } from './useLessonMessages';
 import './lesson.css';
 
 /** Numbered steps: done, current, to come (marked by symbol and text, not colour alone). Any step can be opened. */
 function StepList({ lesson }: { lesson: LessonState }) {
+  const t = useLessonMessages();
+  const table = useNarrations();
   return (
     <nav aria-label={t.steps}>
       <ol className="lesson-steps">
         {lesson.steps.map((s, i) => {
           const state = i < lesson.index ? 'past' : i === lesson.index ? 'current' : 'future';
-          const text = narrationOf(lesson.scenario, s).text;
+          const text = narrationOf(lesson.scenario, s, table).text;
           return (
             <li key={s.id} className={`lesson-step-dot ${state}`}>
               <button
@@ -37,6 +40,7 @@ function StepList({ lesson }: { lesson: LessonState }) {
 }
 
 function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonState }) {
+  const t = useLessonMessages();
   if (!step.waitFor) return null;
   if (lesson.done)
     return (
@@ -65,6 +69,8 @@ function StepBody({
   step: LessonStepView | undefined;
   caption: boolean;
 }) {
+  const t = useLessonMessages();
+  const table = useNarrations();
   if (!step)
     return (
       <div className="lesson-body">
@@ -74,7 +80,7 @@ function StepBody({
         {caption ? null : <Recap />}
       </div>
     );
-  const n = narrationOf(lesson.scenario, step);
+  const n = narrationOf(lesson.scenario, step, table);
   return (
     <div className="lesson-body">
       <p className="lesson-text">{n.text}</p>
@@ -124,6 +130,7 @@ function NavButton(props: {
  * shows only the active step.
  */
 export function LessonPanel({ compact = false }: { compact?: boolean }) {
+  const t = useLessonMessages();
   const caption = compact;
   const lesson = useStore(lessonStore, (s) => s.lesson);
   const next = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { choosePrediction, lessonStore, revealPrediction } from '../../state/lesson';
-import { lessonMessages as t } from './messages';
+import { useLessonMessages } from './useLessonMessages';
 
 interface Props {
   stepId: string;
@@ -13,6 +13,7 @@ interface Props {
 
 /** Predict, then reveal: a question with choices (a radio group), `Reveal`, then the answer and why. */
 export function PredictBox({ stepId, question, choices, answer, explanation }: Props) {
+  const t = useLessonMessages();
   const p = useStore(lessonStore, (s) => s.predictions[stepId]);
   const [nudge, setNudge] = useState(false);
   const name = useId();
@@ -38,7 +39,7 @@ export function PredictBox({ stepId, question, choices, answer, explanation }: P
           />
           <span>
             {c}
-            {revealed && i === answer ? <span className="predict-mark"> ✔ answer</span> : null}
+            {revealed && i === answer ? <span className="predict-mark"> ✔ {t.answerMark}</span> : null}
           </span>
         </label>
       ))}

@@ -2,13 +2,15 @@ import type { Chapter } from '../../sim';
 import { useSim } from '../../state/hooks';
 import { Scoreboard } from '../chart/Scoreboard';
 import { formatTime } from '../common/time';
-import { lessonMessages as t } from './messages';
+import { useMessages } from '../i18n/hooks';
+import { useLessonMessages } from './useLessonMessages';
 
 /**
  * The end of a lesson: what happened when, which controller (or command) did it, and which
  * constant decided it, from the chapters of the run up to now; then the recovery scoreboard.
  */
 export function Recap() {
+  const t = useLessonMessages();
   const all = useSim((s) => s.chapters);
   const now = useSim((s) => s.clock.now);
   const chapters = all.filter((c) => c.at <= now);
@@ -23,6 +25,8 @@ export function Recap() {
 }
 
 function RecapTable({ chapters }: { chapters: Chapter[] }) {
+  const t = useLessonMessages();
+  const m = useMessages();
   return (
     <table className="recap">
       <caption>{t.recapCaption}</caption>
@@ -39,7 +43,7 @@ function RecapTable({ chapters }: { chapters: Chapter[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: chapters can share a time and a label
           <tr key={`${c.at}-${i}`}>
             <td>{formatTime(c.at)}</td>
-            <td>{c.label}</td>
+            <td>{m.chapterLabel(c.label)}</td>
             <td>{c.by === 'you' ? t.you : c.by === 'scenario' ? t.theScenario : (c.actor ?? '—')}</td>
             <td>{c.constant ? <code>{c.constant}</code> : (c.rule ?? '—')}</td>
           </tr>

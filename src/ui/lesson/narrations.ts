@@ -11,7 +11,7 @@ export interface Narration {
 }
 
 /** The built-in lessons' narration, by scenario name and step id. */
-export const narrations: Record<string, Record<string, Narration>> = {
+export const narrations = {
   'kubelet-stop-control-plane': {
     stop: {
       text: 'At 30s the kubelet on test stops. Nothing else changes on the host: the containers keep running.',
@@ -373,4 +373,9 @@ export const narrations: Record<string, Record<string, Narration>> = {
       text: "Zone a's pods stay Terminating while its kubelets cannot confirm them stopped. Unready for 20 minutes (scale-down-unready-time), zone a's nodes would become scale-down candidates.",
     },
   },
+} satisfies Record<string, Record<string, Narration>>;
+
+/** Every built-in scenario and step of the English table: what each language must narrate. */
+export type NarrationTable = {
+  readonly [S in keyof typeof narrations]: { readonly [K in keyof (typeof narrations)[S]]: Narration };
 };

@@ -12,9 +12,10 @@ import { useSim } from '../../state/hooks';
 import { StageSwitch } from '../chart/StageSwitch';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { useBoxSize } from '../graph/useBoxSize';
+import type { Translation } from '../i18n/types';
 import { drawOverview } from './draw';
 import { type Camera, cameraForZone, clampCamera, layoutOverview, machineAt, zoomAt } from './layout';
-import { overviewMessages as t } from './messages';
+import { useOverviewMessages } from './messages';
 import './overview.css';
 
 /**
@@ -25,6 +26,7 @@ import './overview.css';
  * small cluster), with `Back to overview` to return.
  */
 export function OverviewPanel() {
+  const t = useOverviewMessages();
   const o = useSim((s) => s.overview);
   const focus = useSim((s) => s.focus);
   if (!o) return null;
@@ -46,6 +48,7 @@ export function OverviewPanel() {
 }
 
 function Overview({ o }: { o: ClusterOverview }) {
+  const t = useOverviewMessages();
   const summary = useMemo(() => summarizeOverview(o), [o]);
   const [box, size] = useBoxSize<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -92,7 +95,7 @@ function Overview({ o }: { o: ClusterOverview }) {
     if (!layout) return;
     setCamera((c) => clampCamera(zoomAt(c, factor, layout.width / 2, layout.height / 2), layout.width, layout.height));
   };
-  const hovered = hover === undefined ? undefined : machineLine(o, hover);
+  const hovered = hover === undefined ? undefined : machineLine(o, hover, t);
 
   return (
     <div className="overview">
@@ -165,7 +168,7 @@ function Overview({ o }: { o: ClusterOverview }) {
 }
 
 /** One line about machine i for the pointer's tip: name, state, taints, pods by state. */
-function machineLine(o: ClusterOverview, i: number): string {
+function machineLine(o: ClusterOverview, i: number, t: Translation['overview']): string {
   const name = o.names[i] ?? '';
   const st = o.state[i];
   const f = o.flags[i] ?? 0;
@@ -190,6 +193,7 @@ function machineLine(o: ClusterOverview, i: number): string {
 }
 
 function ZoneTable(props: { o: ClusterOverview; summary: ZoneSummary[]; onZoom: (z: number) => void }) {
+  const t = useOverviewMessages();
   return (
     <div className="ov-zones-wrap">
       <table className="ov-zones">
@@ -209,8 +213,8 @@ function ZoneTable(props: { o: ClusterOverview; summary: ZoneSummary[]; onZoom: 
             <th scope="col">NotReady</th>
             <th scope="col">{t.tainted}</th>
             {POD_STATE_NAMES.map((s) => (
-              <th scope="col" key={s} aria-label={`${t.pods} ${t.podColumn(s)}`}>
-                {t.podColumn(s)}
+              <th scope="col" key={s} aria-label={`${t.pods} ${t.podColumns[s]}`}>
+                {t.podColumns[s]}
               </th>
             ))}
           </tr>
@@ -241,6 +245,7 @@ function ZoneTable(props: { o: ClusterOverview; summary: ZoneSummary[]; onZoom: 
 
 /** The keyboard's way to a machine's card: its name, then Show. */
 function ShowNode({ o }: { o: ClusterOverview }) {
+  const t = useOverviewMessages();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const submit = (ev: FormEvent) => {
@@ -279,6 +284,7 @@ function ShowNode({ o }: { o: ClusterOverview }) {
 }
 
 function Legend() {
+  const t = useOverviewMessages();
   return (
     <ul className="ov-legend" aria-label={t.legend}>
       <li>

@@ -1,4 +1,6 @@
-/** The overview's strings (a big cluster's zones, tiles and dots). */
+import { useTranslated } from '../i18n/store';
+
+/** The overview's strings (a big cluster's zones, tiles and dots); translations in i18n/LANG/cloud.ts. */
 export const overviewMessages = {
   loading: 'Drawing the overview…',
   back: '← Back to overview',
@@ -31,14 +33,13 @@ export const overviewMessages = {
     finished: 'finished',
   },
   pods: 'Pods',
-  podColumn: (s: 'ready' | 'notReady' | 'pending' | 'terminating' | 'finished') =>
-    ({
-      ready: 'Running',
-      notReady: 'not ready',
-      pending: 'Pending',
-      terminating: 'Terminating',
-      finished: 'finished',
-    })[s],
+  podColumns: {
+    ready: 'Running',
+    notReady: 'not ready',
+    pending: 'Pending',
+    terminating: 'Terminating',
+    finished: 'finished',
+  },
   legend: 'Legend',
   keyReady: 'Ready',
   keyNotReady: 'NotReady',
@@ -46,3 +47,7 @@ export const overviewMessages = {
   keyOff: 'powered off (dark foot)',
   keyPods: 'Pods: ● Running · ○ not ready · □ Pending · ✕ Terminating (shapes when zoomed in)',
 } as const;
+
+export function useOverviewMessages() {
+  return useTranslated('overview', overviewMessages);
+}

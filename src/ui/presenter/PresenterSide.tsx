@@ -4,12 +4,13 @@ import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { ChaptersPanel } from '../chapters/ChaptersPanel';
 import { NodeGroupsPanel } from '../cloud/NodeGroupsPanel';
+import { useMessages } from '../i18n/hooks';
 import { KubectlView } from '../kubectl/KubectlView';
 import { Legend } from '../legend/Legend';
-import { messages as t } from '../messages';
 
 /** The one view presenter mode shows beside the graph, chosen in the header (or none). */
 export function PresenterSide() {
+  const t = useMessages();
   const view = useStore(settingsStore, (s) => s.presenterView);
   const node = useSim(
     (s) => selectedNode(s.selection) ?? s.nodeNames.find((n) => s.nodes[n]?.role !== 'control-plane'),

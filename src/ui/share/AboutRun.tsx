@@ -1,12 +1,13 @@
 import { useStore } from 'zustand';
 import { ENGINE_VERSION, shareStore } from '../../state/share';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 /**
  * The facts that make a run reproducible: its scenario, how many commands ran, and the engine's
  * trace hash (the same inputs give the same hash, so two people can check they see the same run).
  */
 export function AboutRun() {
+  const t = useShareMessages();
   const source = useStore(shareStore, (s) => s.source);
   const commands = useStore(shareStore, (s) => s.runLog.length);
   const hash = useStore(shareStore, (s) => s.traceHash);

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { shareStore } from '../../state/share';
 import { copyLink, dismissCopy } from '../../state/share-actions';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 /** `Copy link`: the run goes into the URL and onto the clipboard (or into a selected field). */
 export function CopyLinkButton() {
+  const t = useShareMessages();
   const ready = useStore(shareStore, (s) => s.source !== undefined);
   return (
     <button type="button" className="btn" onClick={() => void copyLink()} disabled={!ready}>
@@ -16,6 +17,7 @@ export function CopyLinkButton() {
 
 /** What copying did: a short confirmation, the link to copy by hand, or why there is no link. */
 export function CopyResult() {
+  const t = useShareMessages();
   const copy = useStore(shareStore, (s) => s.copy);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {

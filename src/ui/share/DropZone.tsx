@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { importFile } from '../../state/scenario-files';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 function hasFiles(ev: DragEvent): boolean {
   return Array.from(ev.dataTransfer?.types ?? []).includes('Files');
@@ -8,6 +8,7 @@ function hasFiles(ev: DragEvent): boolean {
 
 /** Drag a scenario file anywhere onto the page to import it; the page says so while dragging. */
 export function DropZone() {
+  const t = useShareMessages();
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;

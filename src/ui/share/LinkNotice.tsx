@@ -1,10 +1,11 @@
 import { useStore } from 'zustand';
 import { shareStore } from '../../state/share';
 import { dismissLinkError, dismissNotices, restoreLastRun } from '../../state/share-actions';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 /** A refused link: what is wrong with it, the default scenario instead, and the last run to restore. */
 export function LinkNotice() {
+  const t = useShareMessages();
   const error = useStore(shareStore, (s) => s.linkError);
   const canRestore = useStore(shareStore, (s) => s.canRestore);
   const notices = useStore(shareStore, (s) => s.notices);

@@ -6,10 +6,11 @@ import {
   importFile,
   useFileState,
 } from '../../state/scenario-files';
-import { shareMessages as t } from './messages';
+import { useShareMessages } from '../i18n/hooks';
 
 /** `Import scenario` (a file picker) and the `Export` menu. */
 export function ScenarioFileButtons() {
+  const t = useShareMessages();
   const input = useRef<HTMLInputElement>(null);
   const busy = useFileState((s) => s.busy);
   const hint = useId();
@@ -53,6 +54,7 @@ export function ScenarioFileButtons() {
  * one row.
  */
 function ExportMenu() {
+  const t = useShareMessages();
   const [open, setOpen] = useState(false);
   const menu = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -116,6 +118,7 @@ function ExportMenu() {
 
 /** What the last import did: its warnings (what was left out), or why it was refused. */
 export function FileResult() {
+  const t = useShareMessages();
   const result = useFileState((s) => s.result);
   if (!result) return null;
   const refused = result.kind === 'refused';

@@ -3,11 +3,12 @@ import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import type { RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 export const TERMINAL_INPUT_ID = 'terminal-input';
 
 const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean }) {
+  const t = useMessages();
   if (e.kind === 'info')
     return (
       <div className="term-line term-info">
@@ -54,6 +55,7 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
  * any command below; clicks in the graph show up here too.
  */
 export function Terminal() {
+  const t = useMessages();
   const run = useSim((s) => s.run);
   const now = useSim((s) => s.clock.now);
   const history = useSim((s) => s.commandLog);

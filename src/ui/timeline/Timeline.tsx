@@ -7,7 +7,7 @@ import type { Chapter, RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { useRangeInput } from '../common/useRangeInput';
 import { useBoxSize } from '../graph/useBoxSize';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 import { labelText, labelWidth, placeLabels } from './label-rows';
 
 const JUMP = 30_000;
@@ -35,6 +35,7 @@ const ChapterLabels = memo(function ChapterLabels({
   span: number;
   laterFrom: number;
 }) {
+  const t = useMessages();
   const [ref, box] = useBoxSize<HTMLDivElement>();
   const present = useStore(settingsStore, (s) => s.present);
   const font = present ? 15 : 11;
@@ -42,11 +43,11 @@ const ChapterLabels = memo(function ChapterLabels({
   const placed = useMemo(() => {
     const w = box?.width ?? 0;
     return placeLabels(
-      chapters.map((c) => ({ x: (Math.min(c.at, span) / span) * w, width: labelWidth(c.label, font) })),
+      chapters.map((c) => ({ x: (Math.min(c.at, span) / span) * w, width: labelWidth(t.chapterLabel(c.label), font) })),
       w,
       rows,
     );
-  }, [chapters, span, box, font]);
+  }, [chapters, span, box, font, t]);
   return (
     // For the mouse: keyboards and screen readers have the same chapters in the Chapters list
     // (and the scrubber), so these stay out of the accessibility tree instead of doubling it.
@@ -71,7 +72,7 @@ const ChapterLabels = memo(function ChapterLabels({
               type="button"
               className="tl-tick"
               tabIndex={-1}
-              title={t.chapterAt(c.label, formatTime(c.at))}
+              title={t.chapterAt(t.chapterLabel(c.label), formatTime(c.at))}
               onClick={() => actions.seek(c.at)}
             />
             {p ? (
@@ -80,11 +81,11 @@ const ChapterLabels = memo(function ChapterLabels({
                 className="tl-label"
                 tabIndex={-1}
                 style={{ top: `${p.row * (font + 5)}px`, left: `${p.left - x}px` }}
-                title={t.chapterAt(c.label, formatTime(c.at))}
+                title={t.chapterAt(t.chapterLabel(c.label), formatTime(c.at))}
                 onClick={() => actions.seek(c.at)}
               >
                 {p.left - x > 2 ? <span className="tl-leader" style={{ width: `${p.left - x}px` }} /> : null}
-                {labelText(c.label)}
+                {labelText(t.chapterLabel(c.label))}
               </button>
             ) : null}
           </div>
@@ -101,6 +102,7 @@ export function firstLater(chapters: readonly Chapter[], now: number): number {
 }
 
 function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: number }) {
+  const t = useMessages();
   return (
     <div className="tl-commands" aria-hidden="true">
       {run
@@ -123,6 +125,7 @@ function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: 
  * after a rewind), the scenario's end, a scrubber, and jumps back and forward.
  */
 export function Timeline({ compact = false }: { compact?: boolean }) {
+  const t = useMessages();
   const now = useSim((s) => s.clock.now);
   const reached = useSim((s) => s.clock.reached);
   const end = useSim((s) => s.clock.end);

@@ -37,15 +37,30 @@ export function placeLabels(
   });
 }
 
-/** Longest label drawn on the timeline (the Chapters list and the tooltip have the whole text). */
+/** Longest label drawn on the timeline, in Latin characters (the Chapters list and the tooltip have the whole text). */
 export const LABEL_MAX_CHARS = 34;
+
+/**
+ * Japanese kana and kanji and Korean hangul are about one em wide, a Latin letter about 0.66 em
+ * (semibold): a wide character counts as 1.6 narrow ones, so a translated label is measured and
+ * cut at the same width as an English one.
+ */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+const units = (ch: string) => (WIDE.test(ch) ? 1.6 : 1);
 
 /** The text drawn for a chapter on the timeline. */
 export function labelText(text: string): string {
-  return text.length <= LABEL_MAX_CHARS ? text : `${text.slice(0, LABEL_MAX_CHARS - 1)}…`;
+  const chars = [...text];
+  if (chars.reduce((n, ch) => n + units(ch), 0) <= LABEL_MAX_CHARS) return text;
+  let used = 1; // the ellipsis
+  let i = 0;
+  while (i < chars.length && used + units(chars[i] as string) <= LABEL_MAX_CHARS) used += units(chars[i++] as string);
+  return `${chars.slice(0, i).join('')}…`;
 }
 
-/** A label's width in px at a font size (an estimate on the safe side for semibold text: ~0.66 em per character). */
+/** A label's width in px at a font size (an estimate on the safe side for semibold text: ~0.66 em per narrow character). */
 export function labelWidth(text: string, fontPx: number): number {
-  return Math.ceil(labelText(text).length * fontPx * 0.66 + fontPx);
+  let n = 0;
+  for (const ch of labelText(text)) n += units(ch);
+  return Math.ceil(n * fontPx * 0.66 + fontPx);
 }

@@ -1,10 +1,10 @@
 import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
-import { messages as t } from '../messages';
+import { useMessages } from '../i18n/hooks';
 
 /** A time in the chain: before t=0 the cluster was still booting, never a negative time. */
-function at(ms: number): string {
-  return ms < 0 ? t.whileStarting : formatTime(ms);
+function at(ms: number, whileStarting: string): string {
+  return ms < 0 ? whileStarting : formatTime(ms);
 }
 
 /**
@@ -13,6 +13,7 @@ function at(ms: number): string {
  * controller, rule and constant at each link.
  */
 export function WhyPanel() {
+  const t = useMessages();
   const why = useSim((s) => (s.selection ? s.why : undefined));
   const headline = why?.headline;
   return (
@@ -31,7 +32,7 @@ export function WhyPanel() {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the chain is an ordered list
                 <li key={i} className={l.command ? 'why-cmd' : ''}>
-                  <span className="why-at">{at(l.at)}</span> <strong>{actor}</strong>:{' '}
+                  <span className="why-at">{at(l.at, t.whileStarting)}</span> <strong>{actor}</strong>:{' '}
                   {l.command ? (
                     <>
                       {t.ran} <code>{l.command}</code>

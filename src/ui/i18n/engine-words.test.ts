@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_SCENARIOS, parseScenario } from '../../sim';
+import type { ActionTarget } from '../../sim/commands/actions';
+import { Simulation } from '../../sim/simulation';
+import { failureChoices } from '../builder/failures';
+import { defaultForm } from '../builder/model';
+import { ja } from './ja';
+import { ko } from './ko';
+import { ptBR } from './pt-BR';
+
+/** Kubernetes' own words and program output stay as they are: `node2 NotReady`, `kubectl apply`, ssh errors. */
+const STAYS = /^(\S+ (Ready|NotReady|Unknown)|kubectl apply|ssh: .*)$/;
+
+/**
+ * Names in a label (node, pod, unit, file, taint, counts) that every language keeps. A colon
+ * ending a word is the sentence's (`a cloud instance: start it`), not part of a name.
+ */
+const names = (s: string) =>
+  (s.match(/[\w./:-]*[\d/:.-][\w./:-]*|kubelet|containerd|docker|kube-[a-z-]+/g) ?? [])
+    .map((n) => n.replace(/:$/, ''))
+    .filter((n) => /[\d/:.-]|^(kubelet|containerd|docker)$/.test(n));
+
+function play(name: string): Simulation {
+  const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(name);
+  const sim = new Simulation(r.scenario);
+  sim.advanceTo(r.scenario.spec.duration);
+  return sim;
+}
+
+const LANGUAGES = [ja, ko, ptBR];
+
+describe("the engine's words in every language", () => {
+  const sims = BUILTIN_SCENARIOS.map(play);
+  const chapters = [...new Set(sims.flatMap((s) => s.chapters().map((c) => c.label)))];
+  const targets: ActionTarget[] = [
+    { kind: 'node', node: 'node2' },
+    { kind: 'service', node: 'node2', service: 'kubelet' },
+    { kind: 'service', node: 'node2', service: 'containerd' },
+    { kind: 'control-plane', component: 'kube-apiserver' },
+    { kind: 'instance', node: 'node2' },
+  ];
+  const options = sims.flatMap((s) => targets.flatMap((t) => s.actions(t)));
+  const labels = [...new Set(options.map((o) => o.label))];
+  const reasons = [...new Set(options.flatMap((o) => (o.disabledReason ? [o.disabledReason] : [])))];
+  const failures = failureChoices(defaultForm()).map((c) => c.label);
+
+  it('has something to check', () => {
+    expect(chapters.length).toBeGreaterThan(20);
+    expect(labels.length).toBeGreaterThan(10);
+    expect(reasons.length).toBeGreaterThan(3);
+  });
+
+  for (const tr of LANGUAGES)
+    it(`${tr.locale}: every chapter, action, reason and builder failure of the built-ins is translated, names kept`, () => {
+      const untranslated: string[] = [];
+      const check = (en: string, out: string) => {
+        if (out === en && !STAYS.test(en)) untranslated.push(en);
+        for (const n of names(en)) if (!out.includes(n)) untranslated.push(`${en} -> ${out} (drops ${n})`);
+      };
+      for (const c of chapters) check(c, tr.main.chapterLabel(c));
+      for (const l of labels) check(l, tr.main.actionLabel(l));
+      for (const r of reasons) check(r, tr.main.actionReason(r));
+      for (const f of failures) check(f, tr.builder.failureLabel(f));
+      expect(untranslated).toEqual([]);
+    });
+});

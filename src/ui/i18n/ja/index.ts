@@ -1,0 +1,22 @@
+/** 日本語: the whole catalog, one chunk (loaded only when the page speaks Japanese). */
+import type { Translation } from '../types';
+import { chart } from './chart';
+import { cloud, overview } from './cloud';
+import { main } from './main';
+import { narrations } from './narrations';
+import { builder, lesson, settingLabels, share } from './parts';
+import { scenarios } from './scenarios';
+
+export const ja: Translation = {
+  locale: 'ja-JP',
+  main,
+  share,
+  lesson,
+  builder,
+  settingLabels,
+  chart,
+  cloud,
+  overview,
+  narrations,
+  scenarios,
+};

@@ -1,0 +1,360 @@
+/**
+ * 日本語: the built-in lessons' narration. Written in the plain, explanatory style of the Japanese
+ * seed write-up (Node, Pod and kubelet in Latin letters, as it and kubernetes.io/ja write them).
+ */
+import type { Translation } from '../types';
+
+export const narrations: Translation['narrations'] = {
+  'kubelet-stop-control-plane': {
+    stop: {
+      text: '30sにtestのkubeletが停止する。ホスト上はそれ以外何も変わらず、コンテナは動き続ける。',
+    },
+    'predict-status': {
+      text: 'kubeletはもうNodeのステータスを送らない。',
+      question: 'NodeがNotReadyになるまで、どのくらいかかるか?',
+      choices: ['すぐに', '約40秒 (node-monitor-grace-period)', '5分', 'ならない'],
+      explanation:
+        'node-lifecycleコントローラーはハートビートがないまま node-monitor-grace-period (v1.23では40s) 待ち、すべてのConditionを NodeStatusUnknown でUnknownにする。',
+    },
+    notready: {
+      text: 'NodeはNotReady。MemoryPressure、DiskPressure、PIDPressure、ReadyはUnknownだが、Podは動き続けている。',
+    },
+    'no-eviction': {
+      text: 'taintはNoScheduleだけ。クラスターの全NodeがNotReadyなので、node-lifecycleコントローラーはコントロールプレーン側の問題を疑い (master disruption mode)、NoExecuteのtaintを付けず、何も退避させない。',
+    },
+    start: {
+      text: '3mにkubeletが再び起動し、Starting、NodeHasSufficientMemory… を記録して、NodeはReadyになる。',
+    },
+  },
+  'docker-stop': {
+    stop: {
+      text: '30sにknodeのdockerが停止する。live-restoreがないので、コンテナも一緒に止まる。',
+    },
+    predict: {
+      text: 'kubelet自体は動いていて、Nodeのステータスを送り続けている。',
+      question: 'knodeのReady Conditionはどうなるか?',
+      choices: ['Unknown (NodeStatusUnknown)', 'False (KubeletNotReady、container runtime is down)', 'Trueのまま'],
+      explanation:
+        'kubeletは生きていてランタイムの停止を報告するので、ReadyはUnknownではなく、理由KubeletNotReadyでFalseになる。',
+    },
+    notready: {
+      text: 'knodeはNotReady。PodはCompleted 0/1、Deploymentは0/3と表示される。',
+    },
+    taint: {
+      text: 'ReadyはUnknownではなくFalseなので、taintは node.kubernetes.io/not-ready:NoExecute。どのPodも300sはこれをtolerateする。',
+    },
+    evicted: {
+      text: '300s後、taintコントローラーがPodを削除対象にする。代わりのPodはPendingのまま。kmasterはワークロードを受け付けない。',
+    },
+    start: {
+      text: '8mにdockerが再び起動する。knodeはReadyになり、taintが外れ、kubeletは退避されたPodを片付ける。',
+    },
+    replaced: {
+      text: '代わりのPodがknodeにスケジュールされて動き出し、DeploymentもStatefulSetも元どおりになる。',
+    },
+  },
+  'kubelet-stop-worker': {
+    stop: {
+      text: '30sにknodeのkubeletが停止する。コンテナはdockerの下で動き続ける。',
+    },
+    predict: {
+      text: 'knodeのステータスを送る者はもういない。',
+      question: '2分後、knode上のPodはどう表示されるか?',
+      choices: ['Runningだが、Readyではない', 'Completed', 'Pending', '消えている'],
+      explanation:
+        'NodeがUnknownになると、node-lifecycleコントローラーはPodをReady=Falseにする。phaseを変えられるのはkubeletだけなので、Runningのまま。',
+    },
+    notready: {
+      text: 'knodeはNotReadyで、すべてのConditionがUnknown。',
+    },
+    taint: {
+      text: '5s後、node-lifecycleコントローラーがknodeに node.kubernetes.io/unreachable:NoExecute のtaintを付ける。Podは300sこれをtolerateする。',
+    },
+    evicted: {
+      text: 'tolerationの期限切れ。Podは削除対象になるが、確認するkubeletがいないのでTerminatingのまま。代わりのPodはPendingのまま。',
+    },
+    start: {
+      text: '8mにkubeletが起動する。knodeは再びReadyになり、taintが外れ、kubeletは退避されたPodを止めて片付ける。',
+    },
+    replaced: {
+      text: '代わりのPodがknodeにスケジュールされて動き出す。',
+    },
+  },
+  'node-poweroff': {
+    off: {
+      text: '30sにknodeの電源が切れる。kubeletもコンテナもネットワークもない。',
+    },
+    notready: {
+      text: 'コントロールプレーンからは、kubeletが止まった場合と同じに見える。',
+    },
+    taint: {
+      text: 'knodeに node.kubernetes.io/unreachable:NoExecute のtaintが付く。PodはRunningと表示されたまま、300sこれをtolerateする。',
+    },
+    evicted: {
+      text: 'tolerationの期限切れ。Podは削除対象になるがTerminatingのまま、代わりのPodはPendingのまま。',
+    },
+    on: {
+      text: '8mにknodeが起動する。systemdがdockerとkubeletを起動し、kubeletはコンテナがないことを確認してReadyを報告する。',
+    },
+    replaced: {
+      text: 'kubeletが退避されたPodを片付け、代わりのPodがknodeにスケジュールされて動き出す。',
+    },
+  },
+  'node-delete': {
+    delete: {
+      text: '30sにNodeオブジェクトnode2が削除される。マシンとそのkubeletは動き続けている。',
+    },
+    predict: {
+      text: 'node2のkubeletはまだ動いている。',
+      question: 'kubeletは自分のNodeオブジェクトを作り直すか?',
+      choices: ['はい、次のステータス更新で', 'いいえ、登録するのは起動時だけ'],
+      explanation:
+        'kubeletがNodeを登録するのは起動時の1回だけ。その後のステータス更新は「not found」で失敗し、ログを埋め尽くす。',
+    },
+    orphans: {
+      text: 'ガベージコレクターが存在しないNodeに紐づくPodを削除し、コントローラーがnode1に作り直す。',
+    },
+    restart: {
+      text: '4mにkubeletが再起動してnode2を再登録し、DaemonSetがそこへPodをスケジュールする。',
+    },
+  },
+  'pod-to-dead-kubelet': {
+    stop: {
+      text: 'node1はcordon済み。その後10sにnode2のkubeletが停止する。',
+    },
+    'predict-pending': {
+      text: '15sに `kubectl run nginx1` がPodを作る。スケジューラーが選べるのはnode2だけ。',
+      question: '40s時点のnginx1のステータスは?',
+      choices: ['Running', 'Pending (node2にスケジュール済み)', 'Pending (スケジュール不可)', 'ContainerCreating'],
+      explanation: 'スケジューラーはPodをnode2に割り当てるが、コンテナを作るのはkubeletだけで、それが止まっている。',
+    },
+    notready: {
+      text: 'ハートビートなしで50s。node2はNotReadyになりtaintが付く。nginx1はnode2に割り当てられたままPending。起動できるのはnode2のkubeletだけ。',
+    },
+    start: {
+      text: '90sにkubeletが起動する。node2は再びReadyになりtaintが外れる。どのPodの300sのtolerationよりずっと前だ。',
+    },
+    pull: {
+      text: 'kubeletはnginx1に気づきnginxをプルしようとするが、レジストリに届かない (ErrImagePull、次にImagePullBackOff)。',
+    },
+    static: {
+      text: 'nginx-node2はstatic Pod。kubeletが /etc/kubernetes/manifests/nginx.yaml から動かし、APIにミラーする。',
+    },
+    'static-out': {
+      text: '4mにマニフェストが /etc/kubernetes/manifests から消える。kubeletはPodを止め、ミラーを削除する。',
+    },
+    'static-in': {
+      text: '5mにマニフェストが戻る。kubeletはPodを再び起動してAPIにミラーする。API serverがなくても同じように動く。',
+    },
+  },
+  eviction: {
+    stop: {
+      text: '30sにnode2のkubeletが停止する。',
+    },
+    unknown: {
+      text: 'ハートビートなしで50s (node-monitor-grace-period)。node2のConditionはUnknownになり、kubectlはNotReadyと表示する。',
+    },
+    taint: {
+      text: 'node-lifecycleコントローラーの次の巡回 (5s) で、node2に node.kubernetes.io/unreachable:NoExecute のtaintが付く。',
+    },
+    predict: {
+      text: 'どのPodも node.kubernetes.io/unreachable:NoExecute を300sはtolerateする (DefaultTolerationSeconds)。',
+      question: 'tolerationが切れたとき、node2上のStatefulSetのPodはどうなるか?',
+      choices: ['すぐに別のNodeで作り直される', 'Terminatingのまま: 停止をkubeletが確認できない', '何も起きない'],
+      explanation:
+        'Podは削除対象になるが、StatefulSetコントローラーは古いPodが消えるまで同じIDの代わりを作らない。それにはkubelet (か強制削除) が必要。',
+    },
+    evicted: {
+      text: 'TaintManagerEviction: node2上のPodが削除対象になる。DaemonSetのPodはtaintをtolerateするので残る。',
+    },
+    replaced: {
+      text: 'ReplicaSetはwebのPodの代わりをすぐに作り、node1で動き出す。db-1はTerminatingのまま。',
+    },
+    start: {
+      text: '9mにnode2のkubeletが起動する。node2はReadyになり、taintが外れ、kubeletは退避されたPodを止めて片付ける。',
+    },
+    db: {
+      text: '古いdb-1が消えたので、StatefulSetコントローラーがdb-1を作り直し、動き出す。StatefulSetは元どおり。',
+    },
+  },
+  'control-plane-outage': {
+    apiserver: {
+      text: '30sにkube-apiserverのマニフェストが /etc/kubernetes/manifests から消え、kubeletがそれを止める。',
+    },
+    predict: {
+      text: 'kubectlはもうAPI serverに届かない。',
+      question: 'API serverが止まっている間、nginxのPodはどうなるか?',
+      choices: ['止まる', '動き続ける', '退避される'],
+      explanation: 'コンテナを動かしているのはkubeletとランタイムで、どちらも動き続けるのにAPI serverを必要としない。',
+    },
+    kcm: {
+      text: '4mにkube-controller-managerが止まり、4m30sにnode1のkubeletが止まる。ハートビートを見張る者はいない。',
+    },
+    back: {
+      text: '7mにkube-controller-managerが戻る。まず全Nodeに新しい猶予期間を与え、その後node1の古いLeaseに気づいてNotReadyにする。',
+    },
+    taint: {
+      text: 'node1に node.kubernetes.io/unreachable:NoExecute のtaintが付く。Podは300sこれをtolerateする。',
+    },
+    evicted: {
+      text: 'tolerationの期限切れ。node1上のwebのPodが削除対象になる。',
+    },
+    replaced: {
+      text: 'ReplicaSetがそれらを作り直し、node2で動き出す。',
+    },
+    start: {
+      text: '14mにnode1のkubeletが起動する。node1はReadyになり、taintが外れ、退避されたPodは片付けられる。',
+    },
+  },
+  'node-delete-cloud': {
+    delete: {
+      text: '30sにNodeオブジェクトnode2が削除される。そのマシン (クラウドのインスタンス) は動き続け、kubeletも動き続ける。',
+    },
+    'predict-node': {
+      text: 'node2のkubeletは生きていて、cloud-controller-managerはすべてのNodeを見ている。',
+      question: 'Nodeオブジェクトnode2を作り直すのは誰か?',
+      choices: ['kubelet、次のステータス更新で', 'cloud-controller-managerのNodeコントローラー', '誰もいない'],
+      explanation:
+        'kubeletがNodeを登録するのは起動時の1回だけで、その後のステータス更新は「not found」で失敗する。cloud-node-controllerは存在するNodeを初期化するだけ、cloud-node-lifecycle-controllerはNodeを削除するだけで、どちらもNodeを作ることはない。',
+    },
+    orphans: {
+      text: 'Podのガベージコレクターがまだnode2に紐づいているPodを削除し、ReplicaSetが自分の2つを作り直す。node1にもnode3にも収まらず、Pending。',
+    },
+    kubelet: {
+      text: 'node2ではkubeletが自分のPodが消えたのを見て、そのコンテナを止める。kube-proxyとcalico-nodeのDaemonSetのPodも含めてだ。その間もステータス更新は10sごとに失敗する (2m30sのjournalctl)。',
+    },
+    zombie: {
+      text: 'cloud instances: node2のインスタンスはNodeのないままrunning。cloud-node-lifecycle-controllerが削除するのはインスタンスが消えたNodeだけで、しかも見ているのはNodeだけ。node2のマシンはそこからは見えない。',
+    },
+    'predict-machine': {
+      text: 'このクラスターにはクラスターオートスケーラーがない。',
+      question: 'node2のマシンはどうなるか?',
+      choices: [
+        'しばらくするとクラウドが停止する',
+        '誰かが手を打つまで、何もせず課金されながら動き続ける',
+        '再起動して再登録する',
+      ],
+      explanation:
+        'NodeのないマシンをKubernetesもクラウドも見張っていない。誰かがkubeletを再起動する (node2が再登録される) か、インスタンスを終了するまで、ゾンビとして何もせず動き続ける。次のレッスンでは同じクラスターをクラスターオートスケーラー付きで動かす。',
+    },
+    still: {
+      text: 'その後は何も変わらない。19mでも cloud instances はnode2をNodeなしのrunningと表示し、webのPod 2つはPendingのまま。ssh node2 systemctl restart kubelet や cloud terminate node2 を試してみよう。',
+    },
+  },
+  'node-delete-autoscaler': {
+    delete: {
+      text: '30sにNodeオブジェクトnode2が削除される。オートスケーラーなしのレッスンと同じだ。マシンとkubeletは動き続ける。',
+    },
+    unregistered: {
+      text: 'クラスターオートスケーラーは10sごとにNodeグループのインスタンスを一覧し、それぞれのproviderIDを持つNodeを探す。node2のインスタンスにはそれがない。status ConfigMapはこれを unregistered: 1 と数える。',
+    },
+    pending: {
+      text: 'node2に紐づいたPodはガベージコレクションされ、作り直される。webのPod 2つはどのNodeにも収まらない: Pending、FailedScheduling。',
+    },
+    'predict-scale-up': {
+      text: 'Nodeグループはマシン5台まで増やせる。',
+      question: 'クラスターオートスケーラーは、PendingのPod 2つのためにマシンを追加するか?',
+      choices: [
+        'はい、10sのループ1回のうちに',
+        'まだしない。node2のマシンを到着途中のNodeと数えている',
+        'しない。マシンを減らすだけ',
+      ],
+      explanation:
+        'cluster-autoscaler 1.33では、Nodeのないグループのマシンは到着予定のNodeとして数えられる (目標サイズから、準備完了、準備未完了、長く未登録のNodeを引いた数)。オートスケーラーのシミュレーションではPendingのPodがそこに収まるので、スケールアップもせず、NotTriggerScaleUpとも言わない。',
+    },
+    long: {
+      text: '最初にマシンを見てから max-node-provision-time (15分) 経つと、オートスケーラーはそのマシンを諦める。DeleteUnregisteredがnode2のインスタンスを終了し、同じループでPendingのPodのためにグループを元の台数に戻す (TriggeredScaleUp)。',
+    },
+    'new-node': {
+      text: '新しいマシンが起動し、kubeletが登録し、cloud-node-controllerがNodeを初期化して、webのPodが動き出す。',
+    },
+    end: {
+      text: 'ゾンビの代償は、マシン15分ぶんと、Pendingのまま15分待ったPod 2つ。最小サイズが3なら、ずっと残っていた。オートスケーラーは、グループの最小サイズを割ってまで未登録のマシンを削除しない。',
+    },
+  },
+  'autoscaler-scale-up': {
+    grow: {
+      text: '1mにwebを1.5 CPUのPod 3個から6個に増やす。4 CPUのNode 2台には2個ずつしか載らず、2個がPending (FailedScheduling: Insufficient cpu)。',
+    },
+    'predict-when': {
+      text: 'クラスターオートスケーラーは10秒ごとにループを回す。',
+      question: '新しいマシンが起動するのはいつか?',
+      choices: ['約10秒以内', 'PodがPendingのまま5分経ってから', '誰かが cloud scale を実行したときだけ'],
+      explanation:
+        'オートスケーラーはループごとに、PendingのPodを今あるNodeと各Nodeグループのテンプレートに載せてシミュレーションする。あるグループの新しいNodeにしか収まらないPodがあれば、グループはすぐに増える。作られて2秒未満のPodだけは、もう1ループ待つ。',
+    },
+    triggered: {
+      text: 'TriggeredScaleUp: pod triggered scale-up: [{workers 2->3 (max: 4)}]。status ConfigMapには scaleUp: InProgress とあり、新しいマシンはkubeletが登録するまで unregistered と数えられる。',
+    },
+    registered: {
+      text: '約90秒後、マシンがrunningになり、kubeletが node.cloudprovider.kubernetes.io/uninitialized のtaint付きでNodeを登録し、cloud-node-controllerがすぐに初期化する (Synced)。',
+    },
+    running: {
+      text: 'NodeはReadyになり、スケジューラーがPendingのPod 2つをそこにバインドする。',
+    },
+    more: {
+      text: '6mにwebは12個に増える。Pendingは6個で、グループはあと1台しか増やせない (最大4)。',
+    },
+    max: {
+      text: "Pod 2つのためにマシン1台 (TriggeredScaleUp)。残る4つには NotTriggerScaleUp、pod didn't trigger scale-up: 1 max node group size reached。それらはPendingのまま。このイベントが繰り返されるのは多くても5分に1回。",
+    },
+  },
+  'autoscaler-scale-down': {
+    shrink: {
+      text: '1mにwebをPod 6個から4個に減らす。node2とnode3には1.2 CPUのPodが1個ずつ残る。CPUの30%だ。',
+    },
+    candidates: {
+      text: '次のループでクラスターオートスケーラーはこの2台を不要と判断する。要求は50%以下で、Podはほかに収まる。2台に DeletionCandidateOfClusterAutoscaler:PreferNoSchedule のtaintを付ける。node1は候補にならない。debug Podには作り直すコントローラーがないからだ。',
+    },
+    'predict-when': {
+      text: 'scale-down-unneeded-time は10分。',
+      question: 'node2が取り除かれるのはいつか?',
+      choices: ['すぐに', '10分間不要のままなら、次の10sのループで', 'ない。まだPodが動いている'],
+      explanation:
+        'Nodeは scale-down-unneeded-time (10m) のあいだ不要のままでなければならない。途中のループで再び必要と判断されれば (そのPodがほかに収まらない)、待ちは最初からやり直しになる。',
+    },
+    marked: {
+      text: 'node2に ToBeDeletedByClusterAutoscaler:NoSchedule のtaintが付き、cordonされる (Ready,SchedulingDisabled)。status ConfigMapには Scale-down: removing node node2 と記録される。',
+    },
+    drain: {
+      text: '5s後、webのPodが退避され (deleting pod for node scale down)、ReplicaSetがnode1に作り直す。node3には削除候補のtaintが付いていて、スケジューラーはそこを避けるからだ。',
+    },
+    terminated: {
+      text: '退避されたPodが消えると、オートスケーラーはNodeグループを通じてnode2のインスタンスを削除する。マシンは終了し、グループの目標サイズは3から2になる。',
+    },
+    gone: {
+      text: 'Nodeはマシンより長く残り、NotReadyになってから cloud-node-lifecycle-controller が削除する: Deleting node node2 because it does not exist in the cloud provider。',
+    },
+  },
+  'autoscaler-zone-outage': {
+    cut: {
+      text: '6mにゾーンaとbがネットワークを失う。10台中6台のNodeだ。マシンは動き続けているので、クラウドのコントローラーはそのNodeに手を出さない。',
+    },
+    notready: {
+      text: '50s後、それらのNodeはNotReadyになる。',
+    },
+    'predict-health': {
+      text: 'クラスターオートスケーラーはループごとに準備未完了のNodeを数える。',
+      question: '10台中6台のNodeが準備未完了のとき、オートスケーラーは何をするか?',
+      choices: [
+        'ゾーンcにマシンを追加する',
+        '準備未完了のNodeを取り除く',
+        '何もしない。クラスターが健全になるまで動きを止める',
+      ],
+      explanation:
+        '準備未完了のNodeが3台 (ok-total-unready-count) を超え、かつ全Nodeの45% (max-total-unready-percentage) を超えると、cluster-autoscalerはクラスターを異常とみなし、スケールアップもスケールダウンもしない。大規模な障害の最中は、サイズを変えるときではない。',
+    },
+    unhealthy: {
+      text: 'status ConfigMapに ClusterUnhealthy、Cluster is unhealthy (多くても5分に1回)。そのステータスには clusterWide health: Unhealthy とある。',
+    },
+    evicted: {
+      text: 'taintの5分後、ゾーンaとbのPodが退避される。代わりのPodはゾーンcに一部しか収まらない: Pending。そして設計どおり、TriggeredScaleUpはない。',
+    },
+    heal: {
+      text: '18mにゾーンbが戻る。準備未完了のNodeは3台で、再び上限内に収まる。オートスケーラーは動き出し、PendingのPodはゾーンbのNodeに居場所を見つける。',
+    },
+    end: {
+      text: 'ゾーンaのPodは、kubeletが停止を確認できないのでTerminatingのまま。準備未完了が20分続けば (scale-down-unready-time)、ゾーンaのNodeはスケールダウンの候補になる。',
+    },
+  },
+};

@@ -1,0 +1,70 @@
+/** 日本語: the built-in scenarios' titles and descriptions (the gallery, the header). */
+import type { Translation } from '../types';
+
+export const scenarios: Translation['scenarios'] = {
+  'kubelet-stop-control-plane': {
+    title: '1台構成のコントロールプレーンでkubeletを停止',
+    description:
+      '唯一のNode (「test」、v1.23) のkubeletを2分半止める。ConditionがUnknownになりNodeがNotReadyになっても、Podは動き続け、やがて復旧する様子を見る。',
+  },
+  'docker-stop': {
+    title: 'ワーカーのdockerを停止',
+    description:
+      '唯一のワーカーknodeでdockerを止める。コンテナも一緒に止まり、kubeletがランタイムの停止を報告し、Node・Pod・Deployment・StatefulSetのすべてに表れる。5分後にPodは退避され、8mにdockerが戻るとknodeで再び動く。',
+  },
+  'kubelet-stop-worker': {
+    title: 'ワーカーのkubeletを停止',
+    description:
+      'knodeのkubeletを止める。コンテナは動き続けるが、報告する者がいない。NodeのConditionはUnknownになり、5分後にPodは退避対象になる。8mにkubeletが戻り、Podは再び動く。',
+  },
+  'node-poweroff': {
+    title: 'ワーカーの電源を切る',
+    description:
+      'knodeが停止する。APIからはkubeletが止まった場合とまったく同じに見える。NodeはConditionがUnknownのNotReadyになり、5分後にPodは退避される。8mに電源が戻る。',
+  },
+  'node-delete': {
+    title: '動いているマシンのNodeを削除',
+    description:
+      'kubeletが動いたまま `kubectl delete node node2`。kubeletを再起動してNodeを再登録するまで、ホストは何もしないゾンビになる。',
+  },
+  'pod-to-dead-kubelet': {
+    title: 'kubeletが止まったNodeにスケジュールされたPod',
+    description:
+      'node2のkubeletを止め、NodeがNotReadyになる前にPodをそこへスケジュールする。kubeletが戻るまで誰も起動しない。続いてstatic Pod: kubeletは /etc/kubernetes/manifests にあるものを、API serverの有無にかかわらず動かす。',
+  },
+  eviction: {
+    title: 'kubelet障害の後のtaintによる退避',
+    description:
+      'node2のkubeletが止まる。タイムラインで退避までを追う: 50s後にUnknown、unreachableのtaint、300sのtoleration、TaintManagerEviction、各ワークロードの動き。9mにkubeletが戻り、StatefulSetはPodを取り戻す。',
+  },
+  'control-plane-outage': {
+    title: 'API serverを止め、次にcontroller managerを止める',
+    description:
+      'kube-apiserverを90秒止め、その後ワーカーのkubeletが落ちる間にkube-controller-managerを止める。controller managerが戻るまで誰もNodeをNotReadyにしない。その後はいつもの流れ: taint、退避、代わりのPod、14mにkubeletが戻る。',
+  },
+  'node-delete-cloud': {
+    title: 'クラウドのマシンのNodeを削除',
+    description:
+      'マシンがクラウドのインスタンスで、クラスターオートスケーラーのないクラスターで `kubectl delete node node2`。Nodeは二度と戻らず、Podは収まる場所に作り直され、マシンはNodeのないまま動き続ける。クラウドの課金だけが続く、何もしないゾンビだ。',
+  },
+  'node-delete-autoscaler': {
+    title: 'クラウドのマシンのNodeを削除 (クラスターオートスケーラーあり)',
+    description:
+      '同じ削除を、クラスターオートスケーラーが動いている状態で行う。オートスケーラーはNodeのないnode2のマシンに気づき、登録を max-node-provision-time (15分) 待ったあと、そのマシンを削除し、ずっと待っていたPendingのPod 2つのために新しいマシンを追加する。',
+  },
+  'autoscaler-scale-up': {
+    title: '収まらないDeployment',
+    description:
+      'webを1.5 CPUのPod 3個から6個に増やす。Nodeは4 CPUが2台。クラスターオートスケーラーは数秒でNodeグループにマシンを追加し、約2分後にPodが動き出す。12個に増やすとグループは上限の4台に達し、最後のPodはオートスケーラーの理由付きでPendingのまま残る。',
+  },
+  'autoscaler-scale-down': {
+    title: 'ワークロードを移すスケールダウン',
+    description:
+      'webを1.2 CPUのPod 6個から4個に減らす。Nodeは4 CPUが3台。10分後、クラスターオートスケーラーは半分空いたNodeを1台drainし、そのマシンを終了させ、Nodeは削除される。コントローラーのないdebug Podが載ったNodeは残る。そのPodを作り直すものが何もないからだ。',
+  },
+  'autoscaler-zone-outage': {
+    title: 'オートスケーラーが動きを止めるゾーン障害',
+    description:
+      '6mにゾーンaとbが切り離される。そのPodはtaintの5分後に退避され、代わりのPodはPendingのまま。クラスターオートスケーラーは10台中6台のNodeが準備未完了なのを見てクラスターを異常とみなし、意図して何もしない。18mにゾーンbが戻ると、再び動き出す。',
+  },
+};

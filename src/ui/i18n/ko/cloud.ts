@@ -1,0 +1,82 @@
+/** 한국어: the simulated cloud (cards, Node groups) and a big cluster's overview. */
+import type { Translation } from '../types';
+
+export const cloud: Translation['cloud'] = {
+  instanceButton: (node) => `${node} 인스턴스`,
+  instanceTitle: (id, state, group) => `클라우드 인스턴스 ${id}: ${state}${group ? `, 노드 그룹 ${group}` : ''}`,
+  // EC2 인스턴스 상태는 클라우드의 값이므로 영어 그대로 둔다.
+  states: {
+    pending: 'pending',
+    running: 'running',
+    stopping: 'stopping',
+    stopped: 'stopped',
+    terminated: 'terminated',
+  },
+  nodeGroups: '노드 그룹',
+  groupBounds: (min, target, max) => `min ${min} · target ${target} · max ${max}`,
+  groupMachines: (live, ready) => `머신 ${live}대, 그중 Ready인 Node ${ready}대`,
+  groupSlots: (name, min, target, max, live, ready) =>
+    `${name}: Ready ${ready}대, Ready가 아니거나 Node가 없는 머신 ${live - ready}대, target ${target}, ${min}부터 ${max}까지`,
+  health: (h) => `health ${h}`,
+  scaleUp: (s) => `scale-up ${s}`,
+  backoff: (until) => `${until}까지 백오프 중`,
+  autoscaler: 'cluster-autoscaler',
+  noAutoscaler: '이 클러스터에는 cluster autoscaler가 없습니다. 머신을 추가하거나 제거하는 것이 없습니다.',
+  autoscalerDown: '실행 중이 아닙니다 (컨트롤 플레인의 프로세스가 멈췄습니다).',
+  clusterHealth: (h) => `클러스터 ${h}`,
+  unneeded: '불필요 (스케일 다운 후보)',
+  removableAt: (node, at) => `${node}, ${at}에 제거 가능`,
+  unremovable: '제거 불가',
+  deleting: '제거 중',
+  deletingSince: (node, at, drain) => `${node}, ${at}부터${drain ? ', drain 중' : ', 비어 있음'}`,
+  decisions: '최근 결정',
+  noDecisions: '아직 없습니다.',
+  unregistered: (n) => `Node가 없는 머신 ${n}대`,
+};
+
+export const overview: Translation['overview'] = {
+  loading: '전체 보기를 그리는 중…',
+  back: '← 전체 보기로 돌아가기',
+  showing: (names) => `${names.join(', ')}의 카드. 클러스터의 나머지는 전체 보기에 있습니다.`,
+  zoomIn: '+ 확대',
+  zoomOut: '− 축소',
+  whole: '클러스터 전체',
+  showNode: '노드 보기',
+  show: '카드 보기',
+  unknownNode: (name) => (name ? `이 클러스터에 ${name}라는 머신이 없습니다.` : '먼저 노드 이름을 입력하세요.'),
+  canvasLabel: (nodes, pods) =>
+    `존별 머신 ${nodes.toLocaleString('ko-KR')}대와 파드 ${pods.toLocaleString('ko-KR')}개의 전체 보기: 위의 표에 같은 수가 있습니다`,
+  zonesCaption: (nodes, pods, unscheduled) =>
+    `존: 머신 ${nodes.toLocaleString('ko-KR')}대, 그 위의 파드 ${pods.toLocaleString('ko-KR')}개${unscheduled ? `, 노드가 없는 Pending ${unscheduled.toLocaleString('ko-KR')}개` : ''}`,
+  zone: '존',
+  zoneState: '존 상태',
+  nodes: '노드',
+  tainted: 'NoExecute 테인트',
+  noZone: '존 없음',
+  noNode: 'Node 없음',
+  poweredOff: '전원 꺼짐',
+  taintedNoExecute: 'NoExecute 테인트',
+  noPods: '파드 없음',
+  clickForCard: '클릭하면 카드 보기',
+  podStates: {
+    ready: 'Running',
+    notReady: '준비되지 않음',
+    pending: 'Pending',
+    terminating: 'Terminating',
+    finished: '종료됨',
+  },
+  pods: '파드',
+  podColumns: {
+    ready: 'Running',
+    notReady: '준비되지 않음',
+    pending: 'Pending',
+    terminating: 'Terminating',
+    finished: '종료됨',
+  },
+  legend: '범례',
+  keyReady: 'Ready',
+  keyNotReady: 'NotReady',
+  keyTainted: 'NoExecute 테인트 (주황 테두리)',
+  keyOff: '전원 꺼짐 (아래가 검정)',
+  keyPods: '파드: ● Running · ○ 준비되지 않음 · □ Pending · ✕ Terminating (확대하면 모양이 보입니다)',
+};

@@ -1,0 +1,365 @@
+/**
+ * 한국어: the built-in lessons' narration, in the plain declarative style of the Korean seed
+ * write-ups and kubernetes.io/ko (노드, 파드, 테인트, 톨러레이션, 축출).
+ */
+import type { Translation } from '../types';
+
+export const narrations: Translation['narrations'] = {
+  'kubelet-stop-control-plane': {
+    stop: {
+      text: '30s에 test의 kubelet이 정지한다. 호스트에서는 그 밖에 아무것도 바뀌지 않고 컨테이너는 계속 실행된다.',
+    },
+    'predict-status': {
+      text: 'kubelet은 더 이상 노드 상태를 보내지 않는다.',
+      question: '노드가 NotReady로 표시되기까지 얼마나 걸릴까?',
+      choices: ['즉시', '약 40초 (node-monitor-grace-period)', '5분', '표시되지 않는다'],
+      explanation:
+        'node-lifecycle 컨트롤러는 하트비트 없이 node-monitor-grace-period(v1.23에서 40s)를 기다린 뒤, 모든 컨디션을 NodeStatusUnknown과 함께 Unknown으로 바꾼다.',
+    },
+    notready: {
+      text: '노드는 NotReady. MemoryPressure, DiskPressure, PIDPressure, Ready가 Unknown이지만 파드는 계속 실행된다.',
+    },
+    'no-eviction': {
+      text: 'NoSchedule 테인트만 붙는다. 클러스터의 모든 노드가 NotReady라서 node-lifecycle 컨트롤러는 컨트롤 플레인 쪽 문제를 의심하고(master disruption mode), NoExecute 테인트를 붙이지 않으며 아무것도 축출하지 않는다.',
+    },
+    start: {
+      text: '3m에 kubelet이 다시 시작해 Starting, NodeHasSufficientMemory… 를 기록하고, 노드는 Ready가 된다.',
+    },
+  },
+  'docker-stop': {
+    stop: {
+      text: '30s에 knode의 docker가 정지한다. live-restore가 없으므로 컨테이너도 함께 멈춘다.',
+    },
+    predict: {
+      text: 'kubelet 자체는 실행 중이고 노드 상태도 계속 보낸다.',
+      question: 'knode의 Ready 컨디션은 어떻게 될까?',
+      choices: ['Unknown (NodeStatusUnknown)', 'False (KubeletNotReady, container runtime is down)', 'True 그대로'],
+      explanation:
+        'kubelet이 살아 있고 런타임이 멈췄다고 보고하므로, Ready는 Unknown이 아니라 이유 KubeletNotReady와 함께 False가 된다.',
+    },
+    notready: {
+      text: 'knode는 NotReady. 파드는 Completed 0/1, Deployment는 0/3으로 보인다.',
+    },
+    taint: {
+      text: 'Ready가 Unknown이 아니라 False이므로 테인트는 node.kubernetes.io/not-ready:NoExecute. 모든 파드가 300s 동안 이를 용인한다.',
+    },
+    evicted: {
+      text: '300s 뒤 테인트 컨트롤러가 파드를 삭제 대상으로 표시한다. 대체 파드는 Pending에 머문다. kmaster는 워크로드를 받지 않는다.',
+    },
+    start: {
+      text: '8m에 docker가 다시 시작한다. knode는 Ready가 되고 테인트가 사라지며, kubelet이 축출된 파드를 정리한다.',
+    },
+    replaced: {
+      text: '대체 파드가 knode에 스케줄되어 실행된다. Deployment와 StatefulSet이 다시 온전해진다.',
+    },
+  },
+  'kubelet-stop-worker': {
+    stop: {
+      text: '30s에 knode의 kubelet이 정지한다. 컨테이너는 docker 아래에서 계속 실행된다.',
+    },
+    predict: {
+      text: '이제 knode의 상태를 보내는 주체가 없다.',
+      question: '2분 뒤 knode의 파드는 어떻게 보일까?',
+      choices: ['Running이지만 Ready는 아님', 'Completed', 'Pending', '사라짐'],
+      explanation:
+        '노드가 Unknown이 되면 node-lifecycle 컨트롤러가 파드를 Ready=False로 표시한다. phase는 kubelet만 바꾸므로 Running 그대로다.',
+    },
+    notready: {
+      text: 'knode는 NotReady이고 모든 컨디션이 Unknown이다.',
+    },
+    taint: {
+      text: '5s 뒤 node-lifecycle 컨트롤러가 knode에 node.kubernetes.io/unreachable:NoExecute 테인트를 붙인다. 파드는 300s 동안 이를 용인한다.',
+    },
+    evicted: {
+      text: '톨러레이션이 끝났다. 파드는 삭제 대상이 되지만 확인해 줄 kubelet이 없어 Terminating에 머문다. 대체 파드는 Pending에 머문다.',
+    },
+    start: {
+      text: '8m에 kubelet이 시작한다. knode는 다시 Ready가 되고 테인트가 사라지며, kubelet이 축출된 파드를 멈추고 정리한다.',
+    },
+    replaced: {
+      text: '대체 파드가 knode에 스케줄되어 실행된다.',
+    },
+  },
+  'node-poweroff': {
+    off: {
+      text: '30s에 knode의 전원이 꺼진다. kubelet도, 컨테이너도, 네트워크도 없다.',
+    },
+    notready: {
+      text: '컨트롤 플레인에서 보면 kubelet이 멈춘 경우와 똑같다.',
+    },
+    taint: {
+      text: 'knode에 node.kubernetes.io/unreachable:NoExecute 테인트가 붙는다. 여전히 Running으로 보이는 파드는 300s 동안 이를 용인한다.',
+    },
+    evicted: {
+      text: '톨러레이션이 끝났다. 파드는 삭제 대상이 되지만 Terminating에 머물고, 대체 파드는 Pending에 머문다.',
+    },
+    on: {
+      text: '8m에 knode가 부팅한다. systemd가 docker와 kubelet을 시작하고, kubelet은 컨테이너가 없음을 확인하고 Ready를 보고한다.',
+    },
+    replaced: {
+      text: 'kubelet이 축출된 파드를 정리하고, 대체 파드가 knode에 스케줄되어 실행된다.',
+    },
+  },
+  'node-delete': {
+    delete: {
+      text: '30s에 Node 오브젝트 node2가 삭제된다. 머신과 그 kubelet은 계속 실행된다.',
+    },
+    predict: {
+      text: 'node2의 kubelet은 아직 실행 중이다.',
+      question: 'kubelet이 자신의 Node 오브젝트를 다시 만들까?',
+      choices: ['예, 다음 상태 업데이트 때', '아니요, 등록은 시작할 때만 한다'],
+      explanation:
+        "kubelet은 시작할 때 한 번만 Node를 등록한다. 그 뒤의 상태 업데이트는 'not found'로 실패하며 로그를 가득 채운다.",
+    },
+    orphans: {
+      text: '가비지 컬렉터가 사라진 노드에 묶인 파드를 삭제하고, 컨트롤러들이 node1에 다시 만든다.',
+    },
+    restart: {
+      text: '4m에 kubelet이 재시작해 node2를 다시 등록하고, DaemonSet이 그곳에 파드를 스케줄한다.',
+    },
+  },
+  'pod-to-dead-kubelet': {
+    stop: {
+      text: 'node1은 cordon 상태이고, 10s에 node2의 kubelet이 정지한다.',
+    },
+    'predict-pending': {
+      text: '15s에 `kubectl run nginx1`이 파드를 만든다. 스케줄러가 고를 수 있는 것은 node2뿐이다.',
+      question: '40s 시점 nginx1의 상태는?',
+      choices: ['Running', 'Pending, node2에 스케줄됨', 'Pending, 스케줄 불가', 'ContainerCreating'],
+      explanation: '스케줄러는 파드를 node2에 바인딩하지만, 컨테이너를 만드는 것은 kubelet뿐이고 그것이 멈춰 있다.',
+    },
+    notready: {
+      text: '하트비트 없이 50s. node2는 NotReady가 되고 테인트가 붙는다. nginx1은 node2에 바인딩된 채 Pending. 시작할 수 있는 것은 node2의 kubelet뿐이다.',
+    },
+    start: {
+      text: '90s에 kubelet이 시작한다. node2는 다시 Ready가 되고 테인트가 사라진다. 어떤 파드의 300s 톨러레이션보다도 훨씬 전이다.',
+    },
+    pull: {
+      text: 'kubelet이 nginx1을 보고 nginx를 풀하려 하지만 레지스트리에 닿지 않는다 (ErrImagePull, 이어서 ImagePullBackOff).',
+    },
+    static: {
+      text: 'nginx-node2는 static pod다. kubelet이 /etc/kubernetes/manifests/nginx.yaml로 실행하고 API에 미러링한다.',
+    },
+    'static-out': {
+      text: '4m에 매니페스트가 /etc/kubernetes/manifests에서 빠진다. kubelet은 파드를 멈추고 미러를 삭제한다.',
+    },
+    'static-in': {
+      text: '5m에 매니페스트가 돌아온다. kubelet은 파드를 다시 시작하고 API에 미러링한다. API 서버가 없어도 똑같이 동작한다.',
+    },
+  },
+  eviction: {
+    stop: {
+      text: '30s에 node2의 kubelet이 정지한다.',
+    },
+    unknown: {
+      text: '하트비트 없이 50s(node-monitor-grace-period). node2의 컨디션이 Unknown이 되고 kubectl은 NotReady로 보여 준다.',
+    },
+    taint: {
+      text: 'node-lifecycle 컨트롤러의 다음 순회(5s) 후, node2에 node.kubernetes.io/unreachable:NoExecute 테인트가 붙는다.',
+    },
+    predict: {
+      text: '모든 파드는 node.kubernetes.io/unreachable:NoExecute를 300s 동안 용인한다 (DefaultTolerationSeconds).',
+      question: '톨러레이션이 끝나면 node2의 StatefulSet 파드는 어떻게 될까?',
+      choices: [
+        '즉시 다른 노드에 다시 만들어진다',
+        'Terminating에 머문다: kubelet이 정지를 확인할 수 없다',
+        '아무 일도 없다',
+      ],
+      explanation:
+        '파드는 삭제 대상이 되지만, StatefulSet 컨트롤러는 옛 파드가 사라질 때까지 같은 ID의 대체를 만들지 않는다. 그러려면 kubelet(또는 강제 삭제)이 필요하다.',
+    },
+    evicted: {
+      text: 'TaintManagerEviction: node2의 파드가 삭제 대상이 된다. DaemonSet의 파드는 테인트를 용인하므로 남는다.',
+    },
+    replaced: {
+      text: 'ReplicaSet이 web 파드의 대체를 즉시 만들고, node1에서 실행된다. db-1은 Terminating에 머문다.',
+    },
+    start: {
+      text: '9m에 node2의 kubelet이 시작한다. node2는 Ready가 되고 테인트가 사라지며, kubelet이 축출된 파드를 멈추고 정리한다.',
+    },
+    db: {
+      text: '옛 db-1이 사라지자 StatefulSet 컨트롤러가 db-1을 다시 만들고 실행된다. StatefulSet이 온전해진다.',
+    },
+  },
+  'control-plane-outage': {
+    apiserver: {
+      text: '30s에 kube-apiserver의 매니페스트가 /etc/kubernetes/manifests에서 빠지고, kubelet이 그것을 멈춘다.',
+    },
+    predict: {
+      text: '이제 kubectl은 API 서버에 닿지 못한다.',
+      question: 'API 서버가 멈춘 동안 nginx 파드는 어떻게 될까?',
+      choices: ['멈춘다', '계속 실행된다', '축출된다'],
+      explanation:
+        '컨테이너를 실행하는 것은 kubelet과 런타임이며, 둘 다 컨테이너를 계속 실행하는 데 API 서버가 필요 없다.',
+    },
+    kcm: {
+      text: '4m에 kube-controller-manager가 멈추고, 4m30s에 node1의 kubelet이 멈춘다. 하트비트를 지켜보는 주체가 없다.',
+    },
+    back: {
+      text: '7m에 kube-controller-manager가 돌아온다. 모든 노드에 새 유예 기간을 준 뒤, node1의 오래된 Lease를 알아채고 NotReady로 표시한다.',
+    },
+    taint: {
+      text: 'node1에 node.kubernetes.io/unreachable:NoExecute 테인트가 붙는다. 파드는 300s 동안 이를 용인한다.',
+    },
+    evicted: {
+      text: '톨러레이션이 끝났다. node1의 web 파드가 삭제 대상이 된다.',
+    },
+    replaced: {
+      text: 'ReplicaSet이 그 파드들을 다시 만들고, node2에서 실행된다.',
+    },
+    start: {
+      text: '14m에 node1의 kubelet이 시작한다. node1은 Ready가 되고 테인트가 사라지며, 축출된 파드는 정리된다.',
+    },
+  },
+  'node-delete-cloud': {
+    delete: {
+      text: '30s에 Node 오브젝트 node2가 삭제된다. 그 머신(클라우드의 인스턴스)은 계속 실행되고, kubelet도 마찬가지다.',
+    },
+    'predict-node': {
+      text: 'node2의 kubelet은 살아 있고, cloud-controller-manager는 모든 Node를 지켜본다.',
+      question: 'Node 오브젝트 node2를 다시 만드는 것은 누구일까?',
+      choices: ['kubelet, 다음 상태 업데이트 때', 'cloud-controller-manager의 노드 컨트롤러', '아무도 없다'],
+      explanation:
+        "kubelet은 시작할 때 한 번만 Node를 등록하고, 그 뒤의 상태 업데이트는 'not found'로 실패한다. cloud-node-controller는 존재하는 Node를 초기화할 뿐이고 cloud-node-lifecycle-controller는 Node를 삭제할 뿐이다. 어느 쪽도 Node를 만들지 않는다.",
+    },
+    orphans: {
+      text: '파드 가비지 컬렉터가 아직 node2에 묶인 파드를 삭제하고, ReplicaSet이 자기 파드 2개를 다시 만든다. node1과 node3에는 들어가지 않는다: Pending.',
+    },
+    kubelet: {
+      text: 'node2에서는 kubelet이 자기 파드가 사라진 것을 보고 그 컨테이너를 종료한다. kube-proxy와 calico-node DaemonSet 파드도 포함된다. 그동안 상태 업데이트는 10s마다 실패한다 (2m30s의 journalctl).',
+    },
+    zombie: {
+      text: 'cloud instances: node2의 인스턴스는 Node 없이 running. cloud-node-lifecycle-controller는 인스턴스가 사라진 Node만 삭제하고, 살펴보는 것도 Node뿐이다. node2의 머신은 그 눈에 보이지 않는다.',
+    },
+    'predict-machine': {
+      text: '이 클러스터에는 클러스터 오토스케일러가 없다.',
+      question: 'node2의 머신은 어떻게 될까?',
+      choices: ['얼마 뒤 클라우드가 정지한다', '누군가 조치할 때까지 놀면서 요금이 나간다', '재부팅해서 다시 등록한다'],
+      explanation:
+        '쿠버네티스에도 클라우드에도 Node 없는 머신을 지켜보는 것은 없다. 누군가 kubelet을 재시작하거나(node2가 다시 등록된다) 인스턴스를 종료할 때까지 좀비로 놀고 있다. 다음 레슨에서는 같은 클러스터를 클러스터 오토스케일러와 함께 실행한다.',
+    },
+    still: {
+      text: '그 뒤로는 아무것도 바뀌지 않는다. 19m에도 cloud instances는 node2를 Node 없이 running으로 보여 주고, web 파드 2개는 여전히 Pending이다. ssh node2 systemctl restart kubelet 또는 cloud terminate node2를 해 보자.',
+    },
+  },
+  'node-delete-autoscaler': {
+    delete: {
+      text: '30s에 Node 오브젝트 node2가 삭제된다. 오토스케일러가 없는 레슨과 같다. 머신과 kubelet은 계속 실행된다.',
+    },
+    unregistered: {
+      text: '클러스터 오토스케일러는 10s마다 노드 그룹의 인스턴스를 나열하고, 각 인스턴스의 providerID를 가진 Node를 찾는다. node2의 인스턴스에는 그런 Node가 없다. status ConfigMap은 이를 unregistered: 1로 센다.',
+    },
+    pending: {
+      text: 'node2에 묶인 파드가 가비지 컬렉션되고 다시 만들어진다. web 파드 2개는 어느 노드에도 들어가지 않는다: Pending, FailedScheduling.',
+    },
+    'predict-scale-up': {
+      text: '노드 그룹은 머신 5대까지 늘어날 수 있다.',
+      question: '클러스터 오토스케일러는 Pending 파드 2개를 위해 머신을 추가할까?',
+      choices: [
+        '예, 10s 루프 한 번 안에',
+        '아직은 아니다: node2의 머신을 오는 중인 노드로 센다',
+        '절대 아니다: 머신을 줄이기만 한다',
+      ],
+      explanation:
+        'cluster-autoscaler 1.33에서 Node가 없는 그룹의 머신은 곧 올 노드로 센다(목표 크기에서 준비된 노드, 준비되지 않은 노드, 오래 등록되지 않은 노드를 뺀 수). 오토스케일러의 시뮬레이션에서 Pending 파드가 그 노드에 들어가므로, 스케일 업도 하지 않고 NotTriggerScaleUp도 말하지 않는다.',
+    },
+    long: {
+      text: '처음 머신을 본 뒤 max-node-provision-time(15분)이 지나면 오토스케일러는 그 머신을 포기한다. DeleteUnregistered가 node2의 인스턴스를 종료하고, 같은 루프에서 Pending 파드를 위해 그룹을 다시 늘린다 (TriggeredScaleUp).',
+    },
+    'new-node': {
+      text: '새 머신이 부팅하고, kubelet이 등록하고, cloud-node-controller가 Node를 초기화하면 web 파드가 실행된다.',
+    },
+    end: {
+      text: '좀비의 대가는 머신 15분, 그리고 Pending으로 15분을 보낸 파드 2개. 최소 크기가 3이었다면 영원히 남았을 것이다. 오토스케일러는 그룹의 최소 크기 아래로는 등록되지 않은 머신을 삭제하지 않는다.',
+    },
+  },
+  'autoscaler-scale-up': {
+    grow: {
+      text: '1m에 web을 1.5 CPU 파드 3개에서 6개로 늘린다. 4 CPU 노드 2대에는 2개씩만 들어가서 파드 2개가 Pending (FailedScheduling: Insufficient cpu).',
+    },
+    'predict-when': {
+      text: '클러스터 오토스케일러는 10초마다 루프를 돈다.',
+      question: '새 머신은 언제 시작할까?',
+      choices: ['약 10초 안에', '파드가 5분 동안 Pending이었던 뒤에', '누군가 cloud scale을 실행할 때만'],
+      explanation:
+        '오토스케일러는 루프마다 Pending 파드를 지금 있는 노드와 각 노드 그룹의 템플릿 위에 시뮬레이션한다. 어떤 그룹의 새 노드에만 들어가는 파드가 있으면 그 그룹은 즉시 늘어난다. 생긴 지 2초가 안 된 파드만 루프 한 번을 더 기다린다.',
+    },
+    triggered: {
+      text: 'TriggeredScaleUp: pod triggered scale-up: [{workers 2->3 (max: 4)}]. status ConfigMap은 scaleUp: InProgress라고 하고, 새 머신은 kubelet이 등록할 때까지 unregistered로 센다.',
+    },
+    registered: {
+      text: '약 90초 뒤 머신이 running이 되고, kubelet이 node.cloudprovider.kubernetes.io/uninitialized 테인트가 붙은 Node를 등록하며, cloud-node-controller가 곧바로 초기화한다 (Synced).',
+    },
+    running: {
+      text: 'Node가 Ready가 되고 스케줄러가 Pending 파드 2개를 그 노드에 바인딩한다.',
+    },
+    more: {
+      text: '6m에 web이 12개로 늘어난다. Pending 파드는 6개인데, 그룹은 머신 1대만 더 늘릴 수 있다 (최대 4).',
+    },
+    max: {
+      text: "파드 2개를 위한 머신 1대 (TriggeredScaleUp), 나머지 4개에는 NotTriggerScaleUp, pod didn't trigger scale-up: 1 max node group size reached. 이 파드들은 Pending으로 남고, 이벤트는 많아야 5분에 한 번 반복된다.",
+    },
+  },
+  'autoscaler-scale-down': {
+    shrink: {
+      text: '1m에 web을 파드 6개에서 4개로 줄인다. node2와 node3에는 1.2 CPU 파드가 하나씩 남는다. CPU의 30%다.',
+    },
+    candidates: {
+      text: '다음 루프에서 클러스터 오토스케일러는 두 노드를 불필요하다고 판단한다. 요청량이 50% 이하이고 파드가 다른 곳에 들어가기 때문이다. 두 노드에 DeletionCandidateOfClusterAutoscaler:PreferNoSchedule 테인트를 붙인다. node1은 후보가 아니다. debug 파드를 다시 만들 컨트롤러가 없기 때문이다.',
+    },
+    'predict-when': {
+      text: 'scale-down-unneeded-time은 10분이다.',
+      question: 'node2는 언제 제거될까?',
+      choices: [
+        '즉시',
+        '10분 동안 불필요한 상태가 이어진 뒤, 다음 10s 루프에서',
+        '절대 안 된다: 아직 파드가 실행 중이다',
+      ],
+      explanation:
+        '노드는 scale-down-unneeded-time(10m) 동안 계속 불필요해야 한다. 그사이 어떤 루프에서든 다시 필요하다고 판단되면(그 파드가 다른 곳에 들어가지 않으면) 기다림은 처음부터 다시 시작된다.',
+    },
+    marked: {
+      text: 'node2에 ToBeDeletedByClusterAutoscaler:NoSchedule 테인트가 붙고 cordon된다 (Ready,SchedulingDisabled). status ConfigMap에는 Scale-down: removing node node2가 기록된다.',
+    },
+    drain: {
+      text: '5s 뒤 web 파드가 축출되고 (deleting pod for node scale down) ReplicaSet이 node1에 다시 만든다. node3에는 스케줄러가 피하는 삭제 후보 테인트가 붙어 있기 때문이다.',
+    },
+    terminated: {
+      text: '축출된 파드가 사라지면 오토스케일러는 노드 그룹을 통해 node2의 인스턴스를 삭제한다. 머신이 종료되고 그룹의 목표 크기는 3에서 2가 된다.',
+    },
+    gone: {
+      text: 'Node는 머신보다 오래 남아 있다가, NotReady가 된 뒤 cloud-node-lifecycle-controller가 삭제한다: Deleting node node2 because it does not exist in the cloud provider.',
+    },
+  },
+  'autoscaler-zone-outage': {
+    cut: {
+      text: '6m에 존 a와 b의 네트워크가 끊긴다. 노드 10개 중 6개다. 머신은 계속 실행되므로 클라우드 컨트롤러는 그 Node들을 건드리지 않는다.',
+    },
+    notready: {
+      text: '50s 뒤 그 노드들은 NotReady가 된다.',
+    },
+    'predict-health': {
+      text: '클러스터 오토스케일러는 루프마다 준비되지 않은 노드를 센다.',
+      question: '노드 10개 중 6개가 준비되지 않았을 때 오토스케일러는 무엇을 할까?',
+      choices: [
+        '존 c에 머신을 추가한다',
+        '준비되지 않은 노드를 제거한다',
+        '아무것도 하지 않는다: 클러스터가 정상이 될 때까지 멈춘다',
+      ],
+      explanation:
+        '준비되지 않은 노드가 3개(ok-total-unready-count)를 넘고 전체 노드의 45%(max-total-unready-percentage)를 넘으면 cluster-autoscaler는 클러스터를 비정상으로 본다. 스케일 업도 스케일 다운도 없다. 대규모 장애 중에는 크기를 바꿀 때가 아니다.',
+    },
+    unhealthy: {
+      text: 'status ConfigMap에 ClusterUnhealthy, Cluster is unhealthy (많아야 5분에 한 번). 그 상태에는 clusterWide health: Unhealthy라고 나온다.',
+    },
+    evicted: {
+      text: '테인트 5분 뒤 존 a와 b의 파드가 축출된다. 대체 파드는 존 c에 일부만 들어간다: Pending. 그리고 설계대로 TriggeredScaleUp은 없다.',
+    },
+    heal: {
+      text: '18m에 존 b가 돌아온다. 준비되지 않은 노드 3개는 다시 한도 안이다. 오토스케일러가 다시 움직이고, Pending 파드는 존 b의 노드에서 자리를 찾는다.',
+    },
+    end: {
+      text: '존 a의 파드는 kubelet이 정지를 확인해 줄 수 없어 Terminating으로 남는다. 준비되지 않은 상태가 20분 이어지면(scale-down-unready-time) 존 a의 노드는 스케일 다운 후보가 된다.',
+    },
+  },
+};

@@ -1,0 +1,22 @@
+/** Português (Brasil): the whole catalog, one chunk (loaded only when the page speaks Portuguese). */
+import type { Translation } from '../types';
+import { chart } from './chart';
+import { cloud, overview } from './cloud';
+import { main } from './main';
+import { narrations } from './narrations';
+import { builder, lesson, settingLabels, share } from './parts';
+import { scenarios } from './scenarios';
+
+export const ptBR: Translation = {
+  locale: 'pt-BR',
+  main,
+  share,
+  lesson,
+  builder,
+  settingLabels,
+  chart,
+  cloud,
+  overview,
+  narrations,
+  scenarios,
+};

@@ -1,0 +1,370 @@
+/**
+ * Português (Brasil): the built-in lessons' narration, in the voice of the Portuguese seed
+ * write-up (nó, plano de controle, contêiner) with kubernetes.io/pt-br's taint, tolerância and
+ * despejo; kinds, conditions, reasons and taint keys stay as Kubernetes prints them.
+ */
+import type { Translation } from '../types';
+
+export const narrations: Translation['narrations'] = {
+  'kubelet-stop-control-plane': {
+    stop: {
+      text: 'Aos 30s o kubelet em test para. Nada mais muda no host: os contêineres continuam rodando.',
+    },
+    'predict-status': {
+      text: 'O kubelet não envia mais o status do nó.',
+      question: 'Quanto tempo até o nó ser marcado NotReady?',
+      choices: ['Na hora', 'Cerca de 40 segundos (node-monitor-grace-period)', '5 minutos', 'Nunca'],
+      explanation:
+        'O controlador node-lifecycle espera node-monitor-grace-period (40s na v1.23) sem heartbeat e então põe todas as condições em Unknown, com NodeStatusUnknown.',
+    },
+    notready: {
+      text: 'O nó está NotReady: MemoryPressure, DiskPressure, PIDPressure e Ready estão Unknown; os pods continuam rodando.',
+    },
+    'no-eviction': {
+      text: 'Só um taint NoSchedule: todos os nós do cluster estão NotReady, então o controlador node-lifecycle suspeita de um problema no plano de controle (master disruption mode), não põe taint NoExecute e não despeja nada.',
+    },
+    start: {
+      text: 'Aos 3m o kubelet volta, registra Starting, NodeHasSufficientMemory... e o nó fica Ready.',
+    },
+  },
+  'docker-stop': {
+    stop: {
+      text: 'Aos 30s o docker para no knode. Sem live-restore, os contêineres param junto.',
+    },
+    predict: {
+      text: 'O próprio kubelet continua rodando e enviando o status do nó.',
+      question: 'O que vira a condição Ready do knode?',
+      choices: ['Unknown (NodeStatusUnknown)', 'False (KubeletNotReady, container runtime is down)', 'Continua True'],
+      explanation:
+        'O kubelet está vivo e relata que o agente de execução caiu, então Ready fica False com o motivo KubeletNotReady, não Unknown.',
+    },
+    notready: {
+      text: 'O knode está NotReady; os pods mostram Completed 0/1 e o Deployment 0/3.',
+    },
+    taint: {
+      text: 'Ready é False, não Unknown, então o taint é node.kubernetes.io/not-ready:NoExecute; todo pod o tolera por 300s.',
+    },
+    evicted: {
+      text: '300s depois o controlador de taints marca os pods para exclusão. Os substitutos ficam Pending: o kmaster não recebe cargas de trabalho.',
+    },
+    start: {
+      text: 'Aos 8m o docker volta: o knode fica Ready, os taints saem e o kubelet remove os pods despejados.',
+    },
+    replaced: {
+      text: 'Os substitutos são agendados no knode e rodam: o Deployment e o StatefulSet estão completos de novo.',
+    },
+  },
+  'kubelet-stop-worker': {
+    stop: {
+      text: 'Aos 30s o kubelet no knode para; os contêineres continuam rodando sob o docker.',
+    },
+    predict: {
+      text: 'Ninguém mais envia o status do knode.',
+      question: 'O que os pods no knode mostram dois minutos depois?',
+      choices: ['Running, mas não Ready', 'Completed', 'Pending', 'Sumiram'],
+      explanation:
+        'O controlador node-lifecycle marca os pods com Ready=False quando o nó fica Unknown; a fase continua Running porque só o kubelet a muda.',
+    },
+    notready: {
+      text: 'O knode está NotReady, com todas as condições Unknown.',
+    },
+    taint: {
+      text: '5s depois o controlador node-lifecycle põe o taint node.kubernetes.io/unreachable:NoExecute no knode; os pods o toleram por 300s.',
+    },
+    evicted: {
+      text: 'A tolerância acabou: os pods são marcados para exclusão e ficam Terminating, pois nenhum kubelet confirma. Os substitutos ficam Pending.',
+    },
+    start: {
+      text: 'Aos 8m o kubelet volta: o knode fica Ready de novo, os taints saem e o kubelet para e remove os pods despejados.',
+    },
+    replaced: {
+      text: 'Os substitutos são agendados no knode e rodam.',
+    },
+  },
+  'node-poweroff': {
+    off: {
+      text: 'Aos 30s o knode desliga: sem kubelet, sem contêineres, sem rede.',
+    },
+    notready: {
+      text: 'Do plano de controle, isso parece igual a um kubelet parado.',
+    },
+    taint: {
+      text: 'O knode recebe o taint node.kubernetes.io/unreachable:NoExecute; os pods, ainda mostrados Running, o toleram por 300s.',
+    },
+    evicted: {
+      text: 'A tolerância acabou: os pods são marcados para exclusão mas ficam Terminating, e os substitutos Pending.',
+    },
+    on: {
+      text: 'Aos 8m o knode liga: o systemd inicia o docker e o kubelet, que não encontra contêineres e relata Ready.',
+    },
+    replaced: {
+      text: 'O kubelet remove os pods despejados; os substitutos são agendados no knode e rodam.',
+    },
+  },
+  'node-delete': {
+    delete: {
+      text: 'Aos 30s o objeto Node node2 é excluído. A máquina e o seu kubelet continuam rodando.',
+    },
+    predict: {
+      text: 'O kubelet no node2 continua rodando.',
+      question: 'O kubelet cria o seu objeto Node de novo?',
+      choices: ['Sim, na próxima atualização de status', 'Não, ele só se registra ao iniciar'],
+      explanation:
+        "O kubelet registra o seu Node uma vez, ao iniciar. Depois, as atualizações de status falham com 'not found' e inundam o log.",
+    },
+    orphans: {
+      text: 'O coletor de lixo exclui os pods ligados ao nó que sumiu e os controladores os recriam no node1.',
+    },
+    restart: {
+      text: 'Aos 4m o kubelet reinicia, registra o node2 de novo e o DaemonSet agenda o seu pod lá.',
+    },
+  },
+  'pod-to-dead-kubelet': {
+    stop: {
+      text: 'O node1 está com cordon, e aos 10s o kubelet no node2 para.',
+    },
+    'predict-pending': {
+      text: 'Aos 15s, `kubectl run nginx1` cria um pod; o escalonador só pode escolher o node2.',
+      question: 'Qual é o status do nginx1 aos 40s?',
+      choices: ['Running', 'Pending, agendado no node2', 'Pending, sem agendamento', 'ContainerCreating'],
+      explanation: 'O escalonador vincula o pod ao node2, mas só o kubelet cria contêineres, e ele está parado.',
+    },
+    notready: {
+      text: '50s sem heartbeat: o node2 fica NotReady e recebe taints. O nginx1 continua Pending, vinculado ao node2: só o kubelet do node2 pode iniciá-lo.',
+    },
+    start: {
+      text: 'Aos 90s o kubelet volta: o node2 fica Ready de novo e os taints saem, bem antes de acabar a tolerância de 300s de qualquer pod.',
+    },
+    pull: {
+      text: 'O kubelet vê o nginx1 e tenta baixar o nginx: o registry está inacessível (ErrImagePull, depois ImagePullBackOff).',
+    },
+    static: {
+      text: 'nginx-node2 é um pod estático: o kubelet o roda a partir de /etc/kubernetes/manifests/nginx.yaml e o espelha na API.',
+    },
+    'static-out': {
+      text: 'Aos 4m o manifesto sai de /etc/kubernetes/manifests: o kubelet para o pod e exclui o espelho.',
+    },
+    'static-in': {
+      text: 'Aos 5m ele volta: o kubelet inicia o pod de novo e o espelha na API, como faria sem um API server.',
+    },
+  },
+  eviction: {
+    stop: {
+      text: 'Aos 30s o kubelet no node2 para.',
+    },
+    unknown: {
+      text: '50s sem heartbeat (node-monitor-grace-period): as condições do node2 ficam Unknown e o kubectl mostra NotReady.',
+    },
+    taint: {
+      text: 'Uma passada do controlador node-lifecycle depois (5s), o node2 recebe o taint node.kubernetes.io/unreachable:NoExecute.',
+    },
+    predict: {
+      text: 'Todo pod tolera node.kubernetes.io/unreachable:NoExecute por 300s (DefaultTolerationSeconds).',
+      question: 'O que acontece com o pod do StatefulSet no node2 quando a tolerância acaba?',
+      choices: ['É recriado em outro nó na hora', 'Fica Terminating: o kubelet não pode confirmar que parou', 'Nada'],
+      explanation:
+        'O pod é marcado para exclusão, mas o controlador do StatefulSet não cria um substituto com a mesma identidade até o pod antigo sumir, o que exige o kubelet (ou uma exclusão forçada).',
+    },
+    evicted: {
+      text: 'TaintManagerEviction: os pods no node2 são marcados para exclusão. O pod do DaemonSet tolera o taint e fica.',
+    },
+    replaced: {
+      text: 'O ReplicaSet cria na hora um substituto para o pod web, que roda no node1. O db-1 fica Terminating.',
+    },
+    start: {
+      text: 'Aos 9m o kubelet no node2 volta: o node2 fica Ready, os taints saem e o kubelet para e remove os pods despejados.',
+    },
+    db: {
+      text: 'Com o db-1 antigo fora, o controlador do StatefulSet cria o db-1 de novo e ele roda: o StatefulSet está completo.',
+    },
+  },
+  'control-plane-outage': {
+    apiserver: {
+      text: 'Aos 30s o manifesto do kube-apiserver sai de /etc/kubernetes/manifests: o kubelet o para.',
+    },
+    predict: {
+      text: 'O kubectl não alcança mais o API server.',
+      question: 'O que acontece com os pods nginx enquanto o API server está fora?',
+      choices: ['Param', 'Continuam rodando', 'São despejados'],
+      explanation:
+        'Quem roda os contêineres são os kubelets e o agente de execução; nenhum dos dois precisa do API server para mantê-los rodando.',
+    },
+    kcm: {
+      text: 'Aos 4m o kube-controller-manager para; aos 4m30s o kubelet no node1 para. Ninguém observa os heartbeats.',
+    },
+    back: {
+      text: 'Aos 7m o kube-controller-manager volta: dá a cada nó um novo período de tolerância, depois nota o Lease velho do node1 e o marca NotReady.',
+    },
+    taint: {
+      text: 'O node1 recebe o taint node.kubernetes.io/unreachable:NoExecute; seus pods o toleram por 300s.',
+    },
+    evicted: {
+      text: 'A tolerância acabou: os pods web no node1 são marcados para exclusão.',
+    },
+    replaced: {
+      text: 'O ReplicaSet os recria; eles rodam no node2.',
+    },
+    start: {
+      text: 'Aos 14m o kubelet no node1 volta: o node1 fica Ready, os taints saem e os pods despejados são removidos.',
+    },
+  },
+  'node-delete-cloud': {
+    delete: {
+      text: 'Aos 30s o objeto Node node2 é excluído. A máquina dele, uma instância na nuvem, continua rodando, e o kubelet também.',
+    },
+    'predict-node': {
+      text: 'O kubelet no node2 está vivo, e o cloud-controller-manager observa todos os Nodes.',
+      question: 'Quem cria de novo o objeto Node node2?',
+      choices: [
+        'O kubelet, na próxima atualização de status',
+        'O controlador de nós do cloud-controller-manager',
+        'Ninguém',
+      ],
+      explanation:
+        "O kubelet registra o seu Node uma vez, ao iniciar; depois, as atualizações de status falham com 'not found'. O cloud-node-controller só inicializa Nodes que existem, e o cloud-node-lifecycle-controller só os exclui: nenhum dos dois jamais cria um.",
+    },
+    orphans: {
+      text: 'O coletor de lixo de pods exclui os pods ainda ligados ao node2 e o ReplicaSet recria os seus dois. Eles não cabem no node1 nem no node3: Pending.',
+    },
+    kubelet: {
+      text: 'No node2 o kubelet vê que os seus pods sumiram e mata os contêineres deles, inclusive os pods dos DaemonSets kube-proxy e calico-node, enquanto as atualizações de status falham a cada 10s (journalctl aos 2m30s).',
+    },
+    zombie: {
+      text: 'cloud instances: a instância do node2 está running, sem Node. O cloud-node-lifecycle-controller só exclui Nodes cuja instância sumiu, e só olha para Nodes: a máquina do node2 é invisível para ele.',
+    },
+    'predict-machine': {
+      text: 'Não há cluster autoscaler neste cluster.',
+      question: 'O que acontece com a máquina do node2?',
+      choices: [
+        'A nuvem a para depois de um tempo',
+        'Ela roda, ociosa e cobrada, até alguém agir',
+        'Ela reinicia e se registra de novo',
+      ],
+      explanation:
+        'Nada no Kubernetes nem na nuvem procura uma máquina sem Node. Ela fica ociosa, um zumbi, até alguém reiniciar o kubelet (que registra o node2 de novo) ou encerrar a instância. A próxima aula roda o mesmo cluster com o cluster autoscaler.',
+    },
+    still: {
+      text: 'Nada muda depois disso: aos 19m o cloud instances ainda lista o node2 running sem Node, e os dois pods web continuam Pending. Experimente ssh node2 systemctl restart kubelet, ou cloud terminate node2.',
+    },
+  },
+  'node-delete-autoscaler': {
+    delete: {
+      text: 'Aos 30s o objeto Node node2 é excluído, como na aula sem autoscaler. A máquina e o kubelet dela continuam rodando.',
+    },
+    unregistered: {
+      text: 'A cada 10s o cluster autoscaler lista as instâncias do grupo de nós e procura um Node com o providerID de cada uma. A do node2 não tem nenhum: o ConfigMap de status a conta como unregistered: 1.',
+    },
+    pending: {
+      text: 'Os pods ligados ao node2 são coletados e recriados. Dois pods web não cabem em nenhum nó: Pending, FailedScheduling.',
+    },
+    'predict-scale-up': {
+      text: 'O grupo de nós pode crescer até 5 máquinas.',
+      question: 'O cluster autoscaler adiciona uma máquina para os dois pods Pending?',
+      choices: [
+        'Sim, dentro de um ciclo de 10s',
+        'Ainda não: ele conta a máquina do node2 como um nó a caminho',
+        'Nunca: ele só remove máquinas',
+      ],
+      explanation:
+        'No cluster-autoscaler 1.33, uma máquina do grupo sem Node conta como um nó por vir (o tamanho-alvo menos os nós prontos, os não prontos e os não registrados há muito tempo). Na simulação do autoscaler os pods Pending cabem nela, então ele nem faz scale-up nem diz NotTriggerScaleUp.',
+    },
+    long: {
+      text: 'max-node-provision-time (15 minutos) depois de ver a máquina pela primeira vez, o autoscaler desiste dela: DeleteUnregistered encerra a instância do node2, e o mesmo ciclo faz o grupo crescer de novo para os pods Pending (TriggeredScaleUp).',
+    },
+    'new-node': {
+      text: 'A máquina nova inicializa, o kubelet dela se registra, o cloud-node-controller inicializa o Node e os pods web rodam.',
+    },
+    end: {
+      text: 'O zumbi custou 15 minutos de uma máquina e 15 minutos de dois pods Pending. Com tamanho mínimo 3, ele ficaria para sempre: o autoscaler nunca exclui máquinas não registradas abaixo do tamanho mínimo de um grupo.',
+    },
+  },
+  'autoscaler-scale-up': {
+    grow: {
+      text: 'Aos 1m o web cresce de 3 para 6 pods de 1,5 CPU. Os dois nós de 4 CPUs comportam dois cada: dois pods ficam Pending (FailedScheduling: Insufficient cpu).',
+    },
+    'predict-when': {
+      text: 'O cluster autoscaler roda um ciclo a cada 10 segundos.',
+      question: 'Quando uma máquina nova começa?',
+      choices: [
+        'Em cerca de 10 segundos',
+        'Depois de os pods ficarem Pending por 5 minutos',
+        'Só se alguém rodar cloud scale',
+      ],
+      explanation:
+        'A cada ciclo o autoscaler simula os pods Pending nos nós que tem e no modelo de cada grupo de nós. Um pod que só cabe num nó novo de um grupo faz o grupo crescer na hora; só os pods com menos de 2 segundos de vida esperam mais um ciclo.',
+    },
+    triggered: {
+      text: 'TriggeredScaleUp: pod triggered scale-up: [{workers 2->3 (max: 4)}]. O ConfigMap de status diz scaleUp: InProgress e conta a máquina nova como unregistered até o kubelet dela se registrar.',
+    },
+    registered: {
+      text: 'Cerca de 90 segundos depois a máquina está running, o kubelet registra um Node com o taint node.cloudprovider.kubernetes.io/uninitialized e o cloud-node-controller o inicializa na hora (Synced).',
+    },
+    running: {
+      text: 'O Node fica Ready e o escalonador vincula a ele os dois pods Pending.',
+    },
+    more: {
+      text: 'Aos 6m o web cresce para 12: seis pods Pending, e o grupo só pode crescer mais uma máquina (máx. 4).',
+    },
+    max: {
+      text: "Uma máquina para dois pods (TriggeredScaleUp) e, para os outros quatro, NotTriggerScaleUp, pod didn't trigger scale-up: 1 max node group size reached. Eles ficam Pending; o evento se repete no máximo a cada 5 minutos.",
+    },
+  },
+  'autoscaler-scale-down': {
+    shrink: {
+      text: 'Aos 1m o web encolhe de 6 para 4 pods. O node2 e o node3 ficam com um pod de 1,2 CPU cada: 30% da CPU deles.',
+    },
+    candidates: {
+      text: 'No ciclo seguinte o cluster autoscaler os considera desnecessários: no máximo 50% requisitado, e os pods deles cabem em outro lugar. Ele põe neles o taint DeletionCandidateOfClusterAutoscaler:PreferNoSchedule. O node1 não é candidato: o pod debug não tem controlador que o recrie.',
+    },
+    'predict-when': {
+      text: 'scale-down-unneeded-time é 10 minutos.',
+      question: 'Quando o node2 é removido?',
+      choices: ['Na hora', 'Depois de 10 minutos desnecessário, no ciclo de 10s seguinte', 'Nunca: ainda roda um pod'],
+      explanation:
+        'Um nó precisa ficar desnecessário por scale-down-unneeded-time (10m). Qualquer ciclo que o ache necessário de novo (o pod dele não cabe em outro lugar) recomeça a espera.',
+    },
+    marked: {
+      text: 'O node2 recebe o taint ToBeDeletedByClusterAutoscaler:NoSchedule e o cordon (Ready,SchedulingDisabled); o ConfigMap de status registra Scale-down: removing node node2.',
+    },
+    drain: {
+      text: '5s depois o pod web dele é despejado (deleting pod for node scale down) e o ReplicaSet o recria no node1: o node3 tem o taint de candidato à exclusão, que o escalonador evita.',
+    },
+    terminated: {
+      text: 'Quando o pod despejado some, o autoscaler exclui a instância do node2 pelo grupo de nós: a máquina é encerrada e o tamanho-alvo do grupo vai de 3 para 2.',
+    },
+    gone: {
+      text: 'O Node sobrevive à máquina até ficar NotReady e o cloud-node-lifecycle-controller excluí-lo: Deleting node node2 because it does not exist in the cloud provider.',
+    },
+  },
+  'autoscaler-zone-outage': {
+    cut: {
+      text: 'Aos 6m as zonas a e b perdem a rede: seis dos dez nós. As máquinas continuam rodando, então os controladores da nuvem não mexem nos Nodes delas.',
+    },
+    notready: {
+      text: '50s depois os Nodes delas estão NotReady.',
+    },
+    'predict-health': {
+      text: 'O cluster autoscaler conta os nós não prontos a cada ciclo.',
+      question: 'O que o autoscaler faz com seis de dez nós não prontos?',
+      choices: [
+        'Adiciona máquinas na zona c',
+        'Remove os nós não prontos',
+        'Nada: para de agir até o cluster ficar saudável',
+      ],
+      explanation:
+        'Com mais de 3 nós não prontos (ok-total-unready-count) e mais de 45% de todos os nós não prontos (max-total-unready-percentage), o cluster-autoscaler declara o cluster não saudável: nem scale-up, nem scale-down. Uma queda em massa não é hora de redimensionar.',
+    },
+    unhealthy: {
+      text: 'ClusterUnhealthy, Cluster is unhealthy, no ConfigMap de status (no máximo a cada 5 minutos); o status dele diz clusterWide health: Unhealthy.',
+    },
+    evicted: {
+      text: 'Cinco minutos depois dos taints, os pods das zonas a e b são despejados. Os substitutos só cabem em parte na zona c: Pending, e nenhum TriggeredScaleUp, de propósito.',
+    },
+    heal: {
+      text: 'Aos 18m a zona b volta. Três nós não prontos estão dentro dos limites de novo: o autoscaler age, e os pods Pending encontram espaço nos nós da zona b.',
+    },
+    end: {
+      text: 'Os pods da zona a ficam Terminating enquanto os kubelets de lá não conseguem confirmar que pararam. Não prontos por 20 minutos (scale-down-unready-time), os nós da zona a virariam candidatos a scale-down.',
+    },
+  },
+};

@@ -1,0 +1,16 @@
+/**
+ * Words the engine writes (chapter labels, action menus and why an action cannot apply now) are
+ * English built from a few fixed forms around names: `kubelet stopped on node2`, `Stop kubelet`,
+ * `node2 is already powered off`. A translation rewrites each known form around the same names;
+ * a form it does not know (a newer engine's) stays in English rather than being guessed.
+ */
+export type Rule = readonly [RegExp, (...groups: string[]) => string];
+
+/** The first rule whose pattern matches the whole text, applied; else the text as it was. */
+export function rewrite(text: string, rules: readonly Rule[]): string {
+  for (const [re, to] of rules) {
+    const m = re.exec(text);
+    if (m && m[0] === text) return to(...m.slice(1).map((g) => g ?? ''));
+  }
+  return text;
+}
