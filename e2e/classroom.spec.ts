@@ -17,6 +17,11 @@ async function open(page: Page, query: string): Promise<void> {
 }
 
 /** The scenario's end, as the clock shows it (`of 15m`). */
+/** Machines on the graph now (cards). */
+function machines(page: Page): Promise<number> {
+  return page.getByRole('group', { name: /^node / }).count();
+}
+
 async function scenarioEnd(page: Page): Promise<number> {
   return parseClock(((await page.getByText(/^of \d+m/).textContent()) ?? '').replace('of ', ''));
 }
@@ -35,7 +40,10 @@ test.describe('readable from the back of the room', () => {
         const sizes = await graphTextSizes(page);
         expect(sizes.count, `${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
         expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
-        expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
+        // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
+        // keeps 18 px and pans.
+        if ((await machines(page)) <= 6)
+          expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
       }
     }
   });
@@ -51,8 +59,13 @@ test.describe('readable from the back of the room', () => {
       for (const t of [0, Math.min(420_000, end)]) {
         await scrubTo(page, t);
         const sizes = await graphTextSizes(page);
-        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(12);
-        expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
+        // Four machines fit the ~815x410 pane at 12 px; a cloud's group scaled up to five shrinks
+        // to fit, never below the 9 px floor; a 10-node zone outage pans at the floor.
+        const count = await machines(page);
+        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(
+          count <= 4 ? 12 : 9,
+        );
+        if (count <= 6) expect(sizes.clipped, `${name} at ${t}: cards cut off by the pane`).toEqual([]);
       }
     }
   });

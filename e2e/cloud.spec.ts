@@ -49,7 +49,8 @@ test.describe('cloud and cluster autoscaler', () => {
     const card = page.getByRole('group', { name: 'node node2' });
     await expect(card.getByText('? no Node')).toBeVisible();
     const instance = card.getByRole('button', { name: /^node2 instance i-/ });
-    await expect(instance).toHaveText(`☁ ${node2.instance.id.slice(0, 10)}… running · workers`);
+    await expect(instance).toHaveText(`☁ ${node2.instance.id.slice(0, 10)}… running`);
+    await expect(instance).toHaveAttribute('title', `Cloud instance ${node2.instance.id}: running, node group workers`);
 
     const groups = region(page, 'Node groups');
     await expect(groups).toContainText(`min ${group.min} · target ${group.target} · max ${group.max}`);

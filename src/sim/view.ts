@@ -9,11 +9,12 @@
  */
 import type { Node, Pod } from './api/types';
 import { REPLACES_ANNOTATION } from './api/workload-memory';
+import { CA_NAME, CCM_NAME } from './cloud/bootstrap';
 import type { InstanceState } from './cloud/types';
 import { buildCloudView, type CloudView, instanceOfHostView } from './cloud/view';
 import type { Engine } from './core/engine';
 import type { Host, HostContainer } from './core/state';
-import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
+import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, controlPlaneHost } from './core/world';
 import { nodeStatus, podColumns } from './kubectl/status';
 import { isAddonPod } from './scenario/addons';
 
@@ -82,13 +83,21 @@ export interface WorkloadView {
   desired: number;
 }
 
+/** The control plane's static pods with a Stop/Start menu: kubeadm's four, and a cloud's processes. */
+export type ControlPlaneCardComponent = ControlPlaneComponent | typeof CCM_NAME | typeof CA_NAME;
+
+export interface ControlPlaneComponentView {
+  name: ControlPlaneCardComponent;
+  running: boolean;
+  restarts: number;
+}
+
 export interface ControlPlaneView {
   node: string;
-  components: {
-    name: 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
-    running: boolean;
-    restarts: number;
-  }[];
+  /** kubeadm's four static pods (the card's buttons). */
+  components: ControlPlaneComponentView[];
+  /** In a cloud: the cloud-controller-manager and cluster-autoscaler static pods (the Node groups panel's buttons). */
+  cloudProcesses?: ControlPlaneComponentView[];
   apiAvailable: boolean;
 }
 
@@ -237,17 +246,22 @@ function buildControlPlane(e: Engine): ControlPlaneView | undefined {
   const cp = controlPlaneHost(e);
   if (!cp) return undefined;
   const running = new Set(runningContainers(cp).map((c) => c.podName));
-  const components = CONTROL_PLANE_COMPONENTS.map((name) => {
+  const component = (name: ControlPlaneCardComponent): ControlPlaneComponentView => {
     const mirror = e.get('Pod', `kube-system/${name}-${cp.name}`);
     const restarts = mirror?.status.containerStatuses.reduce((n, cs) => n + cs.restartCount, 0) ?? 0;
     return { name, running: running.has(`${name}-${cp.name}`), restarts };
-  });
+  };
+  const components = CONTROL_PLANE_COMPONENTS.map(component);
   const byName = new Map(components.map((c) => [c.name, c.running]));
-  return {
+  const view: ControlPlaneView = {
     node: cp.name,
     components,
     apiAvailable: byName.get('kube-apiserver') === true && byName.get('etcd') === true,
   };
+  // In a cloud, the cloud-controller-manager and the cluster-autoscaler are static pods there too.
+  const cloud = e.state.cloud;
+  if (cloud) view.cloudProcesses = [CCM_NAME, ...(cloud.autoscaler ? [CA_NAME] : [])].map(component);
+  return view;
 }
 
 function byName<T extends { name: string }>(a: T, b: T): number {

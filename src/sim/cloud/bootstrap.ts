@@ -22,8 +22,8 @@ export const CCM_IMAGE = 'notready/cloud-controller-manager:v1.33.0';
 /** Cluster autoscaler 1.33 for Kubernetes 1.33 (CA minor = Kubernetes minor, CA README "Releases"). */
 export const CA_IMAGE = 'registry.k8s.io/autoscaling/cluster-autoscaler:v1.33.0';
 
-export const CCM_NAME = 'cloud-controller-manager';
-export const CA_NAME = 'cluster-autoscaler';
+export const CCM_NAME = 'cloud-controller-manager' as const;
+export const CA_NAME = 'cluster-autoscaler' as const;
 
 function staticPod(name: string, image: string, priority: number): Manifest {
   return {

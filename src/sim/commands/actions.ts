@@ -6,8 +6,8 @@
 import { instanceActionProblem } from '../cloud/cli';
 import { findInstance } from '../cloud/provider';
 import type { Engine } from '../core/engine';
-import type { ControlPlaneComponent } from '../core/world';
 import { controlPlaneHost } from '../core/world';
+import type { ControlPlaneCardComponent } from '../view';
 import { apiUnreachable, sshError } from './run';
 
 /** What a click targets in the graph. */
@@ -15,7 +15,7 @@ export type ActionTarget =
   | { kind: 'node'; node: string }
   | { kind: 'service'; node: string; service: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' }
   | { kind: 'pod'; namespace: string; name: string }
-  | { kind: 'control-plane'; component: 'etcd' | 'kube-apiserver' | 'kube-scheduler' | 'kube-controller-manager' }
+  | { kind: 'control-plane'; component: ControlPlaneCardComponent }
   /** A machine's cloud instance (scenarios with spec.cloud): by its node (host) name. */
   | { kind: 'instance'; node: string };
 
@@ -94,7 +94,7 @@ function podActions(e: Engine, namespace: string, name: string): ActionOption[] 
   ];
 }
 
-function controlPlaneActions(e: Engine, component: ControlPlaneComponent): ActionOption[] {
+function controlPlaneActions(e: Engine, component: ControlPlaneCardComponent): ActionOption[] {
   const cp = controlPlaneHost(e);
   if (!cp) {
     const none = 'there is no control-plane node';

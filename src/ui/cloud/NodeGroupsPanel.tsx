@@ -1,6 +1,7 @@
 import type { CloudView } from '../../sim';
 import { actions } from '../../state/bridge';
-import { useCloud } from '../../state/hooks';
+import { useCloud, useControlPlane } from '../../state/hooks';
+import { openMenuFrom } from '../common/menu';
 import { formatTime } from '../common/time';
 import { decisionsToShow, groupSlots } from './groups';
 import { useCloudMessages } from './messages';
@@ -18,6 +19,7 @@ export function NodeGroupsPanel() {
   return (
     <section className="node-groups" aria-label={t.nodeGroups}>
       <h2 className="panel-title">{t.nodeGroups}</h2>
+      <CloudProcesses />
       <ul className="ng-list">
         {cloud.groups.map((g) => (
           <NodeGroupRow key={g.name} group={g} />
@@ -25,6 +27,28 @@ export function NodeGroupsPanel() {
       </ul>
       <Autoscaler cloud={cloud} />
     </section>
+  );
+}
+
+/** The cloud-controller-manager and the cluster-autoscaler: static pods on the control plane, stopped and started from here. */
+function CloudProcesses() {
+  const t = useCloudMessages();
+  const cp = useControlPlane();
+  if (!cp?.cloudProcesses?.length) return null;
+  return (
+    <p className="ca-line ng-processes">
+      <span className="ca-key">{t.processes}</span>{' '}
+      {cp.cloudProcesses.map((c) => (
+        <button
+          key={c.name}
+          type="button"
+          className={`svc ${c.running ? 'svc-on' : 'svc-off'}`}
+          onClick={(ev) => openMenuFrom(ev, { kind: 'control-plane', component: c.name }, c.name)}
+        >
+          {t.processButton(c.name, c.running)}
+        </button>
+      ))}
+    </p>
   );
 }
 

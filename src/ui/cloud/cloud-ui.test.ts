@@ -39,9 +39,9 @@ describe("the autoscaler's decisions", () => {
 
 describe("a card's instance row", () => {
   const inst = { id: 'i-25f6120defbd81d9a', state: 'running' as const, group: 'workers' };
-  it('id, state and group in the workbench; the state alone for the back of a room', () => {
+  it('id and state in the workbench (the group in the title); the state alone for the back of a room', () => {
     expect(instanceLine(inst, 'normal')).toEqual({
-      text: '☁ i-25f6120d… running · workers',
+      text: '☁ i-25f6120d… running',
       title: 'Cloud instance i-25f6120defbd81d9a: running, node group workers',
       cls: 'inst-running',
     });

@@ -10,7 +10,7 @@ import { cloudMessages } from './messages';
 type Instance = NonNullable<NodeView['instance']>;
 
 export interface InstanceLine {
-  /** The visible words: `☁ i-25f6120d… running · workers` (presenter: `☁ running`). */
+  /** The visible words: `☁ i-25f6120d… running` (presenter: `☁ running`); the group is in the title. */
   text: string;
   /** The whole story for the title: id, state, group. */
   title: string;
@@ -29,6 +29,5 @@ export function instanceLine(inst: Instance, density: Density, t: Translation['c
   const title = t.instanceTitle(inst.id, state, inst.group);
   const cls = `inst-${inst.state}`;
   if (density === 'presenter') return { text: `☁ ${state}`, title, cls };
-  const group = inst.group && density === 'normal' ? ` · ${inst.group}` : '';
-  return { text: `☁ ${shortInstanceId(inst.id)} ${state}${group}`, title, cls };
+  return { text: `☁ ${shortInstanceId(inst.id)} ${state}`, title, cls };
 }

@@ -14,6 +14,9 @@ export const cloudMessages = {
     terminated: 'terminated',
   },
   nodeGroups: 'Node groups',
+  /** The cloud's processes, static pods on the control plane (each a button with Stop/Start). */
+  processes: 'Static pods on the control plane:',
+  processButton: (name: string, running: boolean) => `${name} ${running ? '✔ running' : '✖ stopped'}`,
   groupBounds: (min: number, target: number, max: number) => `min ${min} · target ${target} · max ${max}`,
   groupMachines: (live: number, ready: number) =>
     `${live} ${live === 1 ? 'machine' : 'machines'}, ${ready} with a Ready Node`,

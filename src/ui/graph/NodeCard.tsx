@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import type { NodeView } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useControlPlane, useNode, usePodKeysOn, useSim } from '../../state/hooks';
-import { InstanceRow } from '../cloud/InstanceRow';
+import { InstanceButton } from '../cloud/InstanceButton';
 import { openMenuFrom } from '../common/menu';
 import { useMessages } from '../i18n/hooks';
 import { problemLines, statusBadge } from './card-lines';
@@ -87,6 +87,7 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
   const t = useMessages();
   const n = useNode(data.name);
   const allPods = usePodKeysOn(data.name);
+  const cp = useControlPlane();
   const role = n?.role;
   // The control-plane static pods are drawn as the component buttons, not again as chips.
   const pods = useMemo(
@@ -102,13 +103,13 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
     role: n.role,
     pods: pods.length,
     services: n.services.length,
-    components: n.role === 'control-plane' ? 4 : 0,
-    instance: n.instance !== undefined,
+    components: n.role === 'control-plane' ? (cp?.components.length ?? 4) : 0,
   };
   const sec = cardSections(content, w, density);
   const badge = statusBadge(n);
   const hostLabel = `${n.name} machine`;
-  const problems = problemLines(n, density);
+  // A cloud machine's instance takes the first of the reserved lines (the card keeps its height).
+  const problems = problemLines(n, density, n.instance ? 1 : 0);
   const presenting = density === 'presenter';
   return (
     // biome-ignore lint/a11y/useSemanticElements: a card, not a form; DESIGN section 7 names it as a group
@@ -141,9 +142,13 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
         )}
         <span className={`badge ${badge.cls}`}>{badge.text}</span>
       </div>
-      {n.instance ? <InstanceRow node={n.name} instance={n.instance} density={density} height={sec.instance} /> : null}
       <HeartbeatBar age={n.heartbeatAge} grace={n.grace} short={presenting} height={sec.heartbeat} />
       <ul className="card-api" style={{ height: `${sec.problems}em` }}>
+        {n.instance ? (
+          <li className="pl-cloud">
+            <InstanceButton node={n.name} instance={n.instance} density={density} />
+          </li>
+        ) : null}
         {problems.map((l) => (
           <li key={l.text} className={`pl pl-${l.kind}`} title={l.text}>
             {l.text}
@@ -154,13 +159,15 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
       {n.role === 'control-plane' ? (
         <ControlPlaneComponents cols={componentColumns(w, density)} height={sec.cp} />
       ) : null}
-      <div className="chips" style={{ gridTemplateColumns: `repeat(${chipColumns(w, density)}, minmax(0, 1fr))` }}>
-        {pods.length ? (
-          pods.map((k) => <PodChip key={k} podKey={k} density={density} />)
-        ) : (
-          <span className="muted no-pods">{t.noPods}</span>
-        )}
-      </div>
+      {pods.length || n.role !== 'control-plane' ? (
+        <div className="chips" style={{ gridTemplateColumns: `repeat(${chipColumns(w, density)}, minmax(0, 1fr))` }}>
+          {pods.length ? (
+            pods.map((k) => <PodChip key={k} podKey={k} density={density} />)
+          ) : (
+            <span className="muted no-pods">{t.noPods}</span>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 });

@@ -64,11 +64,12 @@ export function taintLines(taints: readonly string[], density: Density = 'normal
 
 /**
  * The problem lines of a card, at most as many as the density reserves (the last one then says
- * how many more there are; `kubectl describe node` has them all).
+ * how many more there are; `kubectl describe node` has them all). `taken`: reserved lines used by
+ * something else (a cloud machine's instance line).
  */
-export function problemLines(n: NodeView, density: Density): ProblemLine[] {
+export function problemLines(n: NodeView, density: Density, taken = 0): ProblemLine[] {
   const t = currentMessages();
-  const room = METRICS[density].problemLines;
+  const room = METRICS[density].problemLines - taken;
   const lines: ProblemLine[] = [];
   const host = hostProblems(n);
   if (host) lines.push({ text: host, kind: 'host' });

@@ -16,8 +16,6 @@ export interface CardContent {
   services: number;
   /** Control-plane component buttons (0 on workers). */
   components: number;
-  /** The machine is a cloud instance: one more line, the instance's id and state. */
-  instance?: boolean;
 }
 
 export interface DensityMetrics {
@@ -65,7 +63,8 @@ export const METRICS: Record<Density, DensityMetrics> = {
     padX: 1,
   },
   presenter: {
-    minCardWidth: 14,
+    // 13: five machines side by side at 18 px on a 1280 px projector (a cloud's group scaled up).
+    minCardWidth: 13,
     maxCardWidth: 34,
     pad: 0.8,
     head: 1.6,
@@ -132,12 +131,16 @@ export function cardSections(c: CardContent, cardWidth: number, density: Density
   const services = rows(c.services, serviceColumns(cardWidth, density)) * m.buttonRow;
   const cp =
     c.role === 'control-plane' ? m.apiLine + rows(c.components, componentColumns(cardWidth, density)) * m.buttonRow : 0;
-  // A card with no pods to show says so on one line (a control plane usually has none of its own).
+  // A worker with no pods to show says so on one line; a control plane with none (its own static
+  // pods are the component buttons) ends with its components.
   const chipRows = c.pods > 0 ? rows(c.pods, chipColumns(cardWidth, density)) : 0;
-  const chips = chipRows ? chipRows * m.chipHeight + (chipRows - 1) * m.chipGap : m.line;
+  const chips = chipRows
+    ? chipRows * m.chipHeight + (chipRows - 1) * m.chipGap
+    : c.role === 'control-plane'
+      ? 0
+      : m.line;
   return {
     head: m.head,
-    instance: c.instance ? m.line : 0,
     heartbeat: m.heartbeat,
     problems: m.problemLines * m.line,
     services,
@@ -149,6 +152,6 @@ export function cardSections(c: CardContent, cardWidth: number, density: Density
 export function cardHeightEm(c: CardContent, cardWidth: number, density: Density): number {
   const m = METRICS[density];
   const s = cardSections(c, cardWidth, density);
-  const sections = [s.head, s.instance, s.heartbeat, s.problems, s.services, s.cp, s.chips].filter((h) => h > 0);
+  const sections = [s.head, s.heartbeat, s.problems, s.services, s.cp, s.chips].filter((h) => h > 0);
   return m.pad + sections.reduce((a, b) => a + b, 0) + (sections.length - 1) * m.gap;
 }

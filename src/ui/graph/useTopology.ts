@@ -10,7 +10,8 @@ import type { SimState } from '../../state/store';
 import type { LayoutInput } from './layout';
 
 /** Static control-plane pods, drawn as component buttons on the control-plane card (not as chips). */
-export const CP_POD = /^kube-system\/(etcd|kube-apiserver|kube-controller-manager|kube-scheduler)-/;
+export const CP_POD =
+  /^kube-system\/(etcd|kube-apiserver|kube-controller-manager|kube-scheduler|cloud-controller-manager|cluster-autoscaler)-/;
 /** Room for one more pod than the card has shown. */
 const POD_SLACK = 1;
 
@@ -19,13 +20,13 @@ function podCount(s: SimState, name: string): number {
   return s.nodes[name]?.role === 'control-plane' ? keys.filter((k) => !CP_POD.test(k)).length : keys.length;
 }
 
-/** `name|role|pods|services|components|instance` per node: changes only when the topology does. */
+/** `name|role|pods|services|components` per node: changes only when the topology does. */
 function topologyKey(s: SimState): string {
   return s.nodeNames
     .map((name) => {
       const n = s.nodes[name];
       const comps = n?.role === 'control-plane' ? (s.rest.controlPlane?.components.length ?? 4) : 0;
-      return `${name}|${n?.role ?? 'worker'}|${podCount(s, name)}|${n?.services.length ?? 4}|${comps}|${n?.instance ? 1 : 0}`;
+      return `${name}|${n?.role ?? 'worker'}|${podCount(s, name)}|${n?.services.length ?? 4}|${comps}`;
     })
     .join(',');
 }
@@ -40,7 +41,7 @@ export function useTopology(): LayoutInput[] {
     const most = seen.current.most;
     if (!key) return [];
     return key.split(',').map((x) => {
-      const [name = '', role, pods, services, components, instance] = x.split('|');
+      const [name = '', role, pods, services, components] = x.split('|');
       const shown = Math.max(most.get(name) ?? 0, Number(pods));
       most.set(name, shown);
       return {
@@ -51,7 +52,6 @@ export function useTopology(): LayoutInput[] {
         podsNow: Number(pods),
         services: Number(services),
         components: Number(components),
-        instance: instance === '1',
       };
     });
   }, [key, run]);

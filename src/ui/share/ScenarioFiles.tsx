@@ -86,7 +86,7 @@ function ExportMenu() {
           id={menu}
           role="menu"
           aria-label={t.exportMenu}
-          className="share-list"
+          className="export-menu"
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation();

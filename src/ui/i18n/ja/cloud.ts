@@ -14,6 +14,8 @@ export const cloud: Translation['cloud'] = {
     terminated: 'terminated',
   },
   nodeGroups: 'ノードグループ',
+  processes: 'コントロールプレーン上の static Pod:',
+  processButton: (name, running) => `${name} ${running ? '✔ 稼働中' : '✖ 停止'}`,
   groupBounds: (min, target, max) => `min ${min} · target ${target} · max ${max}`,
   groupMachines: (live, ready) => `マシン ${live} 台、うち Ready な Node ${ready} 台`,
   groupSlots: (name, min, target, max, live, ready) =>

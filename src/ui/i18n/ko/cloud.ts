@@ -13,6 +13,8 @@ export const cloud: Translation['cloud'] = {
     terminated: 'terminated',
   },
   nodeGroups: '노드 그룹',
+  processes: '컨트롤 플레인의 static 파드:',
+  processButton: (name, running) => `${name} ${running ? '✔ 실행 중' : '✖ 중지됨'}`,
   groupBounds: (min, target, max) => `min ${min} · target ${target} · max ${max}`,
   groupMachines: (live, ready) => `머신 ${live}대, 그중 Ready인 Node ${ready}대`,
   groupSlots: (name, min, target, max, live, ready) =>

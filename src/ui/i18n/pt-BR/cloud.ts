@@ -13,6 +13,8 @@ export const cloud: Translation['cloud'] = {
     terminated: 'terminated',
   },
   nodeGroups: 'Grupos de nós',
+  processes: 'Static pods no control plane:',
+  processButton: (name, running) => `${name} ${running ? '✔ rodando' : '✖ parado'}`,
   groupBounds: (min, target, max) => `min ${min} · target ${target} · max ${max}`,
   groupMachines: (live, ready) => `${live} ${live === 1 ? 'máquina' : 'máquinas'}, ${ready} com um Node Ready`,
   groupSlots: (name, min, target, max, live, ready) =>
