@@ -148,3 +148,30 @@ export function inCloud(s: Scenario, extra: number): Scenario {
     spec: { ...s.spec, nodes, timeline, cloud: { nodeGroups, autoscaler: true } },
   };
 }
+
+/**
+ * Issue 13's big clusters: `nodes` nodes (a control plane and the workers, a third per zone), 30
+ * pods a node (Deployments of up to 5,000 replicas, and the DaemonSet on every worker); zone-c
+ * powers off at 10 min and on again at 40 min. 1,000 nodes: 30,000 pods; 5,000: 150,000.
+ */
+export function bigZoneFailure(nodeCount: number): Scenario {
+  const nodes: Scenario['spec']['nodes'] = [{ name: 'control-plane', roles: ['control-plane'], zone: 'zone-a' }];
+  for (let i = 1; i < nodeCount; i++) nodes.push({ name: `node${i}`, roles: [], zone: ZONES[(i - 1) % 3] as string });
+  const failed = nodes.filter((n) => n.zone === 'zone-c' && !n.roles.includes('control-plane')).map((n) => n.name);
+  const objects: Manifest[] = [daemonSet('agent')];
+  let left = 30 * nodeCount - (nodeCount - 1);
+  const count = Math.ceil(left / 5000);
+  for (let i = 0; i < count; i++) {
+    const r = Math.min(5000, Math.ceil(left / (count - i)));
+    left -= r;
+    objects.push(deployment(`app${i}`, r));
+  }
+  return scenario(`bench-zone-failure-${nodeCount}`, {
+    nodes,
+    objects,
+    timeline: [
+      ...failed.map((n) => ({ at: 10 * MIN, run: `ssh ${n} poweroff` })),
+      ...failed.map((n) => ({ at: 40 * MIN, run: `power-on ${n}` })),
+    ],
+  });
+}

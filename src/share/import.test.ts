@@ -358,18 +358,20 @@ describe('importScenarioFile: domain limits', () => {
 
   it('applies the node and pod limits of links to imports', () => {
     const nodes = Array.from(
-      { length: 201 },
+      { length: 5001 },
       (_, i) =>
         `- {apiVersion: v1, kind: Node, metadata: {name: n${i}${i === 0 ? ', labels: {node-role.kubernetes.io/control-plane: ""}' : ''}}}`,
     ).join('\n');
     const many = importScenarioFile(`apiVersion: v1\nkind: List\nitems:\n${nodes}\n`);
     expect(many.ok).toBe(false);
-    if (!many.ok) expect(many.errors[0]?.message).toBe('201 nodes: give 1 to 200');
+    if (!many.ok) expect(many.errors[0]?.message).toBe('5,001 nodes: give 1 to 5,000');
     const pods = importScenarioFile(
-      `${deploy('5000')}---\n${deploy('5000').replace('name: web', 'name: api')}---\n${deploy('5').replace('name: web', 'name: db')}`,
+      [...Array.from({ length: 30 }, (_, i) => deploy('5000').replace('name: web', `name: w${i}`)), deploy('5')].join(
+        '---\n',
+      ),
     );
     expect(pods.ok).toBe(false);
     if (!pods.ok)
-      expect(pods.errors[0]?.message).toBe('the scenario would run 10,005 pods, more than the limit of 10,000');
+      expect(pods.errors[0]?.message).toBe('the scenario would run 150,005 pods, more than the limit of 150,000');
   });
 });

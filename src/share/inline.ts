@@ -17,6 +17,23 @@ export interface InlineSize {
   timeline: number;
 }
 
+/** A whole number, or `or` for anything else (the validator says what is wrong with it). */
+function wholeOr(v: unknown, or: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : or;
+}
+
+function entries(t: unknown): number {
+  const each = isRecord(t) ? t.each : undefined;
+  if (!Array.isArray(each) || each.length !== 2) return 1;
+  return Math.max(1, wholeOr(each[1], 0) - wholeOr(each[0], 0) + 1);
+}
+
+function sum(list: unknown[], f: (x: unknown) => number): number {
+  let n = 0;
+  for (const x of list) n += f(x);
+  return n;
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -40,9 +57,10 @@ export function inspectInlineScenario(text: string): InlineSize | string {
   }
   if (!isRecord(doc)) return "The link's scenario is not a scenario document.";
   const spec = isRecord(doc.spec) ? doc.spec : {};
-  const nodes = Array.isArray(spec.nodes) ? spec.nodes.length : 0;
+  // A node with `count: N` is N nodes, a timeline entry with `each: [from, to]` to-from+1 entries.
+  const nodes = Array.isArray(spec.nodes) ? sum(spec.nodes, (n) => (isRecord(n) ? wholeOr(n.count, 1) : 1)) : 0;
   const objects = Array.isArray(spec.objects) ? spec.objects : [];
   const pods = countPods(nodes, objects, Array.isArray(spec.staticPods) ? spec.staticPods.length : 0);
-  const timeline = Array.isArray(spec.timeline) ? spec.timeline.length : 0;
+  const timeline = Array.isArray(spec.timeline) ? sum(spec.timeline, entries) : 0;
   return { nodes, pods, timeline };
 }

@@ -230,20 +230,20 @@ describe('decodeLink refusals name the problem', () => {
     expect(errorOf(v2Link({ ...base, c: many }))).toBe('The link has too many commands (10,001; the limit is 10,000).');
   });
   it('inline scenarios: size limits and unreadable text', () => {
-    const nodes = Array.from({ length: 201 }, (_, i) => `{name: n${i}}`).join(', ');
-    const big = `apiVersion: notready/v1\nkind: Scenario\nspec:\n  nodes: [${nodes}]\n`;
+    // `count: N` is N nodes (the compact form of a big cluster).
+    const big = 'apiVersion: notready/v1\nkind: Scenario\nspec:\n  nodes: [{name: cp}, {name: n, count: 5000}]\n';
     expect(errorOf(v2Link({ e: '1', i: big, t: 0 }))).toBe(
-      "The link's scenario has too many nodes (201; the limit is 200).",
+      "The link's scenario has too many nodes (5,001; the limit is 5,000).",
     );
     const pods =
-      'spec:\n  objects:\n    - {kind: Deployment, spec: {replicas: 6000}}\n    - {kind: StatefulSet, spec: {replicas: 4001}}\n';
+      'spec:\n  objects:\n    - {kind: Deployment, spec: {replicas: 146000}}\n    - {kind: StatefulSet, spec: {replicas: 4001}}\n';
     expect(errorOf(v2Link({ e: '1', i: pods, t: 0 }))).toBe(
-      "The link's scenario has too many pods (10,001; the limit is 10,000).",
+      "The link's scenario has too many pods (150,001; the limit is 150,000).",
     );
     // A replica count past the double range (replicas 1e400 is 1 followed by 400 zeros) is too many pods too.
     const endless = `spec:\n  objects:\n    - {kind: Deployment, spec: {replicas: 1${'0'.repeat(400)}}}\n`;
     expect(errorOf(v2Link({ e: '1', i: endless, t: 0 }))).toBe(
-      "The link's scenario has too many pods (a number too large to represent; the limit is 10,000).",
+      "The link's scenario has too many pods (a number too large to represent; the limit is 150,000).",
     );
     expect(errorOf(v2Link({ e: '1', i: 'a: [1, 2', t: 0 }))).toMatch(
       /^The link's scenario could not be read as YAML or JSON/,

@@ -148,7 +148,7 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
   const size = inspectInlineScenario(sc.inline);
   if (typeof size === 'string') return size;
   if (size.nodes > LIMITS.maxNodes)
-    return `The link's scenario has too many nodes (${groupDigits(size.nodes)}; the limit is ${LIMITS.maxNodes}).`;
+    return `The link's scenario has too many nodes (${groupDigits(size.nodes)}; the limit is ${groupDigits(LIMITS.maxNodes)}).`;
   if (size.pods > LIMITS.maxPods)
     return `The link's scenario has too many pods (${Number.isFinite(size.pods) ? groupDigits(size.pods) : 'a number too large to represent'}; the limit is ${groupDigits(LIMITS.maxPods)}).`;
   if (size.timeline + cmds.length > LIMITS.maxCommands)

@@ -42,7 +42,7 @@ describe('cloud commands: parse and print', () => {
     expect(err('cloud stop')).toBe('usage: cloud stop NODE_OR_INSTANCE');
     expect(err('cloud stop a b')).toBe('cloud stop: one machine at a time: unexpected b');
     expect(err('cloud scale workers -1')).toBe('cloud scale: "-1" is not a whole number');
-    expect(err('cloud scale workers 1000')).toBe('cloud scale: 1000 is more than the limit of 200 nodes');
+    expect(err('cloud scale workers 5001')).toBe('cloud scale: 5001 is more than the limit of 5000 nodes');
     expect(err('cloud instances all')).toBe('cloud instances: unexpected all');
   });
 });

@@ -116,6 +116,7 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.nlcDirtyPods = dict();
   // A new process lists every node: all of them get a NoSchedule tainting pass.
   delete m.nlcDirtyNodes;
+  delete m.epsDirtyServices;
   m.evictionWork = dict();
 }
 

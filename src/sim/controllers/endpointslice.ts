@@ -9,6 +9,7 @@
 
 import { byNamespacedName, cmp, isPodReady, kcmActive, selectorMatches } from '../api/podutil';
 import type { Endpoint, EndpointSlice, Pod, Service } from '../api/types';
+import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { randomSuffix } from '../core/random';
 import { clonePlain } from '../core/snapshot';
@@ -93,18 +94,50 @@ export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], po
   e.put(slice, `endpoints ${ready}/${endpoints.length} ready`, c);
 }
 
-/** Workqueue: reconcile every Service's slice. */
 /** Any Service at all: without one a pass has nothing to do (and pod changes need no pass). */
 function hasServices(e: Engine): boolean {
   for (const _ in e.state.api.objects.Service) return true;
   return false;
 }
 
+/**
+ * Services whose inputs (the Service, its slices, a pod it selects) were written since their last
+ * reconcile. A Service none of whose inputs changed would compute the slice it already has, so a
+ * pass visits only these (all of them after a kube-controller-manager restart: `undefined`).
+ */
+function markService(e: Engine, key: string): void {
+  const dirty = e.state.controllers.epsDirtyServices;
+  if (dirty) dirty[key] = true;
+}
+
+/** Mark the Services of the pod's namespace whose selector picks the pod before or after a write. */
+function markServicesOfPod(e: Engine, obj: Pod | undefined, old: Pod | undefined): void {
+  const p = obj ?? old;
+  if (!p) return;
+  const ns = p.metadata.namespace ?? 'default';
+  for (const svc of e.list('Service')) {
+    if ((svc.metadata.namespace ?? 'default') !== ns) continue;
+    const sel = svc.spec.selector;
+    if ((obj && selectorMatches(sel, obj.metadata.labels)) || (old && selectorMatches(sel, old.metadata.labels)))
+      markService(e, `${ns}/${svc.metadata.name}`);
+  }
+}
+
+/** Workqueue: reconcile the slice of every Service whose inputs changed. */
 export function syncEndpointSlices(e: Engine): void {
   if (!kcmActive(e) || !hasServices(e)) return;
+  const dirty = e.state.controllers.epsDirtyServices;
+  e.state.controllers.epsDirtyServices = dict();
+  const all = e
+    .list('Service')
+    .filter((s) => !dirty || dirty[`${s.metadata.namespace ?? 'default'}/${s.metadata.name}`])
+    .sort(byNamespacedName);
+  if (!all.length) return;
+  const namespaces = new Set(all.map((s) => s.metadata.namespace ?? 'default'));
   const podsByNs = new Map<string, Pod[]>();
   for (const p of e.list('Pod')) {
     const ns = p.metadata.namespace ?? 'default';
+    if (!namespaces.has(ns)) continue;
     const l = podsByNs.get(ns) ?? [];
     l.push(p);
     podsByNs.set(ns, l);
@@ -117,7 +150,6 @@ export function syncEndpointSlices(e: Engine): void {
     l.push(s);
     slicesBySvc.set(owner.uid, l);
   }
-  const all = e.list('Service').sort(byNamespacedName);
   for (const svc of all) {
     const slices = (slicesBySvc.get(svc.metadata.uid) ?? []).sort((a, b) => cmp(a.metadata.name, b.metadata.name));
     syncService(e, svc, slices, podsByNs.get(svc.metadata.namespace ?? 'default') ?? []);
@@ -138,13 +170,20 @@ function endpointRelevant(a: Pod | undefined, b: Pod | undefined): boolean {
 export const endpointsliceModule: SimModule = {
   name: 'endpointslice',
   watch: {
-    Service: (e) => e.enqueue('endpointslice'),
-    EndpointSlice: (e, _k, obj) => {
+    Service: (e, key) => {
+      markService(e, key);
+      e.enqueue('endpointslice');
+    },
+    EndpointSlice: (e, _k, obj, old) => {
+      const s = (obj ?? old) as EndpointSlice | undefined;
+      const owner = s?.metadata.ownerReferences.find((r) => r.kind === 'Service');
+      if (s && owner) markService(e, `${s.metadata.namespace ?? 'default'}/${owner.name}`);
       if (!obj) e.enqueue('endpointslice');
     },
     Pod: (e, _k, obj, old) => {
-      if (hasServices(e) && endpointRelevant(obj as Pod | undefined, old as Pod | undefined))
-        e.enqueue('endpointslice');
+      if (!hasServices(e)) return;
+      markServicesOfPod(e, obj as Pod | undefined, old as Pod | undefined);
+      if (endpointRelevant(obj as Pod | undefined, old as Pod | undefined)) e.enqueue('endpointslice');
     },
   },
   sync: syncEndpointSlices,

@@ -5,6 +5,7 @@
  */
 import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
@@ -175,14 +176,14 @@ export class Engine {
   /** A UID shaped like Kubernetes' (8-4-4-4-12), from the seeded PRNG. */
   uid(): string {
     const h = this.hex(32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    return flat(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
   }
 
   // ---------------------------------------------------------------- causes and trace
 
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
-    const entry: Cause = { id, at: this.state.now, actor: c.actor, what: c.what, parents: c.parents ?? [] };
+    const entry: Cause = { id, at: this.state.now, actor: flat(c.actor), what: flat(c.what), parents: c.parents ?? [] };
     if (c.rule) entry.rule = c.rule;
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
@@ -210,7 +211,7 @@ export class Engine {
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
     const list = h[ref] ?? [];
-    list.push({ at: this.state.now, what, cause });
+    list.push({ at: this.state.now, what: flat(what), cause });
     if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
     h[ref] = list;
   }
@@ -423,7 +424,7 @@ export class Engine {
       this.put(next, reason, cause);
     } else {
       const ns = involved.namespace ?? 'default';
-      const name = `${involved.name}.${this.hex(16)}`;
+      const name = flat(`${involved.name}.${this.hex(16)}`);
       const ev: KubeEvent = {
         kind: 'Event',
         metadata: {
@@ -439,7 +440,7 @@ export class Engine {
         involvedObject: involved,
         type,
         reason,
-        message,
+        message: flat(message),
         source: { component },
         firstTimestamp: now,
         lastTimestamp: now,

@@ -67,6 +67,7 @@ const CONTROLLER_DICTS = [
   'tecDirtyPods',
   'nlcDirtyPods',
   'nlcDirtyNodes',
+  'epsDirtyServices',
   'evictionWork',
   'leaderElection',
 ] as const;

@@ -346,6 +346,8 @@ export interface ControllerMemory {
   nlcDirtyPods?: Record<string, true>;
   /** node-lifecycle-controller: nodes written since their last NoSchedule tainting pass (undefined: all). */
   nlcDirtyNodes?: Record<string, true>;
+  /** endpointslice-controller: Services whose inputs were written since their last reconcile (undefined: all). */
+  epsDirtyServices?: Record<string, true>;
   /** taint-eviction: eviction work details (createdAt = start time, seq = timer generation; fired keeps the key). */
   evictionWork?: Record<string, { createdAt: number; seq: number; fired: boolean }>;
   evictionSeq?: number;

@@ -159,8 +159,8 @@ describe('spec.cloud: errors name the path and the reason', () => {
     expect(errors(`${HEAD}spec:\n${NODES}${cloud('{name: workers, min: 1, max: 1, zone: a}')}`)).toEqual([
       'spec.cloud.nodeGroups[0].max: 2 of spec.nodes are in group workers, more than its max (1) (line 10, column 47)',
     ]);
-    expect(errors(`${HEAD}spec:\n${NODES}${cloud('{name: workers, min: 1, max: 200, zone: a}')}`)).toEqual([
-      'spec.cloud.nodeGroups: with every node group at its max the cluster would have 201 nodes, more than the limit of 200 (line 10, column 17)',
+    expect(errors(`${HEAD}spec:\n${NODES}${cloud('{name: workers, min: 1, max: 5000, zone: a}')}`)).toEqual([
+      'spec.cloud.nodeGroups: with every node group at its max the cluster would have 5,001 nodes, more than the limit of 5,000 (line 10, column 17)',
     ]);
     expect(
       errors(`${HEAD}spec:\n  profile: v1.23-docker\n${NODES}${cloud('{name: workers, min: 1, max: 5, zone: a}')}`),
@@ -170,13 +170,18 @@ describe('spec.cloud: errors name the path and the reason', () => {
   });
 
   it('counts DaemonSet pods on every node the groups may grow to', () => {
-    const ds = `  objects:\n    - {apiVersion: apps/v1, kind: DaemonSet, metadata: {name: a}, spec: {template: {spec: {containers: [{name: a, image: b}]}}}}\n    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}, spec: {replicas: 4950, template: {spec: {containers: [{name: a, image: b}]}}}}\n    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: e}, spec: {replicas: 4950, template: {spec: {containers: [{name: a, image: b}]}}}}\n`;
-    // 3 nodes now, 151 with the group at its max: 9,900 replicas and 151 DaemonSet pods.
+    const deploys = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: d${i}}, spec: {replicas: 4995, template: {spec: {containers: [{name: a, image: b}]}}}}\n`,
+    ).join('');
+    const ds = `  objects:\n    - {apiVersion: apps/v1, kind: DaemonSet, metadata: {name: a}, spec: {template: {spec: {containers: [{name: a, image: b}]}}}}\n${deploys}`;
+    // 3 nodes now, 151 with the group at its max: 149,850 replicas and 151 DaemonSet pods.
     expect(parseScenario(`${HEAD}spec:\n${NODES}${ds}${cloud('{name: workers, min: 1, max: 3, zone: a}')}`).ok).toBe(
       true,
     );
     expect(errors(`${HEAD}spec:\n${NODES}${ds}${cloud('{name: workers, min: 1, max: 150, zone: a}')}`)[0]).toMatch(
-      /^spec\.objects: the scenario would run 10,051 pods, more than the limit of 10,000/,
+      /^spec\.objects: the scenario would run 150,001 pods, more than the limit of 150,000/,
     );
   });
 });

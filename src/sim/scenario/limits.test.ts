@@ -115,16 +115,18 @@ describe('scenario validation', () => {
   });
 
   it('refuses more nodes, pods, timeline entries, time or text than the limits', () => {
-    const nodes = Array.from({ length: 201 }, (_, i) => `{name: n${i}}`).join(', ');
+    const nodes = Array.from({ length: 5000 }, (_, i) => `{name: n${i}}`).join(', ');
     expect(
       errorsOf(
         'apiVersion: notready/v1\nkind: Scenario\nmetadata: {name: s, title: s}\nspec:\n' +
           `  nodes: [{name: cp, roles: [control-plane]}, ${nodes}]\n`,
       )[0],
-    ).toBe('spec.nodes: 202 nodes: give 1 to 200');
-    expect(errorsOf(scenarioText(deployment('5000', 'a') + deployment('5000', 'b') + deployment('1', 'c')))).toEqual([
-      'spec.objects: the scenario would run 10,001 pods, more than the limit of 10,000',
-    ]);
+    ).toBe('spec.nodes: 5,001 nodes: give 1 to 5,000');
+    expect(
+      errorsOf(
+        scenarioText(Array.from({ length: 30 }, (_, i) => deployment('5000', `a${i}`)).join('') + deployment('1', 'c')),
+      ),
+    ).toEqual(['spec.objects: the scenario would run 150,001 pods, more than the limit of 150,000']);
     const timeline = (entries: string) => scenarioText(deployment('1'), `  timeline: [${entries}]\n`);
     expect(errorsOf(timeline('{at: 25h, run: "kubectl get nodes"}'))).toEqual([
       'spec.timeline[0].at: 25h is after 24h, the limit of a simulation',
@@ -190,15 +192,16 @@ describe('typed commands', () => {
     expect(s.run('kubectl scale deploy web --replicas=5000')).toMatchObject({ ok: true });
   });
 
-  it('keep the cluster within 10,000 pods', () => {
+  it('keep the cluster within 150,000 pods', () => {
     const s = sim();
-    expect(s.run('kubectl create deployment a --image nginx --replicas=5000').ok).toBe(true);
+    for (let i = 0; i < 29; i++)
+      expect(s.run(`kubectl create deployment a${i} --image nginx --replicas=5000`).ok).toBe(true);
     expect(s.run('kubectl create deployment b --image nginx --replicas=4998').ok).toBe(true);
     expect(s.run('kubectl run one --image nginx').output).toBe(
-      'error: the cluster would run 10,001 pods, more than the limit of 10,000',
+      'error: the cluster would run 150,001 pods, more than the limit of 150,000',
     );
     expect(s.run('kubectl scale deploy web --replicas=3').output).toBe(
-      'error: the cluster would run 10,001 pods, more than the limit of 10,000',
+      'error: the cluster would run 150,001 pods, more than the limit of 150,000',
     );
     expect(s.run('kubectl scale deploy web --replicas=1').ok).toBe(true);
     expect(s.run('kubectl run one --image nginx').ok).toBe(true);

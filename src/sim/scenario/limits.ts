@@ -10,14 +10,13 @@
 import type { Settings } from './profiles';
 
 export const DOMAIN_LIMITS = {
-  /** Nodes in a cluster (the largest the graph and the budgets are made for). */
-  maxNodes: 200,
+  /** Nodes in a cluster: Kubernetes' own scalability limit (5,000 nodes, 150,000 pods; issue 13). */
+  maxNodes: 5_000,
   /** Pods a cluster is asked to run: replicas of every workload, DaemonSet pods, bare and static pods. */
-  maxPods: 10_000,
+  maxPods: 150_000,
   /**
-   * Replicas of one Deployment, ReplicaSet or StatefulSet: half the pod budget, so one workload
-   * can dominate a cluster and still leave room for others; the ReplicaSet controller creates it
-   * in ten bursts of 500 (burstReplicas).
+   * Replicas of one Deployment, ReplicaSet or StatefulSet: the ReplicaSet controller creates it
+   * in ten bursts of 500 (burstReplicas); a big cluster runs many workloads.
    */
   maxReplicas: 5_000,
   /** Commands in a run's log (timeline entries that ran plus typed ones); also timeline entries. */

@@ -221,9 +221,9 @@ describe('parseScenario: errors name the path and the reason', () => {
     expect(errors(`${HEAD}spec:\n  nodes: [{name: a, roles: [control-plane]}, {name: a}]\n`)).toEqual([
       'spec.nodes[1].name: "a" is already used by spec.nodes[0] (line 5, column 53)',
     ]);
-    expect(errors(`${HEAD}spec:\n  nodes: []\n`)).toEqual(['spec.nodes: 0 nodes: give 1 to 200 (line 5, column 10)']);
-    const many = Array.from({ length: 201 }, (_, i) => `{name: n${i}}`).join(', ');
-    expect(errors(`${HEAD}spec:\n  nodes: [${many}]\n`)[0]).toMatch(/^spec\.nodes: 201 nodes: give 1 to 200/);
+    expect(errors(`${HEAD}spec:\n  nodes: []\n`)).toEqual(['spec.nodes: 0 nodes: give 1 to 5,000 (line 5, column 10)']);
+    const many = Array.from({ length: 5001 }, (_, i) => `{name: n${i}}`).join(', ');
+    expect(errors(`${HEAD}spec:\n  nodes: [${many}]\n`)[0]).toMatch(/^spec\.nodes: 5,001 nodes: give 1 to 5,000/);
   });
 
   it('rejects unknown settings and fields', () => {

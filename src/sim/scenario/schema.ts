@@ -247,8 +247,10 @@ const nodeSchema = v.strictObject(
     cpu: v.optional(quantity('cpu')),
     memory: v.optional(quantity('memory')),
     group: v.optional(groupName),
+    /** `count: N`: N nodes like this one, named `<name>1` … `<name>N` (validate.ts expands them). */
+    count: v.optional(integer(1, DOMAIN_LIMITS.maxNodes)),
   },
-  objectMessage('name, roles, zone, labels, cpu, memory, group'),
+  objectMessage('name, roles, zone, labels, cpu, memory, group, count'),
 );
 
 /** A machine type as clouds spell them (`m5.xlarge`, `e2-standard-4`, `custom-4-8192`). */
@@ -323,8 +325,15 @@ const timelineEntry = v.strictObject(
     ),
     // Written by replays and exports of a run, for the learner's own commands (types.ts).
     by: v.optional(v.literal('you', (i) => `${show(i.input)} is not who ran it (only "you" may be written)`)),
+    /** `each: [from, to]`: the command once for each whole i from..to, `{i}` in it replaced (validate.ts). */
+    each: v.optional(
+      v.tuple(
+        [integer(0, DOMAIN_LIMITS.maxCommands), integer(0, DOMAIN_LIMITS.maxCommands)],
+        (i) => `expected [from, to], got ${show(i.input)}`,
+      ),
+    ),
   },
-  objectMessage('at, run, by'),
+  objectMessage('at, run, by, each'),
 );
 
 /** `spec.duration`: the scenario's end (the check against the timeline is in validate.ts). */
@@ -451,7 +460,7 @@ export const scenarioSchema = v.strictObject(
           v.array(nodeSchema, (i) => `expected a list of nodes, got ${show(i.input)}`),
           v.check(
             (a) => a.length >= 1 && a.length <= DOMAIN_LIMITS.maxNodes,
-            (i) => `${groupDigits(i.input.length)} nodes: give 1 to ${DOMAIN_LIMITS.maxNodes}`,
+            (i) => `${groupDigits(i.input.length)} nodes: give 1 to ${groupDigits(DOMAIN_LIMITS.maxNodes)}`,
           ),
         ),
         objects: list(v.unknown(), 'Kubernetes manifests'),

@@ -102,7 +102,7 @@ export function checkCloud(spec: Spec, errors: RawError[]): void {
   if (most > DOMAIN_LIMITS.maxNodes)
     errors.push({
       keys: ['spec', 'cloud', 'nodeGroups'],
-      message: `with every node group at its max the cluster would have ${groupDigits(most)} nodes, more than the limit of ${DOMAIN_LIMITS.maxNodes}`,
+      message: `with every node group at its max the cluster would have ${groupDigits(most)} nodes, more than the limit of ${groupDigits(DOMAIN_LIMITS.maxNodes)}`,
     });
 }
 

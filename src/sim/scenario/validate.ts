@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { type Addons, DEFAULT_ADDONS } from './addons';
 import { defaultScenarioDuration, formatSimTime } from './duration';
-import { countPods, DOMAIN_LIMITS, describeDuration, podsOverLimit } from './limits';
+import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
 import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
@@ -80,7 +80,13 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     return { ok: false, raw: errors };
   }
   const doc: ScenarioDoc = parsed.output;
-  const spec = doc.spec;
+  // The compact forms (a node with `count`, a timeline entry with `each`) become what they stand for.
+  const expanded = expandNodes(doc.spec.nodes, errors);
+  const timelineIn = expandTimeline(doc.spec.timeline, errors);
+  if (errors.length > 0) return { ok: false, raw: errors };
+  const spec = { ...doc.spec, nodes: expanded.nodes, timeline: timelineIn };
+  /** An expanded node's path is its entry's: `spec.nodes[3]` for every node of a `count: 300`. */
+  const nodeKeys = (i: number): PathKeys => ['spec', 'nodes', expanded.origin[i] ?? i];
 
   // Nodes: unique names, exactly one control plane.
   const seen = new Map<string, number>();
@@ -88,8 +94,8 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     const first = seen.get(n.name);
     if (first !== undefined) {
       errors.push({
-        keys: ['spec', 'nodes', i, 'name'],
-        message: `${JSON.stringify(n.name)} is already used by spec.nodes[${first}]`,
+        keys: [...nodeKeys(i), 'name'],
+        message: `${JSON.stringify(n.name)} is already used by spec.nodes[${expanded.origin[first] ?? first}]`,
       });
     } else seen.set(n.name, i);
   });
@@ -164,8 +170,14 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
     });
   }
-  // The cloud: node groups and the nodes in them (validate-cloud.ts).
-  checkCloud(spec, errors);
+  // The cloud: node groups and the nodes in them (validate-cloud.ts), at their entries' paths.
+  const cloudErrors: RawError[] = [];
+  checkCloud(spec, cloudErrors);
+  for (const err of cloudErrors) {
+    const [a, b, i] = err.keys;
+    if (a === 'spec' && b === 'nodes' && typeof i === 'number') err.keys = [...nodeKeys(i), ...err.keys.slice(3)];
+    errors.push(err);
+  }
   // Domain limits that need the whole document (scenario/limits.ts).
   const addons: Addons = { ...DEFAULT_ADDONS, ...definedOnly(spec.addons ?? {}) };
   // kubeadm's add-ons are the cluster's own, like its control-plane pods: not in the pod budget.
@@ -224,6 +236,84 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
   if (spec.addons !== undefined) scenario.spec.addons = addons;
   if (spec.cloud) scenario.spec.cloud = normaliseCloud(spec.cloud);
   return { ok: true, scenario };
+}
+
+type DocNode = ScenarioDoc['spec']['nodes'][number];
+type DocEntry = ScenarioDoc['spec']['timeline'][number];
+
+/**
+ * `spec.nodes` with every `count: N` entry replaced by N nodes named `<name>1` … `<name>N`, alike
+ * in everything else, in order; `origin[i]` is the entry node i came from (for error paths).
+ * A counted entry may not be the control plane, and every name it gives must be a node name.
+ */
+export function expandNodes(entries: readonly DocNode[], errors: RawError[]): { nodes: DocNode[]; origin: number[] } {
+  const nodes: DocNode[] = [];
+  const origin: number[] = [];
+  entries.forEach((n, i) => {
+    const { count, ...node } = n;
+    if (count === undefined) {
+      nodes.push(node);
+      origin.push(i);
+      return;
+    }
+    if (node.roles.includes('control-plane') || node.roles.includes('master')) {
+      errors.push({
+        keys: ['spec', 'nodes', i, 'count'],
+        message: 'the control plane is one node: it cannot have a count',
+      });
+      return;
+    }
+    const last = `${node.name}${count}`;
+    if (last.length > 63) {
+      errors.push({
+        keys: ['spec', 'nodes', i, 'name'],
+        message: `${JSON.stringify(last)} (the last of its ${count} nodes) is longer than 63 characters`,
+      });
+      return;
+    }
+    if (nodes.length + count > DOMAIN_LIMITS.maxNodes) {
+      errors.push({
+        keys: ['spec', 'nodes', i, 'count'],
+        message: `${groupDigits(nodes.length + count)} nodes so far: give 1 to ${groupDigits(DOMAIN_LIMITS.maxNodes)}`,
+      });
+      return;
+    }
+    for (let k = 1; k <= count; k++) {
+      nodes.push({ ...node, name: `${node.name}${k}` });
+      origin.push(i);
+    }
+  });
+  return { nodes, origin };
+}
+
+/**
+ * `spec.timeline` with every `each: [from, to]` entry replaced by one entry per whole i from `from`
+ * to `to`, `{i}` in its command replaced by i, in that order (all at the entry's time).
+ */
+export function expandTimeline(entries: readonly DocEntry[], errors: RawError[]): DocEntry[] {
+  const out: DocEntry[] = [];
+  entries.forEach((t, i) => {
+    const { each, ...entry } = t;
+    if (each === undefined) {
+      out.push(entry);
+      return;
+    }
+    const [from, to] = each;
+    const keys: PathKeys = ['spec', 'timeline', i, 'each'];
+    if (from > to) errors.push({ keys, message: `from (${from}) is after to (${to})` });
+    else if (!entry.run.includes('{i}'))
+      errors.push({
+        keys: ['spec', 'timeline', i, 'run'],
+        message: 'a command with `each` must say where i goes: {i}',
+      });
+    else if (out.length + to - from + 1 > DOMAIN_LIMITS.maxCommands)
+      errors.push({
+        keys,
+        message: `${groupDigits(out.length + to - from + 1)} timeline entries is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxCommands)}`,
+      });
+    else for (let k = from; k <= to; k++) out.push({ ...entry, run: entry.run.replaceAll('{i}', String(k)) });
+  });
+  return out;
 }
 
 /** The keys of `o` whose value is set (valibot keeps absent optional keys as undefined). */
