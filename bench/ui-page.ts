@@ -228,8 +228,18 @@ export async function firstGraph(page: Page, timeoutMs: number): Promise<FirstGr
 export interface ScenarioFile {
   name: string;
   text: string;
-  /** Node cards to wait for once imported. */
+  /** Machines: node cards to wait for once imported, or, above OVERVIEW_ABOVE_NODES, the overview of them. */
   nodes: number;
+}
+
+/** Clusters bigger than this are drawn as an overview (src/sim/overview.ts OVERVIEW_ABOVE_NODES). */
+const OVERVIEW_ABOVE = 50;
+
+/** The page's test for "the imported cluster is on screen": its cards, or its overview drawn. */
+function shownCondition(nodes: number): string {
+  return nodes > OVERVIEW_ABOVE
+    ? `!!document.querySelector('canvas[aria-label^="Overview of ${nodes.toLocaleString('en')} machines"]')?.width`
+    : `document.querySelectorAll('${NODE_CARDS}').length >= ${nodes}`;
 }
 
 export interface Opened {
@@ -315,7 +325,7 @@ export async function openScenario(
       buffer: Buffer.from(file.text),
     });
     const done = await page.waitForFunction(
-      `document.querySelectorAll('${NODE_CARDS}').length >= ${file.nodes} && performance.now() - window.__nrImport`,
+      `${shownCondition(file.nodes)} && performance.now() - window.__nrImport`,
       undefined,
       { timeout: loadTimeoutMs },
     );

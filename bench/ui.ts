@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { formatTime } from '../src/ui/common/time';
 import { type BenchRow, thousands } from './rows';
-import { largeZoneFailure } from './scenarios';
+import { bigZoneFailure, largeZoneFailure } from './scenarios';
 import { buildApp, bundleRows, bundleSizes } from './ui-build';
 import {
   type FirstGraph,
@@ -243,9 +243,8 @@ async function presenterRows(c: Ctx): Promise<void> {
   if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
 }
 
-/** The engine rows' 100-node scenario as a file to import (bench/scenarios.ts), `duration` ms long. */
-function largeFile(duration?: number): ScenarioFile {
-  const base = largeZoneFailure();
+/** The engine rows' 100-node scenario (or `base`) as a file to import (bench/scenarios.ts), `duration` ms long. */
+function largeFile(duration?: number, base = largeZoneFailure()): ScenarioFile {
   const scenario = duration === undefined ? base : { ...base, spec: { ...base.spec, duration } };
   // The scenario format reads a bare number as seconds: the file writes its times in ms, as text.
   const spec = {
@@ -253,8 +252,10 @@ function largeFile(duration?: number): ScenarioFile {
     timeline: scenario.spec.timeline.map((t) => ({ at: `${t.at}ms`, run: t.run })),
     duration: `${scenario.spec.duration}ms`,
   };
-  const large = { ...scenario, spec, metadata: { name: 'bench-large', title: '100 nodes / 3,000 pods' } };
-  return { name: 'bench-large.json', text: JSON.stringify(large), nodes: scenario.spec.nodes.length };
+  const n = scenario.spec.nodes.length;
+  const title = `${thousands(n)} nodes / ${thousands(n * 30)} pods`;
+  const large = { ...scenario, spec, metadata: { name: `bench-${n}`, title } };
+  return { name: `bench-${n}.json`, text: JSON.stringify(large), nodes: n };
 }
 
 async function largeRows(c: Ctx): Promise<void> {
@@ -270,19 +271,69 @@ async function largeRows(c: Ctx): Promise<void> {
   );
   c.rows.push(
     {
-      what: `UI, ${r.nodes} nodes / 3,000 pods (${r.pods} pod chips in the DOM) at 10x: frame rate`,
+      what: `UI, 100 nodes / 3,000 pods at 10x (drawn as the overview: more than 50 machines): frame rate`,
       measured: `${fps(r.stats.fps)} (empty ${fps(baseline(c.empty))}; p95 frame ${r.stats.p95.toFixed(1)} ms; ${playedText(r)})`,
       budget: `>= ${LARGE_FPS} fps`,
       ok: largeOk(r),
     },
     { what: '  longest task while playing (100 nodes)', measured: longText(r.stats), budget: '', ok: undefined },
     {
-      what: '  import of the 100-node scenario file until its 100 node cards are in the DOM',
+      what: '  import of the 100-node scenario file until its overview is drawn',
       measured: r.opened.importMs === undefined ? '-' : ms(r.opened.importMs),
       budget: '',
       ok: undefined,
     },
     ...c.hot.splice(0),
+  );
+  if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
+}
+
+/**
+ * Issue 13's overview rows are judged at 5,000 nodes / 150,000 pods; the engine does not boot that
+ * cluster in a browser in a usable time yet (minutes), so the bench measures the overview at
+ * OVERVIEW_NODES (1,000 by default; NOTREADY_BENCH_OVERVIEW_NODES=5000 to try) and its rows say
+ * which size they measured. The budgets are the issue's.
+ */
+const OVERVIEW_NODES = Number(process.env.NOTREADY_BENCH_OVERVIEW_NODES ?? 1_000);
+const OVERVIEW_FPS = 30;
+const OVERVIEW_LONG_TASK_MS = 100;
+const OVERVIEW_FIRST_FRAME_MS = 3_000;
+
+/**
+ * The overview of OVERVIEW_NODES machines (bench/scenarios.ts bigZoneFailure: 30 pods a node, a
+ * third of them in zone-c, which powers off at 10 min): ms from handing the file to Import
+ * scenario to the overview drawn (the engine's boot of the cluster included), then the frame rate
+ * and the longest task while it plays at 10x from 9 min (the zone failure within the window).
+ */
+async function overviewRows(c: Ctx): Promise<void> {
+  const file = largeFile(3_600_000, bigZoneFailure(OVERVIEW_NODES));
+  const r = await measurePlaying(c.browser, `${c.origin}/`, {
+    ms: WINDOW_MS,
+    warmupMs: WARMUP_MS,
+    loadTimeoutMs: 600_000,
+    file,
+    startAt: 9 * 60_000,
+  });
+  const size = `${thousands(OVERVIEW_NODES)} nodes / ${thousands(OVERVIEW_NODES * 30)} pods`;
+  c.rows.push(
+    {
+      what: `UI, overview of ${size} playing at 10x: frame rate (budget set for 5,000 nodes)`,
+      measured: `${fps(r.stats.fps)} (empty ${fps(baseline(c.empty))}; p95 frame ${r.stats.p95.toFixed(1)} ms; ${playedText(r)})`,
+      budget: `>= ${OVERVIEW_FPS} fps`,
+      ok: played(r) && r.stats.fps >= OVERVIEW_FPS,
+    },
+    {
+      what: '  longest task while playing (overview)',
+      measured: longText(r.stats),
+      budget: `<= ${OVERVIEW_LONG_TASK_MS} ms`,
+      ok: longest(r.stats) <= OVERVIEW_LONG_TASK_MS,
+    },
+    {
+      what: `  first overview frame of the ${thousands(OVERVIEW_NODES)}-node scenario (import, engine boot, first draw)`,
+      measured: r.opened.importMs === undefined ? '-' : ms(r.opened.importMs),
+      budget: `<= ${thousands(OVERVIEW_FIRST_FRAME_MS)} ms`,
+      ok: r.opened.importMs !== undefined && r.opened.importMs <= OVERVIEW_FIRST_FRAME_MS,
+    },
   );
   if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
 }
@@ -405,6 +456,7 @@ export async function runUiBench(): Promise<BenchRow[]> {
     trace('first graph measured');
     await guard(rows, 'UI, 100 nodes / 3,000 pods at 10x', () => largeRows(c));
     await guard(rows, 'UI, space-time chart of 100 nodes over 1 h', () => chartRows(c));
+    await guard(rows, `UI, overview of ${thousands(OVERVIEW_NODES)} nodes`, () => overviewRows(c));
     rows.push({
       what: `  browser: ${browser.version()} headless, ${server.origin}`,
       measured: '-',
