@@ -1,6 +1,5 @@
 /**
  * Export for a real cluster (issue 12): the menu's three zips download, with the run's commands.
- * Written without being run here (the lead runs the Playwright suite).
  */
 
 import { readFileSync } from 'node:fs';
