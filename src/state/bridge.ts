@@ -75,7 +75,8 @@ const client = new SimClient({
       engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
     })),
   onProgress: (at, target, phase) => {
-    if (phase !== 'compare') simStore.setState({ loadingAt: { at, target } });
+    // Before 0 the cluster is still starting (a big one takes a while): the title says so already.
+    if (phase !== 'compare' && at >= 0) simStore.setState({ loadingAt: { at, target } });
     else simStore.setState((s) => (s.compare?.state === 'running' ? { compare: { ...s.compare, at, target } } : {}));
   },
   onHang: () =>

@@ -63,7 +63,7 @@ export function loadRunner(
   if (!parsed.ok) return parsed;
   let runner: SimRunner;
   try {
-    runner = new SimRunner(parsed.scenario, log);
+    runner = new SimRunner(parsed.scenario, log, heartbeat);
     runner.heartbeat = heartbeat;
     runner.advance(at ?? Math.max(0, ...log.map((c) => c.at)));
   } catch (err) {
@@ -109,9 +109,10 @@ export class SimRunner {
    */
   heartbeat: ((now: number) => void) | undefined;
 
-  constructor(scenario: Scenario, log: LoggedCommand[]) {
+  /** `boot`: told how far a big cluster's start got (times before 0), for the watchdog. */
+  constructor(scenario: Scenario, log: LoggedCommand[], boot?: (now: number) => void) {
     this.scenario = scenario;
-    this.sim = createSimulation(scenario);
+    this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
     this.history = new RunHistory(this.sim);
     this.clock = { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: scenarioEnd(scenario) };
     this.record = new RunRecord(scenario.spec.timeline);

@@ -31,7 +31,11 @@ export function loadReplay(
   // userLog: commands run after the shared moment (a restart after a crash brings them back).
   try {
     // A restart after a crash hands back the lost runner's whole log, which already holds atStart.
-    const runner = new SimRunner(scenarioForReplay(p.scenario, later, opts), userLog.length ? userLog : atStart);
+    const runner = new SimRunner(
+      scenarioForReplay(p.scenario, later, opts),
+      userLog.length ? userLog : atStart,
+      heartbeat,
+    );
     runner.heartbeat = heartbeat;
     runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
     return { ok: true, runner };

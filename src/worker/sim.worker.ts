@@ -103,7 +103,7 @@ function handle(msg: ToWorker): void {
   }
   if (msg.type === 'init') {
     stopLoop();
-    // A long replay (a link hours into a big cluster) says how far it got, at most twice a second.
+    // A big cluster's start, or a long replay (a link hours into one), says how far it got, at most twice a second.
     let told = performance.now();
     const heartbeat = (now: number) => {
       const wall = performance.now();
