@@ -112,7 +112,6 @@ function Overview({ o }: { o: ClusterOverview }) {
         </button>
         <ShowNode o={o} />
         <StageSwitch />
-        <Legend />
       </div>
       <div className="ov-canvas" ref={box}>
         <canvas
@@ -163,6 +162,7 @@ function Overview({ o }: { o: ClusterOverview }) {
         />
         {hovered ? <div className="ov-tip">{hovered}</div> : null}
       </div>
+      <Legend />
     </div>
   );
 }
