@@ -96,6 +96,17 @@ function frame(): void {
   }
 }
 
+/** Tells the page how far a long computation got, at most twice a second (the watchdog's sign of life). */
+function progressPoster(target: number): (now: number) => void {
+  let told = performance.now();
+  return (now: number) => {
+    const wall = performance.now();
+    if (wall - told < 500) return;
+    told = wall;
+    post({ type: 'progress', at: now, target });
+  };
+}
+
 function handle(msg: ToWorker): void {
   if (msg.type === 'ping') {
     post({ type: 'pong', id: msg.id });
@@ -103,14 +114,8 @@ function handle(msg: ToWorker): void {
   }
   if (msg.type === 'init') {
     stopLoop();
-    // A big cluster's start, or a long replay (a link hours into one), says how far it got, at most twice a second.
-    let told = performance.now();
-    const heartbeat = (now: number) => {
-      const wall = performance.now();
-      if (wall - told < 500) return;
-      told = wall;
-      post({ type: 'progress', at: now, target: msg.at ?? 0 });
-    };
+    // A big cluster's start, or a long replay (a link hours into one), says how far it got.
+    const heartbeat = progressPoster(msg.at ?? 0);
     const loaded = msg.replay
       ? loadReplay(msg.scenarioText, msg.replay, msg.at ?? 0, msg.commandLog, heartbeat)
       : loadRunner(msg.scenarioText, msg.commandLog, msg.at, heartbeat);
@@ -171,7 +176,13 @@ function handle(msg: ToWorker): void {
       extras?.afterAdvance();
       break;
     case 'seek':
-      r.seek(msg.t);
+      // A far seek in a big cluster replays minutes from a checkpoint: it says it is alive.
+      r.heartbeat = progressPoster(msg.t);
+      try {
+        r.seek(msg.t);
+      } finally {
+        r.heartbeat = undefined;
+      }
       extras?.afterSeek();
       sendSnapshot(r);
       break;
