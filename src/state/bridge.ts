@@ -45,6 +45,7 @@ export function openViews(): OpenViews {
   const views: OpenViews = { kubectl };
   if (p.stage === 'chart') views.chart = true;
   if (s.focus.length) views.focus = s.focus;
+  if (s.wholeViews.length) views.whole = s.wholeViews;
   if (node) {
     kubectl.push(describeNodeLine(node));
     views.journalNode = node;
@@ -201,6 +202,13 @@ export const actions = {
     if (!l) return;
     closeWelcome();
     client.send({ type: 'command', line: l });
+  },
+  /** A kubectl view shown whole (Show all) or in part: the worker sends a long text whole only when asked. */
+  showWhole: (line: string, on: boolean) => {
+    const s = simStore.getState();
+    const wholeViews = on ? [...new Set([...s.wholeViews, line])] : s.wholeViews.filter((l) => l !== line);
+    simStore.setState({ wholeViews });
+    client.send({ type: 'views', views: openViews() });
   },
   /** Zooms a big cluster's overview into these machines (their cards), or back out (none). */
   focus: (names: string[]) => {

@@ -54,6 +54,10 @@ export interface SimState {
   /** The machines zoomed into in the overview (their cards are shown); empty: the whole overview. */
   focus: string[];
   texts: Texts;
+  /** Texts the worker sent in part (a big cluster's kubectl views): their whole length in lines. */
+  textLines: Record<string, number>;
+  /** kubectl views the user asked to see whole (Show all). */
+  wholeViews: string[];
   /** The previous text of each view, for highlighting what just changed. */
   previousTexts: Texts;
   why?: Explanation;
@@ -91,6 +95,8 @@ export const initialSimState: SimState = {
   rest: { workloads: [], registryUp: true, changeCount: 0 },
   focus: [],
   texts: {},
+  textLines: {},
+  wholeViews: [],
   previousTexts: {},
   run: [],
   chapters: [],
@@ -135,6 +141,21 @@ function mergeTexts(s: SimState, texts: Texts): Pick<SimState, 'texts' | 'previo
   const previousTexts = { ...s.previousTexts };
   for (const k of Object.keys(texts)) if (s.texts[k] !== undefined) previousTexts[k] = s.texts[k] as string;
   return { texts: { ...s.texts, ...texts }, previousTexts };
+}
+
+/** Whole lengths of the texts just received: set for those sent in part, gone for the others. */
+function mergeLines(
+  old: Record<string, number>,
+  texts: Texts,
+  lines: Record<string, number> = {},
+): Record<string, number> {
+  const out = { ...old };
+  for (const k of Object.keys(texts)) {
+    const n = lines[k];
+    if (n) out[k] = n;
+    else delete out[k];
+  }
+  return out;
 }
 
 /** The run with changed entries replaced, new ones added and removed ones gone, in time order. */
@@ -182,6 +203,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
         ),
         rest,
         ...mergeTexts(s, msg.texts),
+        textLines: mergeLines(s.textLines, msg.texts, msg.textLines),
         run: msg.run,
         chapters: msg.chapters,
         commandLog: msg.commandLog,
@@ -220,6 +242,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.rest) next.rest = msg.rest;
       if (msg.overview) next.overview = msg.overview;
       if (msg.texts) Object.assign(next, mergeTexts(s, msg.texts));
+      if (msg.texts) next.textLines = mergeLines(s.textLines, msg.texts, msg.textLines);
       if (msg.why) next.why = msg.why;
       if (msg.run || msg.runRemoved) next.run = mergeRun(s.run, msg.run, msg.runRemoved);
       if (msg.chapters) next.chapters = msg.chapters;

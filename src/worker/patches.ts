@@ -44,6 +44,8 @@ export class PatchBuilder {
   private sentRest = '';
   private sentTexts: Texts = {};
   private sentWhy = '';
+  /** Lines of each text last built that was cut (see cutText). */
+  private lines: Record<string, number> = {};
   private sentClock = '';
   private sentChapters = -1;
   /** What the texts (and Why?) were last built from: state change count, sim time, wall time, views, cost. */
@@ -127,7 +129,14 @@ export class PatchBuilder {
     const r = this.r;
     this.built = { change: r.changeCount, simAt: r.now, wallAt: wall, views: viewsKey(r), cost: 0 };
     const out: Texts = {};
-    for (const line of r.views.kubectl) out[line] = safe(() => r.sim.kubectl(line));
+    const whole = new Set(r.views.whole ?? []);
+    this.lines = {};
+    for (const line of r.views.kubectl) {
+      const text = safe(() => r.sim.kubectl(line));
+      const cut = whole.has(line) ? undefined : cutText(text, line.startsWith('kubectl get events') ? 'tail' : 'head');
+      out[line] = cut ? cut.text : text;
+      if (cut) this.lines[line] = cut.lines;
+    }
     const node = r.views.journalNode;
     if (node) {
       out[`journal:${node}`] = safe(() => r.sim.journal(node, 'kubelet'));
@@ -235,6 +244,7 @@ export class PatchBuilder {
       title: r.scenario.metadata.title || r.scenario.metadata.name,
       view,
       texts: { ...this.sentTexts },
+      textLines: { ...this.lines },
       run: r.record.list(),
       chapters: [...r.chapters],
       scoreboard: this.computeScoreboard(),
@@ -263,14 +273,19 @@ export class PatchBuilder {
       const texts = this.computeTexts(wall);
       const changedTexts: Texts = {};
       let any = false;
+      const lines: Record<string, number> = {};
       for (const [k, v] of Object.entries(texts)) {
         if (this.sentTexts[k] !== v) {
           changedTexts[k] = v;
+          lines[k] = this.lines[k] ?? 0;
           any = true;
         }
       }
       this.sentTexts = texts;
-      if (any) p.texts = changedTexts;
+      if (any) {
+        p.texts = changedTexts;
+        p.textLines = lines;
+      }
       const why = this.computeWhy();
       const ws = JSON.stringify(why ?? null);
       if (ws !== this.sentWhy && why) {
@@ -317,7 +332,30 @@ function focusKey(r: SimRunner): string {
 /** The open views as a comparable key. */
 function viewsKey(r: SimRunner): string {
   const v = r.views;
-  return JSON.stringify([v.kubectl, v.journalNode ?? '', v.explainRef ?? '']);
+  return JSON.stringify([v.kubectl, v.journalNode ?? '', v.explainRef ?? '', v.whole ?? []]);
+}
+
+/**
+ * A kubectl text longer than this many lines (a big cluster: 30,000 pods, 190,000 events) is sent
+ * in part unless the view asked for all of it: the page shows 200 rows of it anyway, and splitting
+ * and diffing megabytes on the main thread took hundreds of ms per update.
+ */
+export const TEXT_CUT_LINES = 1000;
+/** What is kept of a cut text: its head (tables keep their header row) or its tail (event streams). */
+const TEXT_KEPT_LINES = 401;
+
+export function cutText(text: string, keep: 'head' | 'tail'): { text: string; lines: number } | undefined {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) lines++;
+  if (lines <= TEXT_CUT_LINES) return undefined;
+  if (keep === 'head') {
+    let end = -1;
+    for (let n = 0; n < TEXT_KEPT_LINES; n++) end = text.indexOf('\n', end + 1);
+    return { text: text.slice(0, end + 1), lines };
+  }
+  let start = text.endsWith('\n') ? text.length - 1 : text.length;
+  for (let n = 0; n < TEXT_KEPT_LINES; n++) start = text.lastIndexOf('\n', start - 1);
+  return { text: text.slice(start + 1), lines };
 }
 
 /** What the page shows of the clock: whole seconds, play state, speed, skip-quiet, the known end. */

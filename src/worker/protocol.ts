@@ -76,6 +76,8 @@ export interface OpenViews {
   explainRef?: string;
   /** The space-time chart is shown: the worker sends it (and the scoreboard) as they change. */
   chart?: boolean;
+  /** kubectl views the user asked to see whole ("Show all"); others longer than TEXT_CUT_LINES are sent in part. */
+  whole?: string[];
   /**
    * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is drawn as an overview: the machines
    * zoomed into, whose cards (and pods) the worker sends in the view. The rest are in `overview`.
@@ -225,6 +227,8 @@ export interface Snapshot {
   /** A big cluster: every machine and pod as state codes (the view then has the focused machines only). */
   overview?: ClusterOverview;
   texts: Texts;
+  /** Texts sent in part (a big cluster's kubectl views): their whole length in lines. */
+  textLines?: Record<string, number>;
   why?: Explanation;
   run: RunEntry[];
   chapters: Chapter[];
@@ -248,6 +252,8 @@ export interface Patch {
   /** Whole-value fields, sent only when they changed. */
   rest?: Pick<ClusterView, 'controlPlane' | 'workloads' | 'registryUp' | 'changeCount' | 'cloud'>;
   texts?: Texts;
+  /** For each text in `texts`: its whole length in lines when it was sent in part, else 0. */
+  textLines?: Record<string, number>;
   why?: Explanation;
   /** New or changed entries of the run (by id). */
   run?: RunEntry[];

@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useText } from '../../state/hooks';
+import { actions } from '../../state/bridge';
+import { useSim, useText } from '../../state/hooks';
 import { useMessages } from '../i18n/hooks';
 import { LineDiffer } from './diff';
 
@@ -47,7 +48,15 @@ export const KubectlView = memo(function KubectlView({
 }) {
   const t = useMessages();
   const text = useText(id ?? line);
-  const [showAll, setShowAll] = useState(false);
+  // A big cluster's long text comes in part: its whole length, to say which part is shown.
+  const sentLines = useSim((s) => s.textLines[id ?? line]);
+  const [showAll, setShowAllState] = useState(false);
+  const setShowAll = (f: (x: boolean) => boolean) => {
+    const on = f(showAll);
+    setShowAllState(on);
+    // The worker sends the whole text only to a view that asks for it.
+    actions.showWhole(id ?? line, on);
+  };
   const differ = useRef(new LineDiffer());
   const changedAt = useRef(new Map<string, number>());
   const [, force] = useState(0);
@@ -80,7 +89,8 @@ export const KubectlView = memo(function KubectlView({
   const lines = parsed?.lines ?? [];
   const keys = parsed?.keys ?? [];
   const keysFrom = parsed?.keysFrom ?? 0;
-  const long = lines.length > LONG;
+  const total = sentLines ?? lines.length;
+  const long = total > LONG;
   // Tables (`kubectl get`) keep their header row above the part shown.
   const header = long && line.startsWith('kubectl get') ? 1 : 0;
   let from = 0;
@@ -89,7 +99,7 @@ export const KubectlView = memo(function KubectlView({
     if (follow) from = Math.max(header, lines.length - SHOWN);
     else to = header + SHOWN;
   }
-  const rows = lines.length - header;
+  const rows = total - header;
   const what = unit ?? (header ? t.kubectlRows : t.kubectlLines);
   const row = (i: number) => {
     const key = keys[i - keysFrom];
