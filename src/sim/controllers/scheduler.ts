@@ -174,8 +174,8 @@ export function schedulePending(e: Engine): void {
     return u;
   };
   const pending: Pod[] = [];
-  for (const p of e.list('Pod')) {
-    if (!p.spec.nodeName && p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
+  for (const p of e.unboundPods()) {
+    if (p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
   }
   const live = new Set(pending.map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
   for (const k of Object.keys(mem.queue)) if (!live.has(k)) delete mem.queue[k];
