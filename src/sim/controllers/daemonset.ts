@@ -18,6 +18,7 @@ import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady, 
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { QuietMemo } from '../core/quiet-memo';
 import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'daemonset-controller';
@@ -93,10 +94,23 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
   let misscheduled = 0;
   for (const node of nodes) {
     const name = node.metadata.name;
-    const [shouldRun, shouldContinue] = nodeShouldRunDaemonPod(node, ds);
     const pods = byNode.get(name) ?? [];
+    // The same Node and the same pods of this DaemonSet on it as at a pass that did nothing there:
+    // that pass's verdict holds (a pure function of them and the template).
+    const seen = verdicts.recall(ds.spec.template.spec, name, [node, ...pods], e.now)?.value;
+    if (seen) {
+      if (seen.shouldRun) {
+        desired++;
+        if (seen.scheduled) current++;
+        if (seen.ready) ready++;
+      } else if (seen.scheduled) misscheduled++;
+      continue;
+    }
+    const [shouldRun, shouldContinue] = nodeShouldRunDaemonPod(node, ds);
     const running = pods.filter(isPodActive);
+    let acted = false;
     if (shouldRun && running.length === 0) {
+      acted = true;
       const pod = podFromTemplate(e, ds.spec.template, ns, {
         kind: 'DaemonSet',
         name: ds.metadata.name,
@@ -117,6 +131,7 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
       e.event(dsref(ds), 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, ACTOR, c);
       running.push(pod);
     } else if (!shouldContinue && running.length > 0) {
+      acted = true;
       const c = e.cause({
         actor: ACTOR,
         what: `delete pod of DaemonSet ${ds.metadata.name} on node ${name}`,
@@ -130,13 +145,21 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
       running.length = 0;
     }
     const scheduled = running.length > 0;
+    const isReady = scheduled && running.some(isPodReady);
     if (shouldRun) {
       desired++;
       if (scheduled) {
         current++;
-        if (running.some(isPodReady)) ready++;
+        if (isReady) ready++;
       }
     } else if (scheduled) misscheduled++;
+    if (acted) verdicts.forget(ds.spec.template.spec, name);
+    else
+      verdicts.note(ds.spec.template.spec, name, [node, ...pods], Number.POSITIVE_INFINITY, {
+        shouldRun,
+        scheduled,
+        ready: isReady,
+      });
   }
   forgetDeparted(e, ds.metadata.uid);
   const status: DaemonSet['status'] = {
@@ -157,6 +180,9 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
   });
   e.put({ ...clonePlain(cur), status }, `status ${ready}/${desired} ready`, c);
 }
+
+/** A node's part in a DaemonSet's status, kept per template while its inputs stay the same objects. */
+const verdicts = new QuietMemo<{ shouldRun: boolean; scheduled: boolean; ready: boolean }>();
 
 const MODULE = 'daemonset';
 

@@ -6,8 +6,9 @@
  * Cause/history `what` prefixes: `Ready=Unknown` (node conditions set Unknown),
  * `Ready=False (NodeNotReady)` (pod Ready condition set False by MarkPodsNotReady).
  */
-import type { ConditionStatus, Node, NodeCondition, Pod } from '../api/types';
+import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
+import { QuietMemo } from '../core/quiet-memo';
 import { clonePlain } from '../core/snapshot';
 import type { NodeHealth } from '../core/state';
 import { controlPlaneHost, formatDuration } from '../core/world';
@@ -92,8 +93,13 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   const s = e.state.settings;
   const name = node.metadata.name;
   const now = e.now;
-  let h: NodeHealth | undefined = m.nodeHealth[name] ? { ...m.nodeHealth[name] } : undefined;
   const cur = condition(node, 'Ready');
+  const lease = e.get('Lease', `kube-node-lease/${name}`);
+  // The same Node, Lease and health as after the last pass, within the grace: nothing to do.
+  const saved = m.nodeHealth[name];
+  if (quietPasses.isQuiet(m.nodeHealth, name, [node, lease, saved, s], now))
+    return { observed: cur?.status ?? 'Unknown', current: cur?.status };
+  let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
   let observedCond: NodeCondition;
   let grace: number;
   let graceName: string;
@@ -130,7 +136,6 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     h.readyTransitionTimestamp = transition;
   }
   // A newer Lease renewTime is a heartbeat too. (A recreated health entry forgets the lease, as upstream does.)
-  const lease = e.get('Lease', `kube-node-lease/${name}`);
   if (lease && (!savedLeaseSeen || savedLeaseRenew < lease.spec.renewTime)) {
     h.leaseSeen = true;
     h.lastLeaseRenew = lease.spec.renewTime;
@@ -184,7 +189,33 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     }
   }
   m.nodeHealth[name] = h;
+  notePass(m.nodeHealth, name, [node, lease, h, s], result.unknownCause === undefined ? h : undefined, grace);
   return result;
+}
+
+/** Passes over nodes that changed nothing (core/quiet-memo.ts). */
+const quietPasses = new QuietMemo();
+
+/**
+ * After a pass that wrote nothing: would the same Node and Lease leave `h` as it is? The Ready
+ * heartbeat and the renewTime are already taken in, and until the grace runs out (for ever once
+ * every condition is Unknown) nothing is set Unknown.
+ */
+function notePass(
+  owner: object,
+  name: string,
+  inputs: [Node, Lease | undefined, NodeHealth, unknown],
+  h: NodeHealth | undefined,
+  grace: number,
+): void {
+  const [node, lease] = inputs;
+  const cur = condition(node, 'Ready');
+  const settled =
+    h !== undefined &&
+    (!cur || (h.lastReadyTransition !== undefined && h.lastReadyHeartbeat === cur.lastHeartbeatTime)) &&
+    (!lease || (h.leaseSeen && !(h.lastLeaseRenew < lease.spec.renewTime)));
+  if (!h || !settled) quietPasses.forget(owner, name);
+  else quietPasses.note(owner, name, inputs, allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace);
 }
 
 /**

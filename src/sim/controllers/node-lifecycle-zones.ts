@@ -25,6 +25,18 @@ const MICRO = 1_000_000;
  */
 export function zoneKey(node: Pick<Node, 'metadata'>): string {
   const l = node.metadata.labels;
+  // Asked for every node on every 5 s pass: kept per labels record (stored objects never change).
+  let key = zoneKeys.get(l);
+  if (key === undefined) {
+    key = zoneKeyOf(l);
+    zoneKeys.set(l, key);
+  }
+  return key;
+}
+
+const zoneKeys = new WeakMap<object, string>();
+
+function zoneKeyOf(l: Node['metadata']['labels']): string {
   const region = l['topology.kubernetes.io/region'] ?? l['failure-domain.beta.kubernetes.io/region'] ?? '';
   const zone = l['topology.kubernetes.io/zone'] ?? l['failure-domain.beta.kubernetes.io/zone'] ?? '';
   if (region === '' && zone === '') return '';

@@ -17,6 +17,7 @@ import { cmp, firstUntoleratedTaint, schedulerRunning, toleratesTaint } from '..
 import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
 import { onLeaderLease } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { MaxTree } from '../core/max-tree';
 import { clonePlain } from '../core/snapshot';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
@@ -173,8 +174,8 @@ export function schedulePending(e: Engine): void {
     return u;
   };
   const pending: Pod[] = [];
-  for (const p of e.list('Pod')) {
-    if (!p.spec.nodeName && p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
+  for (const p of e.unboundPods()) {
+    if (p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined) pending.push(p);
   }
   const live = new Set(pending.map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
   for (const k of Object.keys(mem.queue)) if (!live.has(k)) delete mem.queue[k];
@@ -187,65 +188,53 @@ export function schedulePending(e: Engine): void {
   );
   // Pods from one template share tolerations/selector: evaluate the static filters once per shape.
   const staticCache = new Map<string, (FilterFailure | null)[]>();
-  // Per shape and request: each node's NodeResourcesFit result and score, with the count of this
-  // pass's binds to the node they were computed at (most pods of a burst share one template).
-  const evaluated = new Map<string, { fit: (FilterFailure | null)[]; score: number[]; version: number[] }>();
-  const bound = new Map<string, number>();
+  // Per shape and request: each node's score (-1 when a filter fails) in a MaxTree, so the best
+  // node is found without a scan; a node's fit and score change only when this pass binds to it
+  // (`binds`, replayed into each shape's tree when next used).
+  const evaluated = new Map<string, { statics: (FilterFailure | null)[]; tree: MaxTree; applied: number }>();
+  const binds: number[] = [];
+  const nodeIndex = new Map(nodes.map((n, i) => [n.metadata.name, i]));
+  const value = (pod: Pod, req: Omit<Usage, 'pods'>, n: Node): number => {
+    const used = usageFor(n.metadata.name);
+    return resourceFilter(req, n, used) ? -1 : score(req, n, used) + preferNoScheduleScore(pod, n);
+  };
   for (const pod of pending) {
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
     const q = mem.queue[key];
     if (q && (q.parked || q.backoffUntil > now)) continue;
-    const shape = JSON.stringify([
-      pod.spec.tolerations,
-      pod.spec.nodeSelector ?? null,
-      pod.spec.affinityNodeName ?? null,
-    ]);
-    let statics = staticCache.get(shape);
-    if (!statics) {
-      statics = nodes.map((n) => staticFilter(e, pod, n));
-      staticCache.set(shape, statics);
-    }
-    let best: Node | undefined;
-    let bestScore = -1;
-    const failures: FilterFailure[] = [];
     const req = usageOf(pod);
-    // A node's fit and score for this shape and request change only when this pass binds to it.
-    const evKey = `${shape}|${req.cpu}|${req.memory}|${req.cpuNZ}|${req.memNZ}`;
-    let ev = evaluated.get(evKey);
-    if (!ev) {
-      ev = { fit: [], score: [], version: [] };
-      evaluated.set(evKey, ev);
-    }
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i]!;
-      const sf = statics[i];
-      if (sf) {
-        failures.push(sf);
-        continue;
+    let best: Node | undefined;
+    const pinned = pod.spec.affinityNodeName;
+    if (pinned !== undefined) {
+      // NodeAffinity fails on every other node: only the pinned one can be feasible.
+      const n = nodes[nodeIndex.get(pinned) ?? -1];
+      if (n && !staticFilter(e, pod, n) && value(pod, req, n) > -1) best = n;
+    } else {
+      const shape = JSON.stringify([pod.spec.tolerations, pod.spec.nodeSelector ?? null, null]);
+      let statics = staticCache.get(shape);
+      if (!statics) {
+        statics = nodes.map((n) => staticFilter(e, pod, n));
+        staticCache.set(shape, statics);
       }
-      const v = bound.get(n.metadata.name) ?? 0;
-      if (ev.version[i] !== v) {
-        const used = usageFor(n.metadata.name);
-        const rf = resourceFilter(req, n, used);
-        ev.fit[i] = rf;
-        ev.score[i] = rf ? -1 : score(req, n, used) + preferNoScheduleScore(pod, n);
-        ev.version[i] = v;
+      const evKey = `${shape}|${req.cpu}|${req.memory}|${req.cpuNZ}|${req.memNZ}`;
+      let ev = evaluated.get(evKey);
+      if (!ev) {
+        const st = statics;
+        const tree = new MaxTree(nodes.length);
+        tree.fill((i) => (st[i] ? -1 : value(pod, req, nodes[i] as Node)));
+        ev = { statics: st, tree, applied: binds.length };
+        evaluated.set(evKey, ev);
       }
-      const rf = ev.fit[i];
-      if (rf) {
-        failures.push(rf);
-        continue;
+      for (; ev.applied < binds.length; ev.applied++) {
+        const i = binds[ev.applied] as number;
+        if (!ev.statics[i]) ev.tree.set(i, value(pod, req, nodes[i] as Node));
       }
-      const s = ev.score[i] as number;
-      if (s > bestScore) {
-        bestScore = s;
-        best = n;
-      }
+      best = nodes[ev.tree.best()];
     }
     if (best) {
       bind(e, pod, best);
       delete mem.queue[key];
-      bound.set(best.metadata.name, (bound.get(best.metadata.name) ?? 0) + 1);
+      binds.push(nodeIndex.get(best.metadata.name) as number);
       const u = usageFor(best.metadata.name);
       u.cpu += req.cpu;
       u.memory += req.memory;
@@ -253,6 +242,12 @@ export function schedulePending(e: Engine): void {
       u.memNZ += req.memNZ;
       u.pods++;
     } else {
+      // Every node refused: each one's first failing filter, for the FitError message.
+      const failures: FilterFailure[] = [];
+      for (const n of nodes) {
+        const f = staticFilter(e, pod, n) ?? resourceFilter(req, n, usageFor(n.metadata.name));
+        if (f) failures.push(f);
+      }
       const attempts = (q?.attempts ?? 0) + 1;
       const backoff = Math.min(BACKOFF_MAX, BACKOFF_INITIAL * (1 << Math.min(attempts - 1, 10)));
       mem.queue[key] = { attempts, backoffUntil: now + backoff, parked: true, parkedAt: now };

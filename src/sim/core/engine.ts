@@ -54,6 +54,8 @@ export class Engine {
   private readonly syncers = new Map<string, (e: Engine) => void>();
   /** Derived indexes, rebuilt after a restore. */
   private podsByNode = new Map<string, Set<string>>();
+  /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
+  private unbound = new Set<string>();
   private eventIndex = new Map<string, string>();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
@@ -262,6 +264,16 @@ export class Engine {
     return out;
   }
 
+  /** The pods without spec.nodeName, in the order `list('Pod')` gives them (the scheduler's queue). */
+  unboundPods(): Pod[] {
+    const out: Pod[] = [];
+    for (const k of this.unbound) {
+      const p = this.state.api.objects.Pod[k];
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
   /** Keys of pods bound to a node (spec.nodeName). */
   podKeysOnNode(node: string): string[] {
     return [...(this.podsByNode.get(node) ?? [])];
@@ -327,6 +339,9 @@ export class Engine {
   private indexPod(key: string, old: Pod | undefined, now: Pod | undefined): void {
     const before = old?.spec.nodeName;
     const after = now?.spec.nodeName;
+    // A new key goes last in the record and in the set alike; an update keeps its place in both.
+    if (now && !after) this.unbound.add(key);
+    else this.unbound.delete(key);
     this.changes.podWritten(before, after);
     if (before === after && now) return;
     this.changes.podMoved(before, after);
@@ -359,6 +374,9 @@ export class Engine {
     this.kindMaps.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
+    this.unbound = new Set();
+    const pods = this.state.api.objects.Pod;
+    for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
     this.eventIndex = new Map(ix.eventIndex);
     this.eventsOldest = ix.eventsOldest;
     this.eventsOldestOf = this.state.api.objects.Event;
@@ -369,6 +387,7 @@ export class Engine {
     this.kindMaps.clear();
     this.eventsOldest = undefined;
     this.podsByNode = new Map();
+    this.unbound = new Set();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     this.eventIndex = new Map();
     for (const [k, ev] of Object.entries(this.state.api.objects.Event)) this.eventIndex.set(eventAggKey(ev), k);

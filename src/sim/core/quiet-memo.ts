@@ -1,0 +1,43 @@
+/**
+ * Notes that a periodic pass over one entity (a node) changed nothing and would change nothing
+ * again while its inputs are the very same objects and the simulated time is before `until`: the
+ * next pass may then be skipped. Inputs are compared by identity, which is sound for stored API
+ * objects (never mutated, core/engine.ts) and for state records a pass replaces rather than
+ * mutates. Notes hang off an `owner` object of the state (a restore brings new owners, hence no
+ * notes). Derived, not state: a snapshot never carries them. A note may carry what the pass
+ * found (`value`), for a pass that also counts.
+ */
+export class QuietMemo<V = undefined> {
+  private readonly notes = new WeakMap<
+    object,
+    Map<string, { inputs: readonly unknown[]; until: number; value: V | undefined }>
+  >();
+
+  /** The note of the last pass over `key` if it was quiet with these same inputs and `now` is before its end. */
+  recall(owner: object, key: string, inputs: readonly unknown[], now: number): { value: V | undefined } | undefined {
+    const n = this.notes.get(owner)?.get(key);
+    if (!n || now >= n.until || n.inputs.length !== inputs.length) return undefined;
+    for (let i = 0; i < inputs.length; i++) if (n.inputs[i] !== inputs[i]) return undefined;
+    return n;
+  }
+
+  /** The last pass over `key` was noted quiet with these same inputs, and `now` is before its end. */
+  isQuiet(owner: object, key: string, inputs: readonly unknown[], now: number): boolean {
+    return this.recall(owner, key, inputs, now) !== undefined;
+  }
+
+  /** A pass over `key` left it in a state that the same inputs leave unchanged until `until`. */
+  note(owner: object, key: string, inputs: readonly unknown[], until: number, value?: V): void {
+    let m = this.notes.get(owner);
+    if (!m) {
+      m = new Map();
+      this.notes.set(owner, m);
+    }
+    m.set(key, { inputs, until, value });
+  }
+
+  /** The last pass over `key` was not quiet. */
+  forget(owner: object, key: string): void {
+    this.notes.get(owner)?.delete(key);
+  }
+}
