@@ -77,11 +77,11 @@ function Overview({ o }: { o: ClusterOverview }) {
       }
       const ctx = el.getContext('2d');
       if (!ctx) return;
-      const input = { o, layout, summary, camera, dpr };
+      const input = { o, layout, summary, camera, dpr, words: t };
       drawOverview(ctx, hover === undefined ? input : { ...input, hover });
     });
     return () => cancelAnimationFrame(frame);
-  }, [o, layout, summary, camera, hover]);
+  }, [o, layout, summary, camera, hover, t]);
 
   const toWorld = (ev: { clientX: number; clientY: number }) => {
     const r = canvas.current?.getBoundingClientRect();

@@ -43,6 +43,8 @@ export interface DrawInput {
   dpr: number;
   /** Overview index of the machine under the pointer or focused by the keyboard. */
   hover?: number;
+  /** Words drawn on the canvas, in the language on screen. */
+  words: { noZone: string; zoneCounts: (ready: number, notReady: number, tainted: number) => string };
 }
 
 export function drawOverview(ctx: CanvasRenderingContext2D, d: DrawInput): void {
@@ -195,15 +197,10 @@ function drawZoneHeader(ctx: CanvasRenderingContext2D, d: DrawInput, z: number, 
   ctx.fillStyle = COLORS.ink;
   ctx.font = `700 ${size}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
-  const name = s.zone || 'no zone';
+  const name = s.zone || d.words.noZone;
   ctx.fillText(`${name}${s.zoneState ? ` · ${s.zoneState}` : ''}`, box.x, box.y, box.width);
   ctx.font = `400 ${size * 0.85}px system-ui, sans-serif`;
-  ctx.fillText(
-    `${s.ready} Ready · ${s.notReady} NotReady · ${s.tainted} tainted NoExecute`,
-    box.x,
-    box.y + size * 1.2,
-    box.width,
-  );
+  ctx.fillText(d.words.zoneCounts(s.ready, s.notReady + s.noNode, s.tainted), box.x, box.y + size * 1.2, box.width);
   const barY = box.y + size * 2.4;
   const barH = Math.max(4 / scale, size * 0.45);
   const w = box.width;

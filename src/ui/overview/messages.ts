@@ -20,6 +20,9 @@ export const overviewMessages = {
   nodes: 'Nodes',
   tainted: 'Tainted NoExecute',
   noZone: 'no zone',
+  /** A zone's counts above its tiles on the canvas. */
+  zoneCounts: (ready: number, notReady: number, tainted: number) =>
+    `${ready} Ready · ${notReady} NotReady · ${tainted} tainted NoExecute`,
   noNode: 'no Node',
   poweredOff: 'powered off',
   taintedNoExecute: 'tainted NoExecute',

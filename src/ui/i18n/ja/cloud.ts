@@ -57,6 +57,7 @@ export const overview: Translation['overview'] = {
   nodes: 'ノード',
   tainted: 'NoExecute taint',
   noZone: 'ゾーンなし',
+  zoneCounts: (ready, notReady, tainted) => `Ready ${ready} · NotReady ${notReady} · NoExecute taint ${tainted}`,
   noNode: 'Node なし',
   poweredOff: '電源オフ',
   taintedNoExecute: 'NoExecute taint あり',

@@ -55,6 +55,7 @@ export const overview: Translation['overview'] = {
   nodes: '노드',
   tainted: 'NoExecute 테인트',
   noZone: '존 없음',
+  zoneCounts: (ready, notReady, tainted) => `Ready ${ready} · NotReady ${notReady} · NoExecute 테인트 ${tainted}`,
   noNode: 'Node 없음',
   poweredOff: '전원 꺼짐',
   taintedNoExecute: 'NoExecute 테인트',

@@ -55,6 +55,7 @@ export const overview: Translation['overview'] = {
   nodes: 'Nós',
   tainted: 'Taint NoExecute',
   noZone: 'sem zona',
+  zoneCounts: (ready, notReady, tainted) => `${ready} Ready · ${notReady} NotReady · ${tainted} com taint NoExecute`,
   noNode: 'sem Node',
   poweredOff: 'desligado',
   taintedNoExecute: 'com taint NoExecute',
