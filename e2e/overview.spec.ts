@@ -4,14 +4,14 @@
  * matches the engine at fixed times; a click on a tile, or a name typed in `Show node`, opens that
  * machine's card, and `Back to overview` returns.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createSimulation, parseScenario, type Scenario, summarizeOverview } from '../src/sim/index';
 import { layoutOverview } from '../src/ui/overview/layout';
 import { expectNoA11yViolations } from './fixtures';
-import { scrubTo } from './helpers';
+import { region, scrubTo } from './helpers';
 
 const ZONES = ['zone-a', 'zone-b', 'zone-c'];
 
@@ -130,5 +130,26 @@ test.describe('overview of a big cluster', () => {
     const card = page.getByRole('group', { name: 'node node3', exact: true });
     await expect(card).toBeVisible({ timeout: 10_000 });
     await expect(card.getByText(/NotReady/).first()).toBeVisible();
+  });
+  test("the big-zone built-ins open as an overview with their lesson; the table gives zone-c's state", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const cases = [
+      ['zone-partly-down', 'PartialDisruption'],
+      ['zone-down', 'FullDisruption'],
+    ] as const;
+    for (const [name, state] of cases) {
+      const parsed = parseScenario(readFileSync(`public/scenarios/${name}.yaml`, 'utf8'));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      await page.goto(`/?scenario=${name}`);
+      await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
+      await expect(region(page, 'Lesson')).toContainText('Step 1 of');
+      // 2m30s: zone-c's nodes are NotReady, a few tainted.
+      await scrubTo(page, 150_000);
+      const rows = expectedRows(parsed.scenario, 150_000);
+      expect(rows.find((r) => r[0] === 'zone-c')?.[1]).toBe(state);
+      await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
+    }
   });
 });

@@ -63,6 +63,15 @@ const TOLERANCE = {
 const userPods = (v: ClusterView, node: string) =>
   v.pods.filter((p) => p.inApi && p.node === node && p.namespace !== 'kube-system');
 
+/** userPods(v, node) that are terminating, counted for every node in one pass over the pods. */
+function terminatingByNode(v: ClusterView): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of v.pods)
+    if (p.inApi && p.terminating && p.node !== undefined && p.namespace !== 'kube-system')
+      out.set(p.node, (out.get(p.node) ?? 0) + 1);
+  return out;
+}
+
 const noExecute = (taints: readonly string[]) =>
   taints.filter((t) => t.endsWith(':NoExecute') && t.startsWith('node.kubernetes.io/'));
 
@@ -96,9 +105,11 @@ function checksOf(
     }
     case 'evict': {
       const out: Omit<Check, 'step' | 'at' | 'why'>[] = [];
+      const terminatingBefore = terminatingByNode(before);
+      const terminatingAfter = terminatingByNode(after);
       for (const n of after.nodes) {
-        const count = userPods(after, n.name).filter((p) => p.terminating).length;
-        if (count <= userPods(before, n.name).filter((p) => p.terminating).length) continue;
+        const count = terminatingAfter.get(n.name) ?? 0;
+        if (count <= (terminatingBefore.get(n.name) ?? 0)) continue;
         const probe = { kind: 'pods-terminating', node: n.name, atLeast: count } as const;
         const label = `${count} pod${count === 1 ? '' : 's'} on ${n.name} marked for deletion (Terminating)`;
         out.push({ label, tolerance: TOLERANCE.evict, probe });
@@ -181,12 +192,18 @@ export function predict(scenario: Scenario, until = scenario.spec.duration): Pre
   for (const t of [...times].sort((a, b) => a - b)) {
     if (t > until) break;
     sim.advanceTo(Math.max(t, sim.now));
-    views.set(t, { view: sim.view(), uids: podUids(sim.kubectl('kubectl get pods -A -o json')) });
+    const view = sim.view();
+    views.set(t, { view, uids: podUids(sim, view) });
   }
-  const last = { view: sim.view(), uids: podUids(sim.kubectl('kubectl get pods -A -o json')) };
+  const lastView = sim.view();
+  const last = { view: lastView, uids: podUids(sim, lastView) };
   const at = (t: number) => views.get(t) ?? last;
   const podsBefore = timeline.map((t) => at(t.at - 1).view.pods);
-  const uidsBefore = timeline.map((t) => new Set(at(t.at - 1).uids.values()));
+  // For each pod uid, the first step before which it exists.
+  const firstBefore = new Map<string, number>();
+  timeline.forEach((t, i) => {
+    for (const uid of at(t.at - 1).uids.values()) if (!firstBefore.has(uid)) firstBefore.set(uid, i);
+  });
   const workloads = scenarioWorkloads(scenario);
   const checks: Check[] = [];
   const unchecked: Chapter[] = [];
@@ -202,8 +219,8 @@ export function predict(scenario: Scenario, until = scenario.spec.duration): Pre
     const createdSince = (p: PodView): number => {
       const uid = now.uids.get(p.key);
       if (uid === undefined) return -1;
-      for (let i = 0; i <= step; i++) if (uidsBefore[i]?.has(uid)) return i - 1;
-      return step;
+      const first = firstBefore.get(uid);
+      return first !== undefined && first <= step ? first - 1 : step;
     };
     const found = checksOf(c, at(c.at - 1).view, now.view, createdSince, workloads).filter(
       (f) => !('atLeast' in f.probe) || f.probe.atLeast > 0,
@@ -215,17 +232,15 @@ export function predict(scenario: Scenario, until = scenario.spec.duration): Pre
   return { checks, podsBefore, unchecked, end: until };
 }
 
-/** `namespace/name` -> uid, from `kubectl get pods -A -o json` (the view has no uids). */
-function podUids(json: string): Map<string, string> {
+/**
+ * `namespace/name` -> uid of every pod `kubectl get pods -A` would list (the view has no uids):
+ * none while the API is down, when kubectl answers with an error. Read from the pod objects, not
+ * from `kubectl get pods -A -o json`, whose text costs seconds over the hundreds of moments of a
+ * big cluster (a 300-node zone outage).
+ */
+function podUids(sim: ReturnType<typeof createSimulation>, view: ClusterView): Map<string, string> {
   const out = new Map<string, string>();
-  try {
-    const list = JSON.parse(json) as { items?: { metadata?: { namespace?: string; name?: string; uid?: string } }[] };
-    for (const item of list.items ?? []) {
-      const m = item.metadata;
-      if (m?.name && m.uid) out.set(`${m.namespace ?? 'default'}/${m.name}`, m.uid);
-    }
-  } catch {
-    // An API that is down answers with an error, not JSON: no pods known at that moment.
-  }
+  if (view.controlPlane?.apiAvailable !== true) return out;
+  for (const p of sim.engine.list('Pod')) out.set(`${p.metadata.namespace}/${p.metadata.name}`, p.metadata.uid);
   return out;
 }

@@ -20,6 +20,8 @@ export const BUILTIN_SCENARIOS = [
   'autoscaler-scale-up',
   'autoscaler-scale-down',
   'autoscaler-zone-outage',
+  'zone-partly-down',
+  'zone-down',
 ] as const;
 
 export type BuiltinScenarioName = (typeof BUILTIN_SCENARIOS)[number];

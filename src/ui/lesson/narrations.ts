@@ -373,6 +373,94 @@ export const narrations = {
       text: "Zone a's pods stay Terminating while its kubelets cannot confirm them stopped. Unready for 20 minutes (scale-down-unready-time), zone a's nodes would become scale-down candidates.",
     },
   },
+  'zone-partly-down': {
+    cut: {
+      text: "At 1m, 60 of zone-c's 100 nodes (c1 to c60) lose their network. Their pods keep running, but nothing reaches the API server from there.",
+    },
+    'predict-rate': {
+      text: "Once they are NotReady, the node-lifecycle controller taints them node.kubernetes.io/unreachable:NoExecute through zone-c's rate-limited queue. 300s later each node's pods are evicted.",
+      question: "How fast will zone-c's 60 nodes be tainted?",
+      choices: [
+        'All at once',
+        'One every 10 s (node-eviction-rate 0.1)',
+        'One every 100 s (secondary-node-eviction-rate 0.01)',
+        'Not at all',
+      ],
+      explanation:
+        '60 of 100 is more than unhealthy-zone-threshold (0.55) of the zone, and more than 2 nodes: zone-c is in PartialDisruption. Kubernetes suspects a network problem rather than dead machines and slows down: a zone of more than large-cluster-size-threshold (50) nodes is tainted at secondary-node-eviction-rate, 0.01 nodes per second.',
+    },
+    notready: {
+      text: "At 1m49s, 50s after the last heartbeats (node-monitor-grace-period), 56 of zone-c's nodes are NotReady in one pass of the controller, the other 4 five seconds later. 56 of 100 is at least 55%: zone-c is in PartialDisruption, zones a and b stay Normal.",
+    },
+    'first-taint': {
+      text: "One pass later c1 is tainted node.kubernetes.io/unreachable:NoExecute: the zone's queue still held a token. Every NotReady node also has node.kubernetes.io/unreachable:NoSchedule, which nothing slows down.",
+    },
+    'second-taint': {
+      text: '100 seconds later, at 3m34s, the second one: c10. Nodes still waiting are queued again at each pass in the order the controller walks them, by name (c1, c10, c11 … c19, c2, c20 …): one node per 100 s.',
+    },
+    evicted: {
+      text: "At 6m54s c1's 300s are up: TaintManagerEviction, its two web pods are marked for deletion and recreated in zones a and b. The pods on the other 59 nodes are not Ready but stay where they are: web goes from 480/600 to 482/600.",
+    },
+    'predict-small': {
+      text: 'The 100 in zone-c is what kept the tainting going.',
+      question: 'If zone-c had only 50 nodes, 30 of them cut off, what would the controller do?',
+      choices: [
+        'Taint one node every 100 s, as here',
+        'Taint one node every 10 s',
+        'Taint none: NoExecute tainting stops in that zone',
+      ],
+      explanation:
+        "In PartialDisruption a zone of 50 nodes or fewer (large-cluster-size-threshold, compared with the zone's size) gets a rate of 0: no NoExecute taint, so no eviction; its nodes only get the NoSchedule taint. Zone sizes, not the cluster's, decide.",
+    },
+    end: {
+      text: 'At 24m only 14 of the 60 nodes are tainted and web is 502/600. At one node per 100 s the whole group takes 100 minutes. In zone-down the same cluster loses all of zone-c, and is back to 600/600 sooner.',
+    },
+  },
+  'zone-down': {
+    cut: {
+      text: 'At 1m all 100 nodes of zone-c lose their network: the cluster and seed of zone-partly-down, with 40 more nodes cut off.',
+    },
+    'predict-rate': {
+      text: "Once they are NotReady, the node-lifecycle controller taints them node.kubernetes.io/unreachable:NoExecute through zone-c's rate-limited queue. 300s later each node's pods are evicted.",
+      question: 'With 60 of these nodes down, one node was tainted every 100 s. With all 100 down?',
+      choices: [
+        'Slower, or not at all: even more caution',
+        'The same: one every 100 s',
+        'Faster: one every 10 s (node-eviction-rate 0.1)',
+      ],
+      explanation:
+        'With no Ready node left, zone-c is in FullDisruption. The controller takes it for a real zone outage, whose workloads should move to the healthy zones, so the zone is tainted at node-eviction-rate, 0.1 nodes per second, as if nothing were special. Only with every zone in FullDisruption would it stop.',
+    },
+    notready: {
+      text: "At 1m44s three of zone-c's nodes are NotReady (node-monitor-grace-period, 50s), at 1m49s 89 more: 92 of 100, PartialDisruption for now. The queue still held a token: c64, NotReady since 1m44s, is tainted node.kubernetes.io/unreachable:NoExecute at once.",
+    },
+    full: {
+      text: 'At 1m54s the last 8 are NotReady. No Ready node in zone-c: it is in FullDisruption, and its queue is back to one node every 10 s.',
+    },
+    taints: {
+      text: 'c1 at 2m4s, c10 at 2m14s: one node every 10 s, in the order the controller walks them, by name (c1, c10, c100, c11 …). Every NotReady node also has node.kubernetes.io/unreachable:NoSchedule, which nothing slows down.',
+    },
+    evicted: {
+      text: "At 6m49s c64's 300s are up: TaintManagerEviction, its two web pods are marked for deletion and recreated in zones a and b. From 7m4s two more every 10 s.",
+    },
+    'predict-all': {
+      text: 'Zones a and b are Normal: that is what lets zone-c be tainted at the normal rate.',
+      question: 'What if zones a and b lost their network too?',
+      choices: [
+        'Every node would be tainted, one every 10 s',
+        'No node would be tainted, and the NoExecute taints already added would be removed',
+        'The Nodes would be deleted',
+      ],
+      explanation:
+        'With every zone in FullDisruption the controller enters master disruption mode ("Controller detected that all Nodes are not-Ready"), removes the NoExecute taints and sets every zone\'s rate to 0: when no node at all is Ready, it suspects its own connection to the nodes, not the nodes.',
+    },
+    'last-taint': {
+      text: 'At 18m24s the 100th node, c99 (last in name order), is tainted: all of zone-c in 16.5 minutes.',
+    },
+    end: {
+      text: "At 23m24s c99's pods are evicted: web is 600/600 again, all in zones a and b. In zone-partly-down, with 40 fewer nodes down, web was still 502/600 at 24m.",
+    },
+  },
 } satisfies Record<string, Record<string, Narration>>;
 
 /** Every built-in scenario and step of the English table: what each language must narrate. */

@@ -357,4 +357,92 @@ export const narrations: Translation['narrations'] = {
       text: 'ゾーンaのPodは、kubeletが停止を確認できないのでTerminatingのまま。準備未完了が20分続けば (scale-down-unready-time)、ゾーンaのNodeはスケールダウンの候補になる。',
     },
   },
+  'zone-partly-down': {
+    cut: {
+      text: '1mに、zone-cの100台のうち60台のNode (c1からc60) がネットワークを失う。Podは動き続けるが、そこからAPIサーバーには何も届かない。',
+    },
+    'predict-rate': {
+      text: 'NotReadyになると、node-lifecycleコントローラーはzone-cのレート制限付きキューを通して node.kubernetes.io/unreachable:NoExecute のtaintを付ける。その300s後に、各NodeのPodが退避される。',
+      question: 'zone-cの60台のNodeは、どのくらいの速さでtaintされるか?',
+      choices: [
+        '一度に全部',
+        '10 sに1台 (node-eviction-rate 0.1)',
+        '100 sに1台 (secondary-node-eviction-rate 0.01)',
+        'まったくされない',
+      ],
+      explanation:
+        '100台中60台は、ゾーンの unhealthy-zone-threshold (0.55) 以上で、しかも2台を超える。zone-cはPartialDisruptionだ。Kubernetesはマシンの故障よりネットワークの問題を疑い、ペースを落とす。large-cluster-size-threshold (50) 台を超えるゾーンは secondary-node-eviction-rate、毎秒0.01台でtaintされる。',
+    },
+    notready: {
+      text: '1m49s、最後のハートビートから50s (node-monitor-grace-period) で、zone-cの56台がコントローラーの1回の巡回でNotReadyになり、残りの4台は5秒後に続く。100台中56台は55%以上: zone-cはPartialDisruptionになり、ゾーンaとbはNormalのまま。',
+    },
+    'first-taint': {
+      text: '次の巡回で、c1に node.kubernetes.io/unreachable:NoExecute のtaintが付く。ゾーンのキューにはまだトークンが1つ残っていた。NotReadyのNodeにはどれも node.kubernetes.io/unreachable:NoSchedule も付くが、こちらは何にも減速されない。',
+    },
+    'second-taint': {
+      text: '100秒後の3m34sに2台目、c10。待っているNodeは巡回のたびに、コントローラーが見て回る順、つまり名前順 (c1, c10, c11 … c19, c2, c20 …) にキューへ入れ直される。100 sに1台。',
+    },
+    evicted: {
+      text: '6m54sにc1の300sが尽きる。TaintManagerEviction: 2つのwebのPodが削除対象になり、ゾーンaとbで作り直される。残り59台のNodeのPodはReadyではないが、その場に留まる。webは480/600から482/600になる。',
+    },
+    'predict-small': {
+      text: 'taintが続いたのは、zone-cが100台あったからだ。',
+      question: 'zone-cが50台しかなく、そのうち30台が切り離されたら、コントローラーはどうするか?',
+      choices: [
+        'ここと同じく100 sに1台taintする',
+        '10 sに1台taintする',
+        'taintしない: そのゾーンのNoExecuteのtaintは止まる',
+      ],
+      explanation:
+        'PartialDisruptionのとき、50台以下 (large-cluster-size-threshold、ゾーンの台数と比べる) のゾーンのレートは0になる。NoExecuteのtaintはなく、退避もない。NodeにはNoScheduleのtaintだけが付く。決めるのはクラスターではなくゾーンの大きさだ。',
+    },
+    end: {
+      text: '24mの時点でtaintされたのは60台中14台だけで、webは502/600。100 sに1台のペースでは、全部で100分かかる。zone-downでは同じクラスターがzone-cをまるごと失い、もっと早く600/600に戻る。',
+    },
+  },
+  'zone-down': {
+    cut: {
+      text: '1mにzone-cの100台すべてがネットワークを失う。zone-partly-downと同じクラスターとseedで、切り離されるNodeが40台多い。',
+    },
+    'predict-rate': {
+      text: 'NotReadyになると、node-lifecycleコントローラーはzone-cのレート制限付きキューを通して node.kubernetes.io/unreachable:NoExecute のtaintを付ける。その300s後に、各NodeのPodが退避される。',
+      question: 'このうち60台が落ちたときは、100 sに1台taintされた。100台すべてが落ちたら?',
+      choices: [
+        'もっと遅いか、まったくされない: さらに慎重になる',
+        '同じ: 100 sに1台',
+        'もっと速い: 10 sに1台 (node-eviction-rate 0.1)',
+      ],
+      explanation:
+        'ReadyなNodeが1台も残らないので、zone-cはFullDisruptionだ。コントローラーはこれを本当のゾーン障害とみなし、そのワークロードは健全なゾーンへ移るべきだと考える。だからこのゾーンは node-eviction-rate、毎秒0.1台で、特別なことは何もないかのようにtaintされる。止まるのは、すべてのゾーンがFullDisruptionのときだけだ。',
+    },
+    notready: {
+      text: '1m44sにzone-cの3台がNotReadyになり (node-monitor-grace-period、50s)、1m49sにさらに89台。100台中92台で、ひとまずPartialDisruption。キューにはまだトークンが残っていた: 1m44sからNotReadyのc64に、すぐ node.kubernetes.io/unreachable:NoExecute のtaintが付く。',
+    },
+    full: {
+      text: '1m54sに最後の8台がNotReadyになる。zone-cにReadyなNodeはない。FullDisruptionになり、キューは10 sに1台に戻る。',
+    },
+    taints: {
+      text: '2m4sにc1、2m14sにc10。10 sに1台、コントローラーが見て回る順、つまり名前順 (c1, c10, c100, c11 …)。NotReadyのNodeにはどれも node.kubernetes.io/unreachable:NoSchedule も付くが、こちらは何にも減速されない。',
+    },
+    evicted: {
+      text: '6m49sにc64の300sが尽きる。TaintManagerEviction: 2つのwebのPodが削除対象になり、ゾーンaとbで作り直される。7m4sからは10 sごとにさらに2つずつ。',
+    },
+    'predict-all': {
+      text: 'ゾーンaとbはNormal。だからzone-cは通常のレートでtaintされる。',
+      question: 'ゾーンaとbもネットワークを失ったら?',
+      choices: [
+        'すべてのNodeが10 sに1台ずつtaintされる',
+        'どのNodeもtaintされず、すでに付いたNoExecuteのtaintも外される',
+        'Nodeが削除される',
+      ],
+      explanation:
+        'すべてのゾーンがFullDisruptionになると、コントローラーはmaster disruption mode (「Controller detected that all Nodes are not-Ready」) に入り、NoExecuteのtaintを外し、すべてのゾーンのレートを0にする。ReadyなNodeが1台もないときは、Nodeではなく自分とNodeのあいだの接続を疑うのだ。',
+    },
+    'last-taint': {
+      text: '18m24sに100台目、名前順で最後のc99がtaintされる。zone-cの全台に16.5分。',
+    },
+    end: {
+      text: '23m24sにc99のPodが退避される。webは再び600/600で、すべてゾーンaとbにある。落ちたNodeが40台少ないzone-partly-downでは、24mでもwebはまだ502/600だった。',
+    },
+  },
 };

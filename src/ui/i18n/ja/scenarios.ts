@@ -67,4 +67,14 @@ export const scenarios: Translation['scenarios'] = {
     description:
       '6mにゾーンaとbが切り離される。そのPodはtaintの5分後に退避され、代わりのPodはPendingのまま。クラスターオートスケーラーは10台中6台のNodeが準備未完了なのを見てクラスターを異常とみなし、意図して何もしない。18mにゾーンbが戻ると、再び動き出す。',
   },
+  'zone-partly-down': {
+    title: '一部が落ちた大きなゾーン、ゆっくりtaintされる',
+    description:
+      '3つのゾーンに100台ずつ、300台のワーカー。1mにzone-cの60台がネットワークを失う。50台を超えるゾーンの55%以上がNotReadyなので、node-lifecycleコントローラーはそのゾーンをPartialDisruptionとみなし、10秒ごとではなく100秒ごとに1台taintする。25mになっても60台中14台しかtaintされず、webはまだPodが98個足りない。',
+  },
+  'zone-down': {
+    title: 'まるごと落ちた大きなゾーン、通常のレートでtaintされる',
+    description:
+      '同じ300台のワーカー。1mにzone-c全体がネットワークを失う。ReadyなNodeが残らないので、そのゾーンはFullDisruption。node-lifecycleコントローラーはこれを本当のゾーン障害とみなし、10秒ごとに1台taintする。Podはゾーンaとbへ移り、webは24mまでに元どおりになる。60台しか落ちなかったときは、そうならなかった。',
+  },
 };

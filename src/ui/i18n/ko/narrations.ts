@@ -362,4 +362,92 @@ export const narrations: Translation['narrations'] = {
       text: '존 a의 파드는 kubelet이 정지를 확인해 줄 수 없어 Terminating으로 남는다. 준비되지 않은 상태가 20분 이어지면(scale-down-unready-time) 존 a의 노드는 스케일 다운 후보가 된다.',
     },
   },
+  'zone-partly-down': {
+    cut: {
+      text: '1m에 zone-c의 노드 100개 중 60개(c1부터 c60)의 네트워크가 끊긴다. 파드는 계속 실행되지만, 거기서는 아무것도 API 서버에 닿지 않는다.',
+    },
+    'predict-rate': {
+      text: '노드가 NotReady가 되면 node-lifecycle 컨트롤러는 zone-c의 속도 제한 큐를 거쳐 node.kubernetes.io/unreachable:NoExecute 테인트를 붙인다. 그 300s 뒤 각 노드의 파드가 축출된다.',
+      question: 'zone-c의 노드 60개는 얼마나 빨리 테인트될까?',
+      choices: [
+        '한꺼번에 전부',
+        '10 s에 하나 (node-eviction-rate 0.1)',
+        '100 s에 하나 (secondary-node-eviction-rate 0.01)',
+        '전혀 되지 않는다',
+      ],
+      explanation:
+        '100개 중 60개는 존의 unhealthy-zone-threshold(0.55) 이상이고 2개를 넘는다. zone-c는 PartialDisruption이다. Kubernetes는 머신 고장보다 네트워크 문제를 의심해 속도를 늦춘다. large-cluster-size-threshold(50)개를 넘는 존은 secondary-node-eviction-rate, 초당 0.01개로 테인트된다.',
+    },
+    notready: {
+      text: '1m49s, 마지막 하트비트에서 50s(node-monitor-grace-period) 뒤, zone-c의 노드 56개가 컨트롤러의 한 번의 순회에서 NotReady가 되고 나머지 4개는 5초 뒤에 따른다. 100개 중 56개는 55% 이상이다. zone-c는 PartialDisruption이 되고, 존 a와 b는 Normal로 남는다.',
+    },
+    'first-taint': {
+      text: '다음 순회에서 c1에 node.kubernetes.io/unreachable:NoExecute 테인트가 붙는다. 존의 큐에 토큰이 아직 하나 남아 있었다. NotReady 노드에는 모두 node.kubernetes.io/unreachable:NoSchedule도 붙지만, 이것은 아무것도 늦추지 않는다.',
+    },
+    'second-taint': {
+      text: '100초 뒤인 3m34s에 두 번째, c10. 기다리는 노드는 순회마다 컨트롤러가 훑는 순서, 곧 이름순(c1, c10, c11 … c19, c2, c20 …)으로 큐에 다시 들어간다. 100 s에 하나.',
+    },
+    evicted: {
+      text: '6m54s에 c1의 300s가 끝난다. TaintManagerEviction: web 파드 두 개가 삭제 대상이 되고 존 a와 b에 다시 만들어진다. 나머지 노드 59개의 파드는 Ready가 아니지만 그 자리에 남는다. web은 480/600에서 482/600이 된다.',
+    },
+    'predict-small': {
+      text: '테인트가 계속된 것은 zone-c에 노드가 100개 있었기 때문이다.',
+      question: 'zone-c에 노드가 50개뿐이고 그중 30개가 끊긴다면 컨트롤러는 무엇을 할까?',
+      choices: [
+        '여기처럼 100 s에 하나씩 테인트한다',
+        '10 s에 하나씩 테인트한다',
+        '테인트하지 않는다: 그 존의 NoExecute 테인트가 멈춘다',
+      ],
+      explanation:
+        'PartialDisruption일 때 노드가 50개 이하(large-cluster-size-threshold, 존의 크기와 비교)인 존의 속도는 0이다. NoExecute 테인트가 없으니 축출도 없다. 노드에는 NoSchedule 테인트만 붙는다. 정하는 것은 클러스터가 아니라 존의 크기다.',
+    },
+    end: {
+      text: '24m까지 60개 중 14개만 테인트되었고 web은 502/600이다. 100 s에 하나씩이면 전부 100분이 걸린다. zone-down에서는 같은 클러스터가 zone-c를 통째로 잃고, 더 빨리 600/600으로 돌아온다.',
+    },
+  },
+  'zone-down': {
+    cut: {
+      text: '1m에 zone-c의 노드 100개 모두의 네트워크가 끊긴다. zone-partly-down과 같은 클러스터와 seed이고, 끊긴 노드가 40개 더 많다.',
+    },
+    'predict-rate': {
+      text: '노드가 NotReady가 되면 node-lifecycle 컨트롤러는 zone-c의 속도 제한 큐를 거쳐 node.kubernetes.io/unreachable:NoExecute 테인트를 붙인다. 그 300s 뒤 각 노드의 파드가 축출된다.',
+      question: '이 중 60개가 내려갔을 때는 100 s에 하나씩 테인트되었다. 100개 모두 내려가면?',
+      choices: [
+        '더 느리거나 전혀: 더욱 조심한다',
+        '같다: 100 s에 하나',
+        '더 빠르다: 10 s에 하나 (node-eviction-rate 0.1)',
+      ],
+      explanation:
+        'Ready 노드가 하나도 남지 않아 zone-c는 FullDisruption이다. 컨트롤러는 이를 진짜 존 장애로 보고, 그 워크로드는 정상인 존으로 옮겨 가야 한다고 판단한다. 그래서 이 존은 node-eviction-rate, 초당 0.1개로, 아무 일도 없다는 듯이 테인트된다. 멈추는 것은 모든 존이 FullDisruption일 때뿐이다.',
+    },
+    notready: {
+      text: '1m44s에 zone-c의 노드 3개가 NotReady가 되고(node-monitor-grace-period, 50s), 1m49s에 89개가 더. 100개 중 92개로 일단 PartialDisruption. 큐에 토큰이 아직 남아 있었다. 1m44s부터 NotReady인 c64에 곧바로 node.kubernetes.io/unreachable:NoExecute 테인트가 붙는다.',
+    },
+    full: {
+      text: '1m54s에 마지막 8개가 NotReady가 된다. zone-c에 Ready 노드가 없다. FullDisruption이 되고, 큐는 다시 10 s에 하나가 된다.',
+    },
+    taints: {
+      text: '2m4s에 c1, 2m14s에 c10. 10 s에 하나, 컨트롤러가 훑는 순서, 곧 이름순(c1, c10, c100, c11 …)이다. NotReady 노드에는 모두 node.kubernetes.io/unreachable:NoSchedule도 붙지만, 이것은 아무것도 늦추지 않는다.',
+    },
+    evicted: {
+      text: '6m49s에 c64의 300s가 끝난다. TaintManagerEviction: web 파드 두 개가 삭제 대상이 되고 존 a와 b에 다시 만들어진다. 7m4s부터는 10 s마다 두 개씩 더.',
+    },
+    'predict-all': {
+      text: '존 a와 b는 Normal이다. 그래서 zone-c가 보통 속도로 테인트된다.',
+      question: '존 a와 b도 네트워크가 끊긴다면?',
+      choices: [
+        '모든 노드가 10 s에 하나씩 테인트된다',
+        '어떤 노드도 테인트되지 않고, 이미 붙은 NoExecute 테인트도 제거된다',
+        'Node 오브젝트가 삭제된다',
+      ],
+      explanation:
+        '모든 존이 FullDisruption이면 컨트롤러는 master disruption mode("Controller detected that all Nodes are not-Ready")에 들어가 NoExecute 테인트를 제거하고 모든 존의 속도를 0으로 둔다. Ready 노드가 하나도 없으면 노드가 아니라 자신과 노드 사이의 연결을 의심하는 것이다.',
+    },
+    'last-taint': {
+      text: '18m24s에 100번째 노드, 이름순으로 마지막인 c99가 테인트된다. zone-c 전체에 16.5분.',
+    },
+    end: {
+      text: '23m24s에 c99의 파드가 축출된다. web은 다시 600/600이고 모두 존 a와 b에 있다. 내려간 노드가 40개 적은 zone-partly-down에서는 24m에도 web이 아직 502/600이었다.',
+    },
+  },
 };

@@ -67,4 +67,14 @@ export const scenarios: Translation['scenarios'] = {
     description:
       '6m에 존 a와 b가 끊긴다. 그 파드들은 테인트 5분 뒤 축출되고 대체 파드는 Pending에 머문다. 클러스터 오토스케일러는 노드 10개 중 6개가 준비되지 않은 것을 보고 클러스터가 비정상이라 판단해, 일부러 아무것도 하지 않는다. 18m에 존 b가 돌아오면 다시 움직인다.',
   },
+  'zone-partly-down': {
+    title: '일부가 내려간 큰 존, 천천히 테인트된다',
+    description:
+      '존 세 개에 100개씩, 워커 300개. 1m에 zone-c의 노드 60개의 네트워크가 끊긴다. 노드가 50개를 넘는 존의 55% 이상이 NotReady이므로 node-lifecycle 컨트롤러는 그 존을 PartialDisruption으로 보고 10초가 아니라 100초마다 노드 하나를 테인트한다. 25m까지 60개 중 14개만 테인트되고 web은 아직 파드 98개가 모자란다.',
+  },
+  'zone-down': {
+    title: '통째로 내려간 큰 존, 보통 속도로 테인트된다',
+    description:
+      '같은 워커 300개. 1m에 zone-c 전체의 네트워크가 끊긴다. Ready 노드가 남지 않아 그 존은 FullDisruption이다. node-lifecycle 컨트롤러는 이를 진짜 존 장애로 보고 10초마다 노드 하나를 테인트한다. 파드는 존 a와 b로 옮겨 가고 web은 24m까지 다시 온전해진다. 60개만 내려갔을 때는 그렇지 않았다.',
+  },
 };

@@ -367,4 +367,92 @@ export const narrations: Translation['narrations'] = {
       text: 'Os pods da zona a ficam Terminating enquanto os kubelets de lá não conseguem confirmar que pararam. Não prontos por 20 minutos (scale-down-unready-time), os nós da zona a virariam candidatos a scale-down.',
     },
   },
+  'zone-partly-down': {
+    cut: {
+      text: 'Aos 1m, 60 dos 100 nós da zone-c (c1 a c60) perdem a rede. Os pods continuam rodando, mas nada de lá chega ao API server.',
+    },
+    'predict-rate': {
+      text: 'Quando ficam NotReady, o controlador node-lifecycle aplica neles o taint node.kubernetes.io/unreachable:NoExecute pela fila com limite de taxa da zone-c. 300s depois os pods de cada nó são despejados.',
+      question: 'Com que rapidez os 60 nós da zone-c recebem o taint?',
+      choices: [
+        'Todos de uma vez',
+        'Um a cada 10 s (node-eviction-rate 0.1)',
+        'Um a cada 100 s (secondary-node-eviction-rate 0.01)',
+        'Nenhum',
+      ],
+      explanation:
+        '60 de 100 é mais que o unhealthy-zone-threshold (0.55) da zona, e mais de 2 nós: a zone-c está em PartialDisruption. O Kubernetes suspeita de um problema de rede, não de máquinas mortas, e desacelera: uma zona com mais de large-cluster-size-threshold (50) nós recebe taints no secondary-node-eviction-rate, 0.01 nó por segundo.',
+    },
+    notready: {
+      text: 'Aos 1m49s, 50s depois dos últimos heartbeats (node-monitor-grace-period), 56 nós da zone-c ficam NotReady numa passada do controlador, os outros 4 cinco segundos depois. 56 de 100 é pelo menos 55%: a zone-c está em PartialDisruption, as zonas a e b continuam Normal.',
+    },
+    'first-taint': {
+      text: 'Uma passada depois o c1 recebe o taint node.kubernetes.io/unreachable:NoExecute: a fila da zona ainda tinha um token. Todo nó NotReady também recebe node.kubernetes.io/unreachable:NoSchedule, que nada desacelera.',
+    },
+    'second-taint': {
+      text: '100 segundos depois, aos 3m34s, o segundo: c10. Os nós que esperam voltam à fila a cada passada na ordem em que o controlador os percorre, por nome (c1, c10, c11 … c19, c2, c20 …): um nó a cada 100 s.',
+    },
+    evicted: {
+      text: 'Aos 6m54s acabam os 300s do c1: TaintManagerEviction, seus dois pods web são marcados para exclusão e recriados nas zonas a e b. Os pods dos outros 59 nós não estão Ready, mas ficam onde estão: o web vai de 480/600 para 482/600.',
+    },
+    'predict-small': {
+      text: 'Foram os 100 nós da zone-c que mantiveram os taints andando.',
+      question: 'Se a zone-c tivesse só 50 nós, 30 deles isolados, o que o controlador faria?',
+      choices: [
+        'Um taint a cada 100 s, como aqui',
+        'Um taint a cada 10 s',
+        'Nenhum taint: os taints NoExecute param nessa zona',
+      ],
+      explanation:
+        'Em PartialDisruption uma zona de 50 nós ou menos (large-cluster-size-threshold, comparado com o tamanho da zona) fica com taxa 0: nenhum taint NoExecute, portanto nenhum despejo; os nós só recebem o taint NoSchedule. Quem decide é o tamanho da zona, não o do cluster.',
+    },
+    end: {
+      text: 'Aos 24m só 14 dos 60 nós têm o taint e o web está em 502/600. A um nó a cada 100 s, o grupo inteiro leva 100 minutos. Em zone-down o mesmo cluster perde a zone-c inteira e volta a 600/600 mais cedo.',
+    },
+  },
+  'zone-down': {
+    cut: {
+      text: 'Aos 1m todos os 100 nós da zone-c perdem a rede: o cluster e a seed de zone-partly-down, com 40 nós isolados a mais.',
+    },
+    'predict-rate': {
+      text: 'Quando ficam NotReady, o controlador node-lifecycle aplica neles o taint node.kubernetes.io/unreachable:NoExecute pela fila com limite de taxa da zone-c. 300s depois os pods de cada nó são despejados.',
+      question: 'Com 60 desses nós fora, um nó recebia o taint a cada 100 s. Com todos os 100 fora?',
+      choices: [
+        'Mais devagar, ou nunca: ainda mais cautela',
+        'Igual: um a cada 100 s',
+        'Mais rápido: um a cada 10 s (node-eviction-rate 0.1)',
+      ],
+      explanation:
+        'Sem nenhum nó Ready, a zone-c está em FullDisruption. O controlador a toma por uma queda real da zona, cujas cargas devem ir para as zonas saudáveis, então a zona recebe taints no node-eviction-rate, 0.1 nó por segundo, como se nada fosse especial. Só com todas as zonas em FullDisruption ele pararia.',
+    },
+    notready: {
+      text: 'Aos 1m44s três nós da zone-c ficam NotReady (node-monitor-grace-period, 50s), aos 1m49s mais 89: 92 de 100, PartialDisruption por enquanto. A fila ainda tinha um token: o c64, NotReady desde 1m44s, recebe na hora o taint node.kubernetes.io/unreachable:NoExecute.',
+    },
+    full: {
+      text: 'Aos 1m54s os últimos 8 ficam NotReady. Nenhum nó Ready na zone-c: ela está em FullDisruption, e sua fila volta a um nó a cada 10 s.',
+    },
+    taints: {
+      text: 'c1 aos 2m4s, c10 aos 2m14s: um nó a cada 10 s, na ordem em que o controlador os percorre, por nome (c1, c10, c100, c11 …). Todo nó NotReady também recebe node.kubernetes.io/unreachable:NoSchedule, que nada desacelera.',
+    },
+    evicted: {
+      text: 'Aos 6m49s acabam os 300s do c64: TaintManagerEviction, seus dois pods web são marcados para exclusão e recriados nas zonas a e b. A partir de 7m4s, mais dois a cada 10 s.',
+    },
+    'predict-all': {
+      text: 'As zonas a e b estão Normal: é isso que permite os taints na zone-c na taxa normal.',
+      question: 'E se as zonas a e b também perdessem a rede?',
+      choices: [
+        'Todo nó receberia o taint, um a cada 10 s',
+        'Nenhum nó receberia o taint, e os taints NoExecute já aplicados seriam removidos',
+        'Os Nodes seriam excluídos',
+      ],
+      explanation:
+        'Com todas as zonas em FullDisruption o controlador entra em master disruption mode ("Controller detected that all Nodes are not-Ready"), remove os taints NoExecute e põe a taxa de toda zona em 0: quando nenhum nó está Ready, ele suspeita da própria conexão com os nós, não dos nós.',
+    },
+    'last-taint': {
+      text: 'Aos 18m24s o 100º nó, c99 (o último por nome), recebe o taint: a zone-c inteira em 16,5 minutos.',
+    },
+    end: {
+      text: 'Aos 23m24s os pods do c99 são despejados: o web está em 600/600 de novo, todo nas zonas a e b. Em zone-partly-down, com 40 nós a menos fora, o web ainda estava em 502/600 aos 24m.',
+    },
+  },
 };

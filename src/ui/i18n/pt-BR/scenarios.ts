@@ -67,4 +67,14 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'As zonas a e b ficam isoladas aos 6m. Os pods delas são despejados cinco minutos depois dos taints e os substitutos ficam Pending: o cluster autoscaler vê 6 de 10 nós não prontos, declara o cluster não saudável e não faz nada, de propósito. Quando a zona b volta aos 18m, ele volta a agir.',
   },
+  'zone-partly-down': {
+    title: 'Uma zona grande parcialmente fora, com taints lentos',
+    description:
+      '300 workers em três zonas de 100. Aos 1m, 60 nós da zone-c perdem a rede. Com mais de 55% de uma zona de mais de 50 nós NotReady, o controlador node-lifecycle declara a zona em PartialDisruption e aplica o taint em um nó a cada 100 segundos em vez de a cada 10: aos 25m só 14 dos 60 têm o taint e ainda faltam 98 pods ao web.',
+  },
+  'zone-down': {
+    title: 'Uma zona grande inteira fora, com taints na taxa normal',
+    description:
+      'Os mesmos 300 workers. Aos 1m a zone-c inteira perde a rede. Sem nenhum nó Ready, a zona está em FullDisruption: o controlador node-lifecycle a toma por uma queda real da zona e aplica o taint em um nó a cada 10 segundos, então os pods vão para as zonas a e b e o web está completo de novo aos 24m, o que não acontecia com só 60 nós fora.',
+  },
 };
