@@ -74,3 +74,11 @@ describe('overview of 100 nodes losing zone-c', () => {
     expect(new Set(v.pods.map((p) => p.node))).toEqual(new Set(['node1', 'node2']));
   });
 });
+
+describe('overview order', () => {
+  it('a zone reads in the order its nodes were numbered (node2 before node10)', () => {
+    const o = createSimulation(largeZoneFailure()).overview();
+    const zoneC = o.names.filter((_, i) => o.zones[o.zone[i] ?? 0] === 'zone-c');
+    expect(zoneC.slice(0, 4)).toEqual(['node3', 'node6', 'node9', 'node12']);
+  });
+});

@@ -60,8 +60,20 @@ function podStateCode(p: Pod): number {
   return POD_STATE.pending;
 }
 
+/** Names in natural order (c2 before c10), so a zone's tiles read in the order its nodes were numbered. */
 function byName(a: { name: string }, b: { name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  const x = a.name.match(/\d+|\D+/g) ?? [];
+  const y = b.name.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const p = x[i] as string;
+    const q = y[i] as string;
+    if (p === q) continue;
+    const np = /^\d/.test(p);
+    const nq = /^\d/.test(q);
+    if (np && nq && Number(p) !== Number(q)) return Number(p) - Number(q);
+    return p < q ? -1 : 1;
+  }
+  return x.length - y.length;
 }
 
 export function buildOverview(e: Engine): ClusterOverview {
