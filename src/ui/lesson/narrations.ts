@@ -458,7 +458,7 @@ export const narrations = {
       text: 'At 18m24s the 100th node, c99 (last in name order), is tainted: all of zone-c in 16.5 minutes.',
     },
     end: {
-      text: "At 23m24s c99's pods are evicted: web is 600/600 again, all in zones a and b. In zone-partly-down, with 40 fewer nodes down, web was still 502/600 at 24m.",
+      text: "At 23m24s c99's pods are evicted: web is 600/600 again, all in zones a and b. In zone-partly-down, with 40 fewer nodes down, web was still 502/600 at 24m. At this rate a zone of 1,666 nodes (5,000 in three zones) would take more than four and a half hours.",
     },
   },
 } satisfies Record<string, Record<string, Narration>>;

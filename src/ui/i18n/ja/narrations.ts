@@ -442,7 +442,7 @@ export const narrations: Translation['narrations'] = {
       text: '18m24sに100台目、名前順で最後のc99がtaintされる。zone-cの全台に16.5分。',
     },
     end: {
-      text: '23m24sにc99のPodが退避される。webは再び600/600で、すべてゾーンaとbにある。落ちたNodeが40台少ないzone-partly-downでは、24mでもwebはまだ502/600だった。',
+      text: '23m24sにc99のPodが退避される。webは再び600/600で、すべてゾーンaとbにある。落ちたNodeが40台少ないzone-partly-downでは、24mでもwebはまだ502/600だった。このレートでは、1,666台のゾーン (3つのゾーンに5,000台) なら4時間半以上かかる。',
     },
   },
 };

@@ -447,7 +447,7 @@ export const narrations: Translation['narrations'] = {
       text: '18m24s에 100번째 노드, 이름순으로 마지막인 c99가 테인트된다. zone-c 전체에 16.5분.',
     },
     end: {
-      text: '23m24s에 c99의 파드가 축출된다. web은 다시 600/600이고 모두 존 a와 b에 있다. 내려간 노드가 40개 적은 zone-partly-down에서는 24m에도 web이 아직 502/600이었다.',
+      text: '23m24s에 c99의 파드가 축출된다. web은 다시 600/600이고 모두 존 a와 b에 있다. 내려간 노드가 40개 적은 zone-partly-down에서는 24m에도 web이 아직 502/600이었다. 이 속도라면 노드 1,666개인 존(존 세 개에 5,000개)은 네 시간 반이 넘게 걸린다.',
     },
   },
 };

@@ -452,7 +452,7 @@ export const narrations: Translation['narrations'] = {
       text: 'Aos 18m24s o 100º nó, c99 (o último por nome), recebe o taint: a zone-c inteira em 16,5 minutos.',
     },
     end: {
-      text: 'Aos 23m24s os pods do c99 são despejados: o web está em 600/600 de novo, todo nas zonas a e b. Em zone-partly-down, com 40 nós a menos fora, o web ainda estava em 502/600 aos 24m.',
+      text: 'Aos 23m24s os pods do c99 são despejados: o web está em 600/600 de novo, todo nas zonas a e b. Em zone-partly-down, com 40 nós a menos fora, o web ainda estava em 502/600 aos 24m. Nessa taxa, uma zona de 1.666 nós (5.000 em três zonas) levaria mais de quatro horas e meia.',
     },
   },
 };
