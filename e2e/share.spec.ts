@@ -57,6 +57,15 @@ test('a copied link opens the same run at the same moment: views and trace hash'
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(page.getByRole('region', { name: 'kubectl describe node node1', exact: true })).toBeVisible();
+  // The address follows the run: let the second Step's moment reach it before copying (a loaded
+  // machine delivers it late, and the copied link would then be the moment before).
+  await expect
+    .poll(async () => {
+      const before = page.url();
+      await page.waitForTimeout(400);
+      return before === page.url();
+    })
+    .toBe(true);
 
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
   await expect.poll(() => page.url()).toMatch(/#s=3\./);
