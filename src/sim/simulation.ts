@@ -219,7 +219,8 @@ export class Simulation {
   /**
    * A copy of the state. Kinds with no write since the previous snapshot (or the restored one)
    * share that snapshot's copy: snapshots are never changed, and in quiet stretches the Pods and
-   * Events of a big cluster are most of a snapshot's size.
+   * Events of a big cluster are most of a snapshot's size. Hosts share every part equal to that
+   * snapshot's (core/snapshot.ts `clonePlainSharing`): a checkpoint costs what changed.
    */
   snapshot(): SimSnapshot {
     const e = this.engine;
@@ -228,7 +229,7 @@ export class Simulation {
     const reuse = (k: Kind) => (same(k) ? prev?.snap.state.api.objects[k] : undefined);
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: same('Event') });
-    const snap: SimSnapshot = { state: copyState(e.state, reuse), indexes };
+    const snap: SimSnapshot = { state: copyState(e.state, reuse, prev?.snap.state.hosts), indexes };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
   }
