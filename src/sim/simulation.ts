@@ -229,7 +229,7 @@ export class Simulation {
     const reuse = (k: Kind) => (same(k) ? prev?.snap.state.api.objects[k] : undefined);
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: same('Event') });
-    const snap: SimSnapshot = { state: copyState(e.state, reuse, prev?.snap.state.hosts), indexes };
+    const snap: SimSnapshot = { state: copyState(e.state, reuse, prev?.snap.state), indexes };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
   }

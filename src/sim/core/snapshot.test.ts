@@ -167,18 +167,20 @@ function difference(a: unknown, b: unknown, path = ''): string | undefined {
 }
 
 /**
- * Hosts are mutated in place everywhere and nothing marks them: every snapshot's hosts (sharing
- * parts with the previous snapshot) must equal a full copy of the live hosts taken at that moment.
+ * Hosts are mutated in place everywhere and nothing marks them: every snapshot's hosts and object
+ * histories (sharing parts with the previous snapshot) must equal a full copy taken at that moment.
  */
 function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: number): number {
   let shared = 0;
   let prev: ReturnType<Simulation['snapshot']> | undefined;
   for (let t = sim.now + every; t <= until; t += every) {
     sim.advanceTo(t);
-    const full = copyState(sim.engine.state).hosts;
+    const full = copyState(sim.engine.state);
     const snap = sim.snapshot();
-    const d = difference(snap.state.hosts, full);
-    if (d) throw new Error(`t=${t}: snapshot hosts differ from a full copy at ${d}`);
+    const d =
+      difference(snap.state.hosts, full.hosts, 'hosts') ??
+      difference(snap.state.api.history, full.api.history, 'history');
+    if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
       for (const [name, h] of Object.entries(snap.state.hosts)) {
         const p = prev.state.hosts[name];

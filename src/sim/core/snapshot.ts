@@ -6,7 +6,8 @@
  *   nobody mutates a stored object (core/snapshot.test.ts checks this with frozen objects);
  * - causes, history entries, trace lines and journal lines are append-only records.
  * Only the containers holding them (records and arrays, which are mutated) are copied (or shared
- * with the previous snapshot when no object of that kind was written since).
+ * with the previous snapshot when no object of that kind was written since, or, for an object's
+ * history list, when it holds the same entries).
  *
  * Hosts (services, containers, sandboxes, kubelet memory...) are mutated in place all over the
  * engine, so nothing marks what changed: a snapshot compares each host with its copy in the
@@ -81,12 +82,20 @@ export function clonePlainSharing<T>(v: T, prev: unknown): T {
 /** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
 export type ReuseKind = (kind: Kind) => object | undefined;
 
-function copyApi(api: ApiState, reuse?: ReuseKind): ApiState {
+/** `list`, or `prev` when it holds the same entries (history entries are never changed once written). */
+function sameList<T>(list: T[], prev: T[] | undefined): T[] {
+  if (prev === undefined || prev.length !== list.length) return list.slice();
+  for (let i = 0; i < list.length; i++) if (list[i] !== prev[i]) return list.slice();
+  return prev;
+}
+
+function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['history']): ApiState {
   const objects = {} as Record<string, unknown>;
   for (const [kind, byKey] of Object.entries(api.objects))
     objects[kind] = reuse?.(kind as Kind) ?? dictOf<unknown>(byKey);
   const history: ApiState['history'] = dict();
-  for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
+  for (const [ref, list] of Object.entries(api.history))
+    history[ref] = sameList(list, prevHistory && Object.hasOwn(prevHistory, ref) ? prevHistory[ref] : undefined);
   return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
 }
 
@@ -178,14 +187,15 @@ const CLOUD_AUTOSCALER_DICTS = [
 ] as const;
 
 /**
- * An independent copy of `s`: later changes to either side never show in the other. `prevHosts`:
- * the hosts of an earlier copy (never changed), whose parts equal to `s`'s are shared.
+ * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
+ * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
  */
-export function copyState(s: SimState, reuse?: ReuseKind, prevHosts?: Record<string, Host>): SimState {
+export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
-  out.api = copyApi(api, reuse);
+  out.api = copyApi(api, reuse, prev?.api.history);
   out.hosts = dict();
+  const prevHosts = prev?.hosts;
   for (const [name, h] of Object.entries(hosts))
     out.hosts[name] = copyHost(h, prevHosts && Object.hasOwn(prevHosts, name) ? prevHosts[name] : undefined);
   out.causes = causes.slice();
