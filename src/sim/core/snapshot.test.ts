@@ -8,7 +8,8 @@ import type { Scenario } from '../scenario/types';
 import { Simulation } from '../simulation';
 import { dict } from './dict';
 import type { SimModule } from './engine';
-import { clonePlain, clonePlainSharing, copyState } from './snapshot';
+import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState } from './snapshot';
+import type { Cause } from './state';
 
 function deepFreeze(o: unknown): void {
   if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
@@ -179,7 +180,8 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
     const snap = sim.snapshot();
     const d =
       difference(snap.state.hosts, full.hosts, 'hosts') ??
-      difference(snap.state.api.history, full.api.history, 'history');
+      difference(snap.state.api.history, full.api.history, 'history') ??
+      difference(snap.causeChunks?.flat(), full.causes, 'causes');
     if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
       for (const [name, h] of Object.entries(snap.state.hosts)) {
@@ -209,6 +211,20 @@ describe('hosts shared between snapshots', () => {
     expect(Object.getPrototypeOf(copy)).toBe(null);
     expect(clonePlainSharing([1, 2], [1, 2, 3])).toEqual([1, 2]);
     expect(clonePlainSharing([1, 2], { 0: 1, 1: 2 })).toEqual([1, 2]);
+  });
+
+  it('causeChunks shares the chunks that hold the same causes, and copies the rest', () => {
+    const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
+    const causes = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
+    const a = causeChunks(causes);
+    expect(a.map((c) => c.length)).toEqual([CAUSE_CHUNK, 10]);
+    causes.push(cause(-1));
+    const b = causeChunks(causes, a);
+    expect(b[0]).toBe(a[0]);
+    expect(b[1]).not.toBe(a[1]);
+    expect(b.flat()).toEqual(causes);
+    causes[3] = cause(3);
+    expect(causeChunks(causes, b)[0]).not.toBe(b[0]);
   });
 
   it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {

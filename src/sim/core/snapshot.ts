@@ -18,7 +18,7 @@
  */
 import type { Kind } from '../api/types';
 import { dict, dictOf } from './dict';
-import type { ApiState, Host, SimState } from './state';
+import type { ApiState, Cause, Host, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -186,11 +186,32 @@ const CLOUD_AUTOSCALER_DICTS = [
   'decisions',
 ] as const;
 
+/** Causes per chunk of a snapshot's `causeChunks`. */
+export const CAUSE_CHUNK = 4096;
+
+/**
+ * `causes` cut in chunks of CAUSE_CHUNK, sharing each chunk of `prev` (an earlier snapshot's,
+ * never changed) that holds the same causes: causes are only ever appended, so a snapshot costs
+ * the chunks written since the previous one, not a copy of every cause of the run.
+ */
+export function causeChunks(causes: readonly Cause[], prev?: readonly (readonly Cause[])[]): (readonly Cause[])[] {
+  const out: (readonly Cause[])[] = [];
+  for (let start = 0, i = 0; start < causes.length; start += CAUSE_CHUNK, i++) {
+    const end = Math.min(causes.length, start + CAUSE_CHUNK);
+    const p = prev?.[i];
+    let same = p !== undefined && p.length === end - start;
+    for (let j = start; same && j < end; j++) if (causes[j] !== p?.[j - start]) same = false;
+    out.push(same && p ? p : causes.slice(start, end));
+  }
+  return out;
+}
+
 /**
  * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
  * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
+ * `withCauses` false: the copy's causes are left empty (a snapshot keeps them as `causeChunks`).
  */
-export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState): SimState {
+export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState, withCauses = true): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.api = copyApi(api, reuse, prev?.api.history);
@@ -198,7 +219,7 @@ export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState): SimS
   const prevHosts = prev?.hosts;
   for (const [name, h] of Object.entries(hosts))
     out.hosts[name] = copyHost(h, prevHosts && Object.hasOwn(prevHosts, name) ? prevHosts[name] : undefined);
-  out.causes = causes.slice();
+  out.causes = withCauses ? causes.slice() : [];
   out.trace = trace.slice();
   keepDicts(out);
   return out;
