@@ -177,11 +177,14 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
   for (let t = sim.now + every; t <= until; t += every) {
     sim.advanceTo(t);
     const full = copyState(sim.engine.state);
+    const fullPodsByNode = [...sim.engine.exportIndexes().podsByNode].map(([n, keys]) => [n, [...keys]]);
     const snap = sim.snapshot();
+    const podsByNode = [...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]]);
     const d =
       difference(snap.state.hosts, full.hosts, 'hosts') ??
       difference(snap.state.api.history, full.api.history, 'history') ??
-      difference(snap.causeChunks?.flat(), full.causes, 'causes');
+      difference(snap.causeChunks?.flat(), full.causes, 'causes') ??
+      difference(podsByNode, fullPodsByNode, 'podsByNode');
     if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
       for (const [name, h] of Object.entries(snap.state.hosts)) {
