@@ -9,8 +9,8 @@ import { type RunningCommand, runningCommands } from './commands/running';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
-import { copyState } from './core/snapshot';
-import type { CommandBy, SimState } from './core/state';
+import { causeChunks, copyState } from './core/snapshot';
+import type { Cause, CommandBy, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
@@ -28,6 +28,11 @@ export interface SimSnapshot {
   readonly state: SimState;
   /** The engine's derived indexes at snapshot time (rebuilt from the state when absent). */
   readonly indexes?: EngineIndexes;
+  /**
+   * The causes, in chunks shared with the previous snapshot (core/snapshot.ts `causeChunks`);
+   * when present, `state.causes` is empty.
+   */
+  readonly causeChunks?: readonly (readonly Cause[])[];
 }
 
 export function initialState(scenario: Scenario): SimState {
@@ -219,7 +224,8 @@ export class Simulation {
   /**
    * A copy of the state. Kinds with no write since the previous snapshot (or the restored one)
    * share that snapshot's copy: snapshots are never changed, and in quiet stretches the Pods and
-   * Events of a big cluster are most of a snapshot's size.
+   * Events of a big cluster are most of a snapshot's size. Hosts share every part equal to that
+   * snapshot's (core/snapshot.ts `clonePlainSharing`): a checkpoint costs what changed.
    */
   snapshot(): SimSnapshot {
     const e = this.engine;
@@ -228,13 +234,18 @@ export class Simulation {
     const reuse = (k: Kind) => (same(k) ? prev?.snap.state.api.objects[k] : undefined);
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: same('Event') });
-    const snap: SimSnapshot = { state: copyState(e.state, reuse), indexes };
+    const snap: SimSnapshot = {
+      state: copyState(e.state, reuse, prev?.snap.state, false),
+      indexes,
+      causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
+    };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
   }
 
   restore(s: SimSnapshot): void {
     this.engine.state = copyState(s.state);
+    if (s.causeChunks) this.engine.state.causes = s.causeChunks.flat();
     if (s.indexes) this.engine.importIndexes(s.indexes);
     else this.engine.rebuildIndexes();
     // The live records now equal this snapshot's: later snapshots may share its copies.

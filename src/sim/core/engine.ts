@@ -38,6 +38,14 @@ export interface CauseInput {
 }
 
 const TRACE_KEEP = 4000;
+
+/** Same keys in the same order. */
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  const it = b.values();
+  for (const k of a) if (it.next().value !== k) return false;
+  return true;
+}
 const HISTORY_KEEP = 24;
 
 /** The engine's derived indexes (pods by node, event aggregation keys); not part of the state. */
@@ -360,8 +368,13 @@ export class Engine {
   exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }): EngineIndexes {
     let podsByNode = reuse?.podsSame ? reuse.podsByNode : undefined;
     if (!podsByNode) {
-      const copy = new Map<string, Set<string>>();
-      for (const [node, keys] of this.podsByNode) copy.set(node, new Set(keys));
+      // A node's set equal to the previous export's (same keys, same order) is shared with it.
+      const prev = reuse?.podsByNode;
+      const copy = new Map<string, ReadonlySet<string>>();
+      for (const [node, keys] of this.podsByNode) {
+        const p = prev?.get(node);
+        copy.set(node, p && sameSet(keys, p) ? p : new Set(keys));
+      }
       podsByNode = copy;
     }
     const eventIndex = reuse?.eventsSame ? reuse.eventIndex : new Map(this.eventIndex);

@@ -1,11 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types';
 import { setStatusCacheForTests } from '../kubelet/pod-status';
 import { MODULES } from '../modules';
+import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import type { Scenario } from '../scenario/types';
 import { Simulation } from '../simulation';
+import { dict } from './dict';
 import type { SimModule } from './engine';
-import { clonePlain, copyState } from './snapshot';
+import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState } from './snapshot';
+import type { Cause } from './state';
 
 function deepFreeze(o: unknown): void {
   if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
@@ -144,6 +148,119 @@ describe('snapshots share what is never changed', () => {
     c.causes.push({ id: -1, at: 0, actor: 'x', what: 'x', parents: [] });
     expect(s.hosts.node1?.journal.some((l) => l.unit === 'x')).toBe(false);
     expect(s.causes.some((x) => x.id === -1)).toBe(false);
+  });
+});
+
+/** Where `a` and `b` differ as plain data (values by Object.is, keys in order, prototypes), or undefined. */
+function difference(a: unknown, b: unknown, path = ''): string | undefined {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b) ? undefined : `${path}: ${String(a)} vs ${String(b)}`;
+  if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array vs record`;
+  if ((Object.getPrototypeOf(a) === null) !== (Object.getPrototypeOf(b) === null)) return `${path}: prototype`;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.join('\0') !== kb.join('\0')) return `${path}: keys ${ka.join(',')} vs ${kb.join(',')}`;
+  for (const k of ka) {
+    const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+/**
+ * Hosts are mutated in place everywhere and nothing marks them: every snapshot's hosts and object
+ * histories (sharing parts with the previous snapshot) must equal a full copy taken at that moment.
+ */
+function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: number): number {
+  let shared = 0;
+  let prev: ReturnType<Simulation['snapshot']> | undefined;
+  for (let t = sim.now + every; t <= until; t += every) {
+    sim.advanceTo(t);
+    const full = copyState(sim.engine.state);
+    const fullPodsByNode = [...sim.engine.exportIndexes().podsByNode].map(([n, keys]) => [n, [...keys]]);
+    const snap = sim.snapshot();
+    const podsByNode = [...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]]);
+    const d =
+      difference(snap.state.hosts, full.hosts, 'hosts') ??
+      difference(snap.state.api.history, full.api.history, 'history') ??
+      difference(snap.causeChunks?.flat(), full.causes, 'causes') ??
+      difference(podsByNode, fullPodsByNode, 'podsByNode');
+    if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
+    if (prev)
+      for (const [name, h] of Object.entries(snap.state.hosts)) {
+        const p = prev.state.hosts[name];
+        if (p && (h === p || h.services === p.services || h.containers === p.containers)) shared++;
+      }
+    prev = snap;
+  }
+  return shared;
+}
+
+describe('hosts shared between snapshots', () => {
+  it('clonePlainSharing returns the earlier copy when equal, and copies what differs', () => {
+    const prev = { a: 1, b: { c: [1, 2] }, d: { e: 'x' } };
+    expect(clonePlainSharing({ a: 1, b: { c: [1, 2] }, d: { e: 'x' } }, prev)).toBe(prev);
+    const changed = clonePlainSharing({ a: 1, b: { c: [1, 2, 3] }, d: { e: 'x' } }, prev);
+    expect(changed).not.toBe(prev);
+    expect(changed.d).toBe(prev.d);
+    expect(changed.b.c).toEqual([1, 2, 3]);
+    // Key order, a key holding undefined, -0, prototype-free records: all count.
+    expect(clonePlainSharing({ b: prev.b, a: 1, d: prev.d }, prev)).not.toBe(prev);
+    expect(clonePlainSharing({ a: 1, b: prev.b, d: prev.d, z: undefined }, prev)).not.toBe(prev);
+    expect(clonePlainSharing({ x: -0 }, { x: 0 })).not.toEqual({ x: 0 });
+    const free = dict<number>();
+    free.a = 1;
+    const copy = clonePlainSharing(free, { a: 1 });
+    expect(Object.getPrototypeOf(copy)).toBe(null);
+    expect(clonePlainSharing([1, 2], [1, 2, 3])).toEqual([1, 2]);
+    expect(clonePlainSharing([1, 2], { 0: 1, 1: 2 })).toEqual([1, 2]);
+  });
+
+  it('causeChunks shares the chunks that hold the same causes, and copies the rest', () => {
+    const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
+    const causes = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
+    const a = causeChunks(causes);
+    expect(a.map((c) => c.length)).toEqual([CAUSE_CHUNK, 10]);
+    causes.push(cause(-1));
+    const b = causeChunks(causes, a);
+    expect(b[0]).toBe(a[0]);
+    expect(b[1]).not.toBe(a[1]);
+    expect(b.flat()).toEqual(causes);
+    causes[3] = cause(3);
+    expect(causeChunks(causes, b)[0]).not.toBe(b[0]);
+  });
+
+  it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {
+    const sim = new Simulation(busyScenario());
+    const snaps: ReturnType<Simulation['snapshot']>[] = [];
+    const shared = checkSnapshotsAgainstFullCopies(sim, 20 * MIN, 30_000);
+    expect(shared).toBeGreaterThan(0);
+    const hash = sim.traceHash();
+    const fresh = new Simulation(busyScenario());
+    for (let t = 1 * MIN; t <= 16 * MIN; t += 5 * MIN) {
+      fresh.advanceTo(t);
+      snaps.push(fresh.snapshot());
+    }
+    for (const s of snaps) {
+      sim.restore(s);
+      sim.advanceTo(20 * MIN);
+      expect(sim.traceHash()).toBe(hash);
+    }
+  });
+
+  it('random clusters and faults: snapshots taken every 10 s equal full copies', () => {
+    fc.assert(
+      fc.property(
+        clusterArb.chain((c) => fc.tuple(fc.constant(c), fc.array(faultArb(c.workers, c.profile), { maxLength: 4 }))),
+        ([cluster, faults]) => {
+          const scenario = scenarioOf(cluster);
+          scenario.spec.timeline = [...faults].sort((a, b) => a.at - b.at);
+          const sim = new Simulation(scenario);
+          checkSnapshotsAgainstFullCopies(sim, 500_000, 10_000);
+        },
+      ),
+      { numRuns: 8, seed: 13 },
+    );
   });
 });
 

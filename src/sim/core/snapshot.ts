@@ -6,12 +6,19 @@
  *   nobody mutates a stored object (core/snapshot.test.ts checks this with frozen objects);
  * - causes, history entries, trace lines and journal lines are append-only records.
  * Only the containers holding them (records and arrays, which are mutated) are copied (or shared
- * with the previous snapshot when no object of that kind was written since); everything
- * else (hosts, controller and kubelet memory, timers, PRNG) is cloned deeply with `clonePlain`.
+ * with the previous snapshot when no object of that kind was written since, or, for an object's
+ * history list, when it holds the same entries).
+ *
+ * Hosts (services, containers, sandboxes, kubelet memory...) are mutated in place all over the
+ * engine, so nothing marks what changed: a snapshot compares each host with its copy in the
+ * previous snapshot (`clonePlainSharing`) and shares every part found equal, copying only what
+ * differs. Safe by construction (a shared part was just checked equal; snapshots are never
+ * changed), and a checkpoint's memory is what changed since the previous one.
+ * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
 import type { Kind } from '../api/types';
 import { dict, dictOf } from './dict';
-import type { ApiState, Host, SimState } from './state';
+import type { ApiState, Cause, Host, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -32,22 +39,84 @@ export function clonePlain<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * A deep copy of `v` (as `clonePlain`) that reuses every part of `prev` (an earlier copy that is
+ * never changed) found equal to the same part of `v`: same values (`Object.is`), same keys in the
+ * same order, same kind (array, record, prototype-free record). Returns `prev` itself when the
+ * whole of `v` equals it. Costs a walk of `v`; allocates only for the parts that differ.
+ */
+export function clonePlainSharing<T>(v: T, prev: unknown): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (typeof prev !== 'object' || prev === null) return clonePlain(v);
+  if (Array.isArray(v)) {
+    if (!Array.isArray(prev)) return clonePlain(v);
+    const n = v.length;
+    let same = prev.length === n;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = prev[i];
+      const c = clonePlainSharing(v[i], p);
+      out[i] = c;
+      if (same && !Object.is(c, p)) same = false;
+    }
+    return (same ? prev : out) as T;
+  }
+  if (Array.isArray(prev)) return clonePlain(v);
+  const free = Object.getPrototypeOf(v) === null;
+  if (free !== (Object.getPrototypeOf(prev) === null)) return clonePlain(v);
+  const p = prev as Record<string, unknown>;
+  const keys = Object.keys(p);
+  const out: Record<string, unknown> = free ? dict() : {};
+  let same = true;
+  let n = 0;
+  for (const k in v) {
+    const pk = Object.hasOwn(p, k) ? p[k] : undefined;
+    const c = clonePlainSharing((v as Record<string, unknown>)[k], pk);
+    out[k] = c;
+    if (same && (keys[n] !== k || !Object.is(c, pk))) same = false;
+    n++;
+  }
+  return (same && n === keys.length ? prev : out) as T;
+}
+
 /** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
 export type ReuseKind = (kind: Kind) => object | undefined;
 
-function copyApi(api: ApiState, reuse?: ReuseKind): ApiState {
+/** `list`, or `prev` when it holds the same entries (history entries are never changed once written). */
+function sameList<T>(list: T[], prev: T[] | undefined): T[] {
+  if (prev === undefined || prev.length !== list.length) return list.slice();
+  for (let i = 0; i < list.length; i++) if (list[i] !== prev[i]) return list.slice();
+  return prev;
+}
+
+function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['history']): ApiState {
   const objects = {} as Record<string, unknown>;
   for (const [kind, byKey] of Object.entries(api.objects))
     objects[kind] = reuse?.(kind as Kind) ?? dictOf<unknown>(byKey);
   const history: ApiState['history'] = dict();
-  for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
+  for (const [ref, list] of Object.entries(api.history))
+    history[ref] = sameList(list, prevHistory && Object.hasOwn(prevHistory, ref) ? prevHistory[ref] : undefined);
   return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
 }
 
-function copyHost(h: Host): Host {
+/**
+ * A copy of a host; with `prev` (the same host in an earlier snapshot), sharing its equal parts.
+ * Journal lines are never changed once written: they are shared by identity, and the journal
+ * itself when no line came or went.
+ */
+function copyHost(h: Host, prev?: Host): Host {
   const { journal, ...rest } = h;
-  const out = clonePlain(rest) as Host;
-  out.journal = journal.slice();
+  if (!prev) {
+    const out = clonePlain(rest) as Host;
+    out.journal = journal.slice();
+    return out;
+  }
+  const { journal: prevJournal, ...prevRest } = prev;
+  const sameJournal = prevJournal.length === journal.length && journal.every((l, i) => l === prevJournal[i]);
+  const shared = clonePlainSharing(rest, prevRest);
+  if (shared === prevRest && sameJournal) return prev;
+  const out = (shared === prevRest ? { ...prevRest } : shared) as Host;
+  out.journal = sameJournal ? prevJournal : journal.slice();
   return out;
 }
 
@@ -117,14 +186,40 @@ const CLOUD_AUTOSCALER_DICTS = [
   'decisions',
 ] as const;
 
-/** An independent copy of `s`: later changes to either side never show in the other. */
-export function copyState(s: SimState, reuse?: ReuseKind): SimState {
+/** Causes per chunk of a snapshot's `causeChunks`. */
+export const CAUSE_CHUNK = 4096;
+
+/**
+ * `causes` cut in chunks of CAUSE_CHUNK, sharing each chunk of `prev` (an earlier snapshot's,
+ * never changed) that holds the same causes: causes are only ever appended, so a snapshot costs
+ * the chunks written since the previous one, not a copy of every cause of the run.
+ */
+export function causeChunks(causes: readonly Cause[], prev?: readonly (readonly Cause[])[]): (readonly Cause[])[] {
+  const out: (readonly Cause[])[] = [];
+  for (let start = 0, i = 0; start < causes.length; start += CAUSE_CHUNK, i++) {
+    const end = Math.min(causes.length, start + CAUSE_CHUNK);
+    const p = prev?.[i];
+    let same = p !== undefined && p.length === end - start;
+    for (let j = start; same && j < end; j++) if (causes[j] !== p?.[j - start]) same = false;
+    out.push(same && p ? p : causes.slice(start, end));
+  }
+  return out;
+}
+
+/**
+ * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
+ * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
+ * `withCauses` false: the copy's causes are left empty (a snapshot keeps them as `causeChunks`).
+ */
+export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState, withCauses = true): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
-  out.api = copyApi(api, reuse);
+  out.api = copyApi(api, reuse, prev?.api.history);
   out.hosts = dict();
-  for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
-  out.causes = causes.slice();
+  const prevHosts = prev?.hosts;
+  for (const [name, h] of Object.entries(hosts))
+    out.hosts[name] = copyHost(h, prevHosts && Object.hasOwn(prevHosts, name) ? prevHosts[name] : undefined);
+  out.causes = withCauses ? causes.slice() : [];
   out.trace = trace.slice();
   keepDicts(out);
   return out;
