@@ -5,15 +5,14 @@ import { useSim } from '../state/hooks';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
-import { NodeGroupsPanel } from './cloud/NodeGroupsPanel';
+import { LazyNodeGroupsPanel } from './cloud/LazyNodeGroupsPanel';
 import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
-import { ConfirmDialog } from './common/ConfirmDialog';
-import { ShortcutsOverlay } from './common/ShortcutsOverlay';
+import { LazyDialogs } from './common/LazyDialogs';
 import { UpdatePrompt } from './common/UpdatePrompt';
 import { useShortcuts } from './common/useShortcuts';
 import { EventsPanel } from './events/EventsPanel';
-import { Gallery } from './gallery/Gallery';
+import { LazyGallery } from './gallery/LazyGallery';
 import { ClusterGraph } from './graph/ClusterGraph';
 import { LanguageMenu } from './header/LanguageMenu';
 import {
@@ -33,7 +32,7 @@ import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
-import { LinkNotice } from './share/LinkNotice';
+import { LazyLinkNotice } from './share/LazyLinkNotice';
 import { FileResult } from './share/ScenarioFiles';
 import { ShareBar } from './share/ShareBar';
 import { Terminal } from './terminal/Terminal';
@@ -60,7 +59,7 @@ function RunNotices() {
   return (
     <div className="run-notices">
       <UpdatePrompt />
-      <LinkNotice />
+      <LazyLinkNotice />
       <FileResult />
       <CopyResult />
     </div>
@@ -71,8 +70,7 @@ function Dialogs() {
   return (
     <>
       <ActionMenu />
-      <ShortcutsOverlay />
-      <ConfirmDialog />
+      <LazyDialogs />
       <DropZone />
     </>
   );
@@ -150,11 +148,11 @@ function Workbench() {
           <LessonPanel />
           <div className="side-views">
             {/* First visit: over the chapters and kubectl views (not the lesson, not the graph). */}
-            <Gallery />
+            <LazyGallery />
             <ChaptersPanel />
             <section className="kubectl-scroll" aria-label={t.kubectlPanel}>
               {/* Scenarios in a cloud: the node groups and the autoscaler first, scrolling with the views. */}
-              <NodeGroupsPanel />
+              <LazyNodeGroupsPanel />
               <KubectlPanel />
             </section>
           </div>
@@ -192,7 +190,7 @@ function Stage() {
         <PresenterSide />
       </main>
       <LessonPanel compact />
-      <Gallery />
+      <LazyGallery />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { NodeView } from '../../sim';
 import { actions } from '../../state/bridge';
 import { useControlPlane, useNode, usePodKeysOn, useSim } from '../../state/hooks';
-import { InstanceButton } from '../cloud/InstanceButton';
 import { openMenuFrom } from '../common/menu';
 import { useMessages } from '../i18n/hooks';
 import { problemLines, statusBadge } from './card-lines';
@@ -13,6 +12,9 @@ import { HeartbeatBar } from './HeartbeatBar';
 import { PodChip } from './PodChip';
 import { spotlightStore } from './useCamera';
 import { CP_POD } from './useTopology';
+
+/** A cloud machine's instance button: a chunk of its own, loaded only in scenarios with a cloud. */
+const InstanceButton = lazy(() => import('../cloud/InstanceButton').then((m) => ({ default: m.InstanceButton })));
 
 export type NodeCardData = { name: string; density: Density; cardWidthEm: number };
 
@@ -146,7 +148,9 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
       <ul className="card-api" style={{ height: `${sec.problems}em` }}>
         {n.instance ? (
           <li className="pl-cloud">
-            <InstanceButton node={n.name} instance={n.instance} density={density} />
+            <Suspense fallback={null}>
+              <InstanceButton node={n.name} instance={n.instance} density={density} />
+            </Suspense>
           </li>
         ) : null}
         {problems.map((l) => (

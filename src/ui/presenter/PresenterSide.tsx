@@ -3,7 +3,7 @@ import { describeNodeLine, EVENTS_VIEW, selectedNode } from '../../state/bridge'
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { ChaptersPanel } from '../chapters/ChaptersPanel';
-import { NodeGroupsPanel } from '../cloud/NodeGroupsPanel';
+import { LazyNodeGroupsPanel } from '../cloud/LazyNodeGroupsPanel';
 import { useMessages } from '../i18n/hooks';
 import { KubectlView } from '../kubectl/KubectlView';
 import { Legend } from '../legend/Legend';
@@ -25,7 +25,7 @@ export function PresenterSide() {
       ) : view === 'legend' ? (
         <Legend />
       ) : view === 'node groups' ? (
-        <NodeGroupsPanel />
+        <LazyNodeGroupsPanel />
       ) : view === 'kubectl describe node' ? (
         node ? (
           <KubectlView line={describeNodeLine(node)} />
