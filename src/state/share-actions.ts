@@ -271,6 +271,12 @@ async function saveNow(): Promise<void> {
   if (!run) return;
   const userCommands = simStore.getState().run.filter((e) => e.kind === 'command' && e.by === 'you').length;
   if (!worthKeeping(run, userCommands)) return;
+  // The page already shows commands the run's log has not caught up with (the worker's run info
+  // comes after its snapshot on a reload): saving now would keep the moment without them. The
+  // log's update saves again.
+  const sim = simStore.getState();
+  const shownNow = sim.run.filter((e) => e.kind === 'command' && e.by === 'you' && e.at <= sim.clock.now).length;
+  if (run.commands.length < shownNow) return;
   const { encodeLink } = loadedCodec ?? (await codec());
   const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
   if (enc.ok && location.hash !== enc.hash) {
