@@ -61,8 +61,7 @@ test.describe('readable from the back of the room', () => {
         expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
         // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
         // keeps 18 px and pans.
-        if ((await machines(page)) <= 6)
-          await expectAllCardsInPane(page, `${name} at ${t}`);
+        if ((await machines(page)) <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
       }
     }
   });
