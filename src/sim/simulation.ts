@@ -103,18 +103,23 @@ export class Simulation {
   private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
 
   /**
-   * `onBoot`: called after each simulated second of the cluster's start (times before 0), so a
-   * host (the worker) can say it is alive while a big cluster boots. Running the start a second at
-   * a time changes nothing: the same timers run in the same order.
+   * `onBoot`: called after each simulated second of the cluster's start (times before 0), with the
+   * simulation as it stands, so a host (the worker) can say it is alive while a big cluster boots,
+   * and draw it starting. Running the start a second at a time changes nothing: the same timers run
+   * in the same order.
    */
-  constructor(scenario: Scenario, modules: readonly SimModule[] = MODULES, onBoot?: (now: number) => void) {
+  constructor(
+    scenario: Scenario,
+    modules: readonly SimModule[] = MODULES,
+    onBoot?: (now: number, sim: Simulation) => void,
+  ) {
     this.scenario = scenario;
     this.engine = new Engine(initialState(scenario), modules);
     bootstrap(this.engine, scenario);
     if (onBoot)
       for (let t = Math.ceil(this.engine.now / 1000) * 1000; t < 0; t += 1000) {
         this.engine.runUntil(t);
-        onBoot(t);
+        onBoot(t, this);
       }
     this.engine.runUntil(0);
   }
@@ -259,6 +264,9 @@ export class Simulation {
   }
 }
 
-export function createSimulation(scenario: Scenario, opts: { onBoot?: (now: number) => void } = {}): Simulation {
+export function createSimulation(
+  scenario: Scenario,
+  opts: { onBoot?: (now: number, sim: Simulation) => void } = {},
+): Simulation {
   return new Simulation(scenario, MODULES, opts.onBoot);
 }

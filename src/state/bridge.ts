@@ -133,6 +133,7 @@ async function loadRun(text: string, opts: LoadOptions): Promise<void> {
     phase: 'loading',
     engine: 'running',
     loadingAt: undefined,
+    bootAt: undefined,
     compare: undefined,
     chart: undefined,
     scoreboard: undefined,

@@ -110,4 +110,25 @@ describe('simStore', () => {
     expect(run.map((e) => e.id)).toEqual([1, 3]);
     expect(run[0]?.output).toBe('x');
   });
+  it('a big cluster starting: its overview replaces the run shown before, until its first snapshot', () => {
+    simStore.setState({ ...initialSimState });
+    applyWorkerMessage(snapshot());
+    const overview = { now: -500_000, changeCount: 3, zones: ['a'], zoneStates: [undefined], names: ['m1'] } as never;
+    // Ignored while a run is shown (a late frame of a start already over).
+    applyWorkerMessage({ type: 'booting', at: -500_000, overview });
+    expect(simStore.getState().overview).toBeUndefined();
+    simStore.setState({ phase: 'loading' });
+    applyWorkerMessage({ type: 'booting', at: -500_000, overview });
+    let s = simStore.getState();
+    expect(s.overview).toBe(overview);
+    expect(s.bootAt).toBe(-500_000);
+    expect(s.nodeNames).toEqual([]);
+    expect(s.texts).toEqual({});
+    applyWorkerMessage(snapshot());
+    s = simStore.getState();
+    expect(s.phase).toBe('ready');
+    expect(s.bootAt).toBeUndefined();
+    expect(s.overview).toBeUndefined();
+    expect(s.nodeNames).toEqual(['n1', 'n2']);
+  });
 });

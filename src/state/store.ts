@@ -51,6 +51,11 @@ export interface SimState {
    * `nodes` and `pods` then hold only the machines zoomed into (`focus`) and their pods.
    */
   overview?: ClusterOverview;
+  /**
+   * While a big cluster starts (phase 'loading'): the simulated time (before 0) of the overview
+   * drawn, the cluster coming up as the worker boots it.
+   */
+  bootAt?: number;
   /** The machines zoomed into in the overview (their cards are shown); empty: the whole overview. */
   focus: string[];
   texts: Texts;
@@ -187,6 +192,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       const names = msg.view.nodes.map((n) => n.name);
       const next: Partial<SimState> = {
         loadingAt: undefined,
+        bootAt: undefined,
         phase: 'ready',
         title: msg.title,
         epoch: msg.epoch,
@@ -266,8 +272,36 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (s.menu?.requestId === msg.requestId)
         simStore.setState({ menuOptions: { requestId: msg.requestId, options: msg.options } });
       return;
+    case 'booting':
+      // The cluster being loaded, drawn as it starts; its first snapshot replaces it. The run shown
+      // before (its views, chapters, terminal) is not this cluster's: it goes with the first frame.
+      if (s.phase !== 'loading') return;
+      simStore.setState(
+        s.bootAt === undefined
+          ? {
+              overview: msg.overview,
+              bootAt: msg.at,
+              nodeNames: [],
+              nodes: {},
+              pods: {},
+              podsByNode: {},
+              texts: {},
+              previousTexts: {},
+              textLines: {},
+              chapters: [],
+              run: [],
+              why: undefined,
+            }
+          : { overview: msg.overview, bootAt: msg.at },
+      );
+      return;
     case 'invalid':
-      simStore.setState({ phase: 'invalid', banner: msg.message });
+      // A start drawn so far was not the run's: nothing of it stays on screen.
+      simStore.setState(
+        s.bootAt === undefined
+          ? { phase: 'invalid', banner: msg.message }
+          : { phase: 'invalid', banner: msg.message, bootAt: undefined, overview: undefined },
+      );
       return;
     case 'fatal':
     case 'pong':

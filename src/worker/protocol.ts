@@ -277,6 +277,11 @@ export type FromWorker =
   | { type: 'pong'; id: number }
   /** A long load (replaying a link) or a comparison got to `at` of `target`: the worker is alive. */
   | { type: 'progress'; at: number; target: number; phase?: 'compare' }
+  /**
+   * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is starting: its overview at `at`
+   * (before 0), about once a second, so the page draws it coming up instead of waiting blank.
+   */
+  | { type: 'booting'; at: number; overview: ClusterOverview }
   | { type: 'compared'; comparison: Comparison }
   | { type: 'compare-failed'; requestId: number; message: string }
   /** The scenario could not be loaded (invalid input): nothing runs. */

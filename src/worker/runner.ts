@@ -26,6 +26,12 @@ import { forkMessage, RunRecord, type UserCommand } from './the-run';
 export { CHECKPOINT_EVERY } from './checkpoints';
 export { forkMessage } from './the-run';
 
+/**
+ * Told how far a long computation got: a big cluster's start (times before 0, with the simulation
+ * as it stands, so the page can draw it starting) or a long advance (a link replaying hours).
+ */
+export type Heartbeat = (now: number, starting?: Simulation) => void;
+
 /** With "skip quiet time", the clock lands this long before the next visible change, then plays. */
 export const QUIET_LEAD_MS = 2000;
 /** Without `spec.duration`, a scenario ends this long after its last timeline entry. */
@@ -53,12 +59,7 @@ export function parseScenarioJson(text: string): { ok: true; scenario: Scenario 
 }
 
 /** Loads the (normalised) scenario and replays the command log up to `at` (default: the last command). */
-export function loadRunner(
-  scenarioJson: string,
-  log: LoggedCommand[],
-  at?: number,
-  heartbeat?: (now: number) => void,
-): LoadResult {
+export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: number, heartbeat?: Heartbeat): LoadResult {
   const parsed = parseScenarioJson(scenarioJson);
   if (!parsed.ok) return parsed;
   let runner: SimRunner;
@@ -107,10 +108,10 @@ export class SimRunner {
    * Called at every checkpoint boundary of a long advance (a link replaying hours): the worker
    * tells the page it is alive and how far it got, so the watchdog does not take it for hung.
    */
-  heartbeat: ((now: number) => void) | undefined;
+  heartbeat: Heartbeat | undefined;
 
-  /** `boot`: told how far a big cluster's start got (times before 0), for the watchdog. */
-  constructor(scenario: Scenario, log: LoggedCommand[], boot?: (now: number) => void) {
+  /** `boot`: told how far a big cluster's start got (times before 0), for the watchdog and its drawing. */
+  constructor(scenario: Scenario, log: LoggedCommand[], boot?: Heartbeat) {
     this.scenario = scenario;
     this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
     this.history = new RunHistory(this.sim);

@@ -7,7 +7,7 @@
 import { scenarioForReplay } from '../sim/runtime';
 import { LessonTracker } from './lesson';
 import type { LessonMessage, LoggedCommand, ReplayInput, RunInfo } from './protocol';
-import { type LoadResult, parseScenarioJson, SimRunner } from './runner';
+import { type Heartbeat, type LoadResult, parseScenarioJson, SimRunner } from './runner';
 
 /**
  * A runner that replays a shared run: the scenario with its timeline replaced by the run's
@@ -18,7 +18,7 @@ export function loadReplay(
   replay: ReplayInput,
   at: number,
   userLog: LoggedCommand[] = [],
-  heartbeat?: (now: number) => void,
+  heartbeat?: Heartbeat,
 ): LoadResult {
   const p = parseScenarioJson(scenarioJson);
   if (!p.ok) return p;

@@ -6,12 +6,12 @@
  * renders slowly gets fewer, fuller patches instead of a backlog. Time keeps flowing meanwhile.
  * Any exception is reported as `fatal` so that the UI can restart it from the command log.
  */
-import { isJsonManifest, SimulationStuckError } from '../sim/runtime';
+import { isJsonManifest, OVERVIEW_ABOVE_NODES, SimulationStuckError } from '../sim/runtime';
 import { compareRuns } from './compare';
 import { advanceFrame } from './pacing';
 import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
-import { loadRunner, type SimRunner } from './runner';
+import { type Heartbeat, loadRunner, type SimRunner } from './runner';
 import { loadReplay, RunExtras } from './share';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -96,11 +96,28 @@ function frame(): void {
   }
 }
 
-/** Tells the page how far a long computation got, at most twice a second (the watchdog's sign of life). */
-function progressPoster(target: number): (now: number) => void {
+/** A big cluster's start is drawn at most this often (wall ms): an overview of 5,000 machines costs tens of ms. */
+const BOOT_FRAME_MS = 1000;
+
+/**
+ * Tells the page how far a long computation got, at most twice a second (the watchdog's sign of
+ * life). While a big cluster starts, it also sends the cluster as it stands (its overview), the
+ * first one as soon as the machines exist.
+ */
+function progressPoster(target: number): Heartbeat {
   let told = performance.now();
-  return (now: number) => {
+  let drawn: number | undefined;
+  return (now, starting) => {
     const wall = performance.now();
+    if (starting && (drawn === undefined || wall - drawn >= BOOT_FRAME_MS)) {
+      if (starting.machineCount() > OVERVIEW_ABOVE_NODES) {
+        drawn = wall;
+        told = wall;
+        post({ type: 'booting', at: now, overview: starting.overview() });
+        return;
+      }
+      drawn = Number.POSITIVE_INFINITY; // a small cluster starts in a moment: nothing to draw
+    }
     if (wall - told < 500) return;
     told = wall;
     post({ type: 'progress', at: now, target });

@@ -15,7 +15,13 @@ export function ScenarioTitle({ compact = false }: { compact?: boolean }) {
   const title = useScenarioText(builtin)?.title ?? own;
   const phase = useSim((s) => s.phase);
   const progress = useSim((s) =>
-    s.phase === 'loading' && s.loadingAt ? t.loadingAt(formatTime(s.loadingAt.at), formatTime(s.loadingAt.target)) : '',
+    s.phase !== 'loading'
+      ? ''
+      : s.loadingAt
+        ? t.loadingAt(formatTime(s.loadingAt.at), formatTime(s.loadingAt.target))
+        : s.bootAt !== undefined
+          ? `${t.loading} ${formatTime(s.bootAt)}`
+          : '',
   );
   return (
     <div className="brand">

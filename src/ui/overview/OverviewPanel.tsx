@@ -10,6 +10,7 @@ import {
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { StageSwitch } from '../chart/StageSwitch';
+import { formatTime } from '../common/time';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { useBoxSize } from '../graph/useBoxSize';
 import type { Translation } from '../i18n/types';
@@ -29,7 +30,10 @@ export function OverviewPanel() {
   const t = useOverviewMessages();
   const o = useSim((s) => s.overview);
   const focus = useSim((s) => s.focus);
+  const bootAt = useSim((s) => (s.phase === 'loading' ? s.bootAt : undefined));
   if (!o) return null;
+  // A cluster still starting has no cards yet: the overview, as it comes up.
+  if (bootAt !== undefined) return <Overview o={o} bootAt={bootAt} />;
   if (focus.length)
     return (
       <div className="overview overview-focus">
@@ -47,7 +51,8 @@ export function OverviewPanel() {
   return <Overview o={o} />;
 }
 
-function Overview({ o }: { o: ClusterOverview }) {
+/** `bootAt`: the cluster is still starting (a time before 0); it is drawn, but no card opens yet. */
+function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
   const t = useOverviewMessages();
   const summary = useMemo(() => summarizeOverview(o), [o]);
   const [box, size] = useBoxSize<HTMLDivElement>();
@@ -99,6 +104,11 @@ function Overview({ o }: { o: ClusterOverview }) {
 
   return (
     <div className="overview">
+      {bootAt === undefined ? null : (
+        <p className="ov-booting" role="status">
+          {t.booting(formatTime(bootAt))}
+        </p>
+      )}
       <ZoneTable o={o} summary={summary} onZoom={(z) => layout && setCamera(cameraForZone(layout, z))} />
       <div className="ov-bar">
         <button type="button" className="btn btn-small" onClick={() => zoomBy(1 / 1.6)}>
@@ -110,7 +120,7 @@ function Overview({ o }: { o: ClusterOverview }) {
         <button type="button" className="btn btn-small" onClick={() => setCamera({ scale: 1, x: 0, y: 0 })}>
           {t.whole}
         </button>
-        <ShowNode o={o} />
+        {bootAt === undefined ? <ShowNode o={o} /> : null}
         <StageSwitch />
       </div>
       <div className="ov-canvas" ref={box}>
@@ -154,7 +164,7 @@ function Overview({ o }: { o: ClusterOverview }) {
             const p = toWorld(ev);
             const i = machineAt(layout, p.x, p.y);
             const name = i === undefined ? undefined : o.names[i];
-            if (name) {
+            if (name && bootAt === undefined) {
               actions.focus([name]);
               actions.select({ kind: 'node', name });
             }

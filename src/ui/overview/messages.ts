@@ -3,6 +3,9 @@ import { useTranslated } from '../i18n/store';
 /** The overview's strings (a big cluster's zones, tiles and dots); translations in i18n/LANG/cloud.ts. */
 export const overviewMessages = {
   loading: 'Drawing the overview…',
+  /** While a big cluster starts (before 0): what is drawn, and when the run begins. */
+  booting: (at: string) =>
+    `The cluster is starting (${at}): machines boot and register, then pods are scheduled and start. The run begins at 0s.`,
   back: '← Back to overview',
   showing: (names: string[]) => `Card of ${names.join(', ')}; the rest of the cluster is in the overview.`,
   zoomIn: '+ Zoom in',

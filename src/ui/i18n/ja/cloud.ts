@@ -39,6 +39,8 @@ export const cloud: Translation['cloud'] = {
 
 export const overview: Translation['overview'] = {
   loading: '全体図を描いています…',
+  booting: (at) =>
+    `クラスターを起動しています (${at}): マシンが起動して登録され、Pod がスケジュールされて起動します。実行は 0s に始まります。`,
   back: '← 全体図に戻る',
   showing: (names) => `${names.join(', ')} のカード。クラスターの残りは全体図にあります。`,
   zoomIn: '+ 拡大',

@@ -38,6 +38,8 @@ export const cloud: Translation['cloud'] = {
 
 export const overview: Translation['overview'] = {
   loading: 'Desenhando a visão geral…',
+  booting: (at) =>
+    `O cluster está iniciando (${at}): as máquinas ligam e se registram, depois os pods são agendados e iniciam. A execução começa em 0s.`,
   back: '← Voltar à visão geral',
   showing: (names) => `Cartão de ${names.join(', ')}; o resto do cluster está na visão geral.`,
   zoomIn: '+ Ampliar',
