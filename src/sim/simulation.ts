@@ -103,10 +103,10 @@ export class Simulation {
   private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
 
   /**
-   * `onBoot`: called after each simulated second of the cluster's start (times before 0), with the
-   * simulation as it stands, so a host (the worker) can say it is alive while a big cluster boots,
-   * and draw it starting. Running the start a second at a time changes nothing: the same timers run
-   * in the same order.
+   * `onBoot`: called after each simulated second of the cluster's start (times before 0), and
+   * within a second that runs many timers (Engine.onBusy), with the simulation as it stands, so a
+   * host (the worker) can say it is alive while a big cluster boots, and draw it starting. Running
+   * the start a second at a time changes nothing: the same timers run in the same order.
    */
   constructor(
     scenario: Scenario,
@@ -116,16 +116,27 @@ export class Simulation {
     this.scenario = scenario;
     this.engine = new Engine(initialState(scenario), modules);
     bootstrap(this.engine, scenario);
-    if (onBoot)
+    if (onBoot) {
+      this.engine.onBusy = () => onBoot(this.engine.now, this);
       for (let t = Math.ceil(this.engine.now / 1000) * 1000; t < 0; t += 1000) {
         this.engine.runUntil(t);
         onBoot(t, this);
       }
+      this.engine.onBusy = undefined;
+    }
     this.engine.runUntil(0);
   }
 
   get now(): number {
     return this.engine.now;
+  }
+
+  /**
+   * `fn` is called every few thousand timers of a long advance (a 5,000-node cluster's second can
+   * take seconds of real time): the host's chance to say it is alive. It must only read.
+   */
+  whenBusy(fn: (() => void) | undefined): void {
+    this.engine.onBusy = fn;
   }
 
   /**

@@ -77,8 +77,10 @@ const client = new SimClient({
     })),
   onProgress: (at, target, phase) => {
     // Before 0 the cluster is still starting (a big one takes a while): the title says so already.
-    if (phase !== 'compare' && at >= 0) simStore.setState({ loadingAt: { at, target } });
-    else simStore.setState((s) => (s.compare?.state === 'running' ? { compare: { ...s.compare, at, target } } : {}));
+    if (phase !== 'compare' && at >= 0) {
+      // Outside a load it is only a sign of life (a long frame of a big cluster).
+      if (simStore.getState().phase === 'loading') simStore.setState({ loadingAt: { at, target } });
+    } else simStore.setState((s) => (s.compare?.state === 'running' ? { compare: { ...s.compare, at, target } } : {}));
   },
   onHang: () =>
     simStore.setState((s) => ({

@@ -109,11 +109,14 @@ export class SimRunner {
    * tells the page it is alive and how far it got, so the watchdog does not take it for hung.
    */
   heartbeat: Heartbeat | undefined;
+  /** Told when one advance runs long between checkpoints (the engine's onBusy), when no heartbeat is set. */
+  busy: Heartbeat | undefined;
 
   /** `boot`: told how far a big cluster's start got (times before 0), for the watchdog and its drawing. */
   constructor(scenario: Scenario, log: LoggedCommand[], boot?: Heartbeat) {
     this.scenario = scenario;
     this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
+    this.sim.whenBusy(() => (this.heartbeat ?? this.busy)?.(this.sim.now));
     this.history = new RunHistory(this.sim);
     this.clock = { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: scenarioEnd(scenario) };
     this.record = new RunRecord(scenario.spec.timeline);

@@ -145,6 +145,8 @@ function handle(msg: ToWorker): void {
     }
     runner = loaded.runner;
     runner.heartbeat = undefined;
+    // A frame of a big cluster can run for seconds (a zone failing at 5,000 nodes): still alive.
+    runner.busy = progressPoster(0);
     patches = new PatchBuilder(runner);
     runner.views = msg.views;
     if (msg.resume) runner.resume(msg.resume);

@@ -10,7 +10,7 @@ import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
 import type { Observation, Observer } from './observe';
-import { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
+import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
 import type { Cause, CommandBy, SimState } from './state';
 import { fnvUpdate } from './trace';
@@ -87,6 +87,12 @@ export class Engine {
   }
   /** Timers one simulated instant may run before runUntil gives up (tests lower it). */
   maxStepsPerInstant = MAX_STEPS_PER_INSTANT;
+  /**
+   * Called every BUSY_EVERY timers dispatched (a host's sign of life during a long stretch); it
+   * only reads, so it never changes the run. Not part of the state.
+   */
+  onBusy: (() => void) | undefined;
+  private dispatchedSinceBusy = 0;
 
   constructor(state: SimState, modules: readonly SimModule[]) {
     this.state = state;
@@ -145,6 +151,10 @@ export class Engine {
       heapPop(heap);
       this.state.now = top.at;
       this.dispatch(top);
+      if (this.onBusy && ++this.dispatchedSinceBusy >= BUSY_EVERY) {
+        this.dispatchedSinceBusy = 0;
+        this.onBusy();
+      }
     }
     if (t > this.state.now) this.state.now = t;
   }

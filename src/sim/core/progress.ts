@@ -10,6 +10,14 @@ import { groupDigits } from '../scenario/limits';
 /** More timers than this at one simulated instant means the simulation cannot move on. */
 export const MAX_STEPS_PER_INSTANT = 1_000_000;
 
+/**
+ * Engine.onBusy is called every this many timers a runUntil dispatches: one simulated second of a
+ * 5,000-node cluster's start runs for seconds of real time (a kubelet sync of a node's 30 pods
+ * takes milliseconds, a scheduler pass over thousands of pods a second), and its host (the worker)
+ * must show it is alive meanwhile. The host throttles by its own clock; the engine has none.
+ */
+export const BUSY_EVERY = 64;
+
 /** The simulation made no progress: too many steps at one simulated instant (see Engine.runUntil). */
 export class SimulationStuckError extends Error {
   /** The simulated time it got stuck at (ms). */
