@@ -244,8 +244,13 @@ function shownCondition(nodes: number): string {
 
 export interface Opened {
   graph: FirstGraph;
-  /** ms from handing the file to "Import scenario" to all its node cards in the DOM. */
+  /**
+   * ms from handing the file to "Import scenario" to all its node cards in the DOM, or (a big
+   * cluster) its overview drawn: the first frame of the cluster starting.
+   */
   importMs?: number;
+  /** ms from handing the file to the run at 0, ready to play (a big cluster's start done). */
+  readyMs?: number;
   /** Where the lesson was left (`Step 4 of 4`), or `no lesson`. */
   lesson: string;
 }
@@ -317,6 +322,7 @@ export async function openScenario(
   const graph = await firstGraph(page, loadTimeoutMs);
   await waitUntil(page, 'Play enabled', loadTimeoutMs, () => enabled(play));
   let importMs: number | undefined;
+  let readyMs: number | undefined;
   if (file) {
     await page.evaluate('window.__nrImport = performance.now()');
     await page.locator('input[type="file"]').setInputFiles({
@@ -331,6 +337,7 @@ export async function openScenario(
     );
     importMs = (await done.jsonValue()) as number;
     await waitUntil(page, 'Play enabled', loadTimeoutMs, () => enabled(play));
+    readyMs = (await page.evaluate('performance.now() - window.__nrImport')) as number;
   }
   const lesson = await followLesson(page, loadTimeoutMs);
   await waitUntil(page, 'Play enabled', loadTimeoutMs, () => enabled(play));
@@ -341,7 +348,12 @@ export async function openScenario(
       return parseClock(text) === startAt;
     });
   }
-  return { graph, ...(importMs === undefined ? {} : { importMs }), lesson };
+  return {
+    graph,
+    ...(importMs === undefined ? {} : { importMs }),
+    ...(readyMs === undefined ? {} : { readyMs }),
+    lesson,
+  };
 }
 
 /**

@@ -337,10 +337,16 @@ async function overviewRows(c: Ctx): Promise<void> {
       ok: longest(r.stats) <= OVERVIEW_LONG_TASK_MS,
     },
     {
-      what: `  first overview frame of the ${thousands(OVERVIEW_NODES)}-node scenario (import, engine boot, first draw)`,
+      what: `  first overview frame of the ${thousands(OVERVIEW_NODES)}-node scenario (import, the cluster starting, drawn)`,
       measured: r.opened.importMs === undefined ? '-' : ms(r.opened.importMs),
       budget: `<= ${thousands(OVERVIEW_FIRST_FRAME_MS)} ms`,
       ok: r.opened.importMs !== undefined && r.opened.importMs <= OVERVIEW_FIRST_FRAME_MS,
+    },
+    {
+      what: '  the same cluster at 0, ready to play (its 10-minute start simulated in the worker)',
+      measured: r.opened.readyMs === undefined ? '-' : ms(r.opened.readyMs),
+      budget: '',
+      ok: undefined,
     },
   );
   if (r.errors.length) c.rows.push({ what: '  page errors', measured: r.errors[0] as string, budget: '', ok: false });
