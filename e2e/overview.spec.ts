@@ -152,4 +152,40 @@ test.describe('overview of a big cluster', () => {
       await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
     }
   });
+  test('a big cluster is drawn while it starts, then runs from 0; Show all draws only a screenful of a long view', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The start is short at 300 machines: note what the page says while it lasts.
+    await page.addInitScript(() => {
+      const w = window as unknown as { bootSaid?: string };
+      new MutationObserver(() => {
+        const el = document.querySelector('.ov-booting');
+        if (el && !w.bootSaid) w.bootSaid = el.textContent ?? '';
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/?scenario=zone-down');
+    await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 30_000 });
+    const said = await page.evaluate(() => (window as unknown as { bootSaid?: string }).bootSaid);
+    expect(said).toMatch(/^The cluster is starting \(-\d+m\d+s|-\d+s\)/);
+    await expect(page.locator('.ov-booting')).toHaveCount(0);
+
+    // kubectl get nodes lists 301 machines: its first 200 rows, then all of them on request,
+    // drawn a screenful at a time.
+    const view = region(page, 'kubectl get nodes');
+    await view.getByRole('button', { name: 'Show all' }).click();
+    const box = view.locator('pre.kview-whole');
+    await expect(box).toBeVisible({ timeout: 10_000 });
+    const drawn = await box.locator('.kline').count();
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(150);
+    await expect(box.locator('.kline').first()).toContainText('NAME');
+    await box.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect(box.getByText(/^ ?control-plane +Ready/)).toBeVisible();
+    await view.getByRole('button', { name: 'Show fewer' }).click();
+    await expect(box).toHaveCount(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim, useText } from '../../state/hooks';
 import { useMessages } from '../i18n/hooks';
@@ -13,6 +13,9 @@ const HIGHLIGHT_MS = 5000;
  */
 const LONG = 250;
 const SHOWN = 200;
+
+/** A long output shown whole draws only the rows in view: a chunk loaded when first asked for. */
+const WholeText = lazy(() => import('./WholeText'));
 
 /** One output line; memoised so that an update redraws only the lines that differ. */
 const KLine = memo(function KLine({ text, hot }: { text: string; hot: boolean }) {
@@ -68,6 +71,9 @@ export const KubectlView = memo(function KubectlView({
     if (text === undefined) return undefined;
     const lines = text.split('\n');
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    // Shown whole, a long output is scrolled through, not watched: no row is marked as changed
+    // (comparing 188,000 event lines on each update would cost more than drawing them).
+    if (lines.length > LONG && showAll) return { lines, keys: [] as string[], keysFrom: 0 };
     const partial = lines.length > LONG && !showAll;
     const from = partial && follow ? Math.max(0, lines.length - 2 * SHOWN) : 0;
     const to = partial && !follow ? Math.min(lines.length, 2 * SHOWN + 1) : lines.length;
@@ -108,9 +114,13 @@ export const KubectlView = memo(function KubectlView({
     // Keyed by line number: lines of a text have no other identity.
     return <KLine key={i} text={lines[i] as string} hot={hot} />;
   };
+  // Shown whole, a long output is drawn by WholeText, a screenful at a time.
+  const whole = long && showAll && lines.length > LONG;
   const shown: React.ReactNode[] = [];
-  if (from > 0) for (let i = 0; i < header; i++) shown.push(row(i));
-  for (let i = from; i < to; i++) shown.push(row(i));
+  if (!whole) {
+    if (from > 0) for (let i = 0; i < header; i++) shown.push(row(i));
+    for (let i = from; i < to; i++) shown.push(row(i));
+  }
   const note = long ? (
     <p className="kview-note">
       {showAll
@@ -130,12 +140,18 @@ export const KubectlView = memo(function KubectlView({
         {line}
       </h3>
       {follow ? note : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: wide kubectl output scrolls; keyboard users must reach it */}
-      <pre tabIndex={0} className={follow ? 'kview-out follow' : 'kview-out'}>
-        {/* A following view is a column-reverse box: it stays at the bottom by itself, with no
-            scroll position set (and no layout forced) per update. */}
-        <span className="kbody">{text === undefined || text === '' ? t.noOutput : shown}</span>
-      </pre>
+      {whole ? (
+        <Suspense fallback={<pre className="kview-out">{t.noOutput}</pre>}>
+          <WholeText lines={lines} header={header} atEnd={follow === true} row={row} />
+        </Suspense>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: wide kubectl output scrolls; keyboard users must reach it
+        <pre tabIndex={0} className={follow ? 'kview-out follow' : 'kview-out'}>
+          {/* A following view is a column-reverse box: it stays at the bottom by itself, with no
+              scroll position set (and no layout forced) per update. */}
+          <span className="kbody">{text === undefined || text === '' ? t.noOutput : shown}</span>
+        </pre>
+      )}
       {follow ? null : note}
     </section>
   );
