@@ -42,11 +42,13 @@ function noExecuteTaints(sim: Simulation): [number, string][] {
   });
 }
 
-/** Nodes of zone-c that turned NotReady, per whole second. */
+/** Nodes of zone-c that turned NotReady, per whole second (many at once are one chapter, `56 nodes NotReady`). */
 function notReadyAt(sim: Simulation): Record<number, number> {
   const out: Record<number, number> = {};
-  for (const c of sim.chapters())
-    if (/^c\d+ NotReady$/.test(c.label)) out[Math.floor(c.at / sec)] = (out[Math.floor(c.at / sec)] ?? 0) + 1;
+  for (const c of sim.chapters()) {
+    const m = /^(?:c\d+|(\d+) nodes) NotReady$/.exec(c.label);
+    if (m) out[Math.floor(c.at / sec)] = (out[Math.floor(c.at / sec)] ?? 0) + Number(m[1] ?? 1);
+  }
   return out;
 }
 

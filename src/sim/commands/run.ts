@@ -20,7 +20,7 @@ import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { connectionRefused, runRead } from '../kubectl/run';
 import { commandLengthProblem, DOMAIN_LIMITS, groupDigits } from '../scenario/limits';
-import { addChapter, chapterCount } from '../story/chapters';
+import { addNodeMoment, chapterCount } from '../story/chapters';
 import { planCommandChapter } from '../story/command-chapters';
 import { commandActor } from '../story/credit';
 import type { CloudCommand } from './cloud-parse';
@@ -271,7 +271,7 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
     result = { ok: out.ok, canonical, output: out.output };
     if (out.running) result.running = out.running;
     // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
-    if (chapter && out.ok && e.state.traceLength !== traced) addChapter(e, chapter(out.output), mark);
+    if (chapter && out.ok && e.state.traceLength !== traced) addNodeMoment(e, 'command', chapter(out.output), mark);
   }
   // The log keeps what reproduces the run, not what it printed: outputs (a `get pods -A` of 3,000
   // pods is 350 KB) would live as long as the run and in every snapshot of it.

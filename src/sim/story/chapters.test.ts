@@ -181,3 +181,34 @@ describe('chapters in the engine state', () => {
     ]);
   });
 });
+
+describe('the same moment on many nodes', () => {
+  it('is one chapter naming the count and no node; a moment on one node keeps its name', () => {
+    const s = builtin('eviction');
+    const sim = new Simulation({
+      ...s,
+      spec: {
+        ...s.spec,
+        timeline: [
+          { at: 30_000, run: 'ssh node1 poweroff' },
+          { at: 30_000, run: 'ssh node2 poweroff' },
+          { at: 200_000, run: 'ssh node3 systemctl stop kubelet' },
+        ],
+      },
+    });
+    sim.advanceTo(300_000);
+    const chapters = sim.chapters();
+    const off = chapters.find((c) => c.at === 30_000);
+    expect(off?.label).toBe('2 nodes powered off');
+    expect(off?.node).toBeUndefined();
+    expect(chapters.filter((c) => c.at === 30_000)).toHaveLength(1);
+    // Their leases ran out in two passes of the node lifecycle controller, 5 s apart: two chapters
+    // (zone-down's 89 nodes in one pass are one, zones-builtins.test.ts).
+    const notReady = chapters.filter((c) => c.kind === 'detect');
+    expect(notReady.map((c) => [c.at, c.label, c.node])).toEqual([
+      [79_270, 'node2 NotReady', 'node2'],
+      [84_270, 'node1 NotReady', 'node1'],
+      [244_270, 'node3 NotReady', 'node3'],
+    ]);
+  });
+});

@@ -53,6 +53,7 @@ export function addToGroup(
   group: string,
   first: Omit<StoredChapter, 'at' | 'group' | 'count'>,
   label: (count: number, first: StoredChapter) => string,
+  before?: number,
 ): void {
   if (e.now < 0) return;
   const list = storyState(e).chapters;
@@ -66,13 +67,35 @@ export function addToGroup(
     c.label = label(c.count, c);
     return;
   }
-  list.push({ at: e.now, ...first, group, count: 1 });
+  const chapter = { at: e.now, ...first, group, count: 1 };
+  if (before === undefined || before >= list.length) list.push(chapter);
+  else list.splice(before, 0, chapter);
+}
+
+/**
+ * The same moment on many nodes at once (a zone's network cut, its nodes NotReady in one pass of
+ * the node lifecycle controller) is one chapter: `network cut to 100 nodes`, not a hundred. The
+ * node's name in `first.label` stands for the count; a moment with no node in its label stands
+ * alone. `before`: as for addChapter.
+ */
+export function addNodeMoment(e: Engine, kind: string, first: Omit<StoredChapter, 'at'>, before?: number): void {
+  const node = first.node;
+  if (!node || !first.label.includes(node)) {
+    addChapter(e, first, before);
+    return;
+  }
+  const template = first.label.replace(node, '\u0000');
+  const group = `nodes|${kind}|${first.by ?? ''}|${first.actor ?? ''}|${first.rule ?? ''}|${template}`;
+  addToGroup(e, group, first, (n, c) => (n === 1 ? c.label : template.replace('\u0000', `${n} nodes`)), before);
 }
 
 /** Every chapter up to now, in time order, as the public API gives them (copies). */
 export function chapterList(e: Engine): Chapter[] {
   const list = e.state.story?.chapters ?? [];
-  return list.map(({ group: _g, count: _c, spread: _s, ...c }) => c);
+  // A chapter about many nodes names none (the camera stays on the whole cluster).
+  return list.map(({ group: _g, count: _c, spread, node, ...c }) =>
+    node === undefined || spread ? c : { ...c, node },
+  );
 }
 
 /** The cause of the write being watched: `Engine.put/remove` record it on the object's history first. */

@@ -14,7 +14,7 @@ import type { Node, Pod, Taint } from '../api/types';
 import { REPLACES_ANNOTATION } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
 import type { Cause } from '../core/state';
-import { addChapter, addToGroup, fromCause, shortTaintKey, storyState, writeCause } from './chapters';
+import { addChapter, addNodeMoment, addToGroup, fromCause, shortTaintKey, storyState, writeCause } from './chapters';
 
 /** kubectl's STATUS without SchedulingDisabled (a cordon is its own chapter): Ready, NotReady or Unknown. */
 function readyWord(node: Node): 'Ready' | 'NotReady' | 'Unknown' {
@@ -60,7 +60,13 @@ function onNode(e: Engine, key: string, obj: Node | undefined, old: Node | undef
         const rule = kubeletReadyRule(obj);
         if (rule) c.rule = rule;
       }
-      addChapter(e, { label: `${key} ${after}`, kind: after === 'Ready' ? 'recover' : 'detect', ref, node: key, ...c });
+      addNodeMoment(e, after, {
+        label: `${key} ${after}`,
+        kind: after === 'Ready' ? 'recover' : 'detect',
+        ref,
+        node: key,
+        ...c,
+      });
     }
   }
   if (old.spec.taints !== obj.spec.taints) noExecuteChanges(e, key, obj.spec.taints, old.spec.taints);
@@ -78,12 +84,18 @@ function noExecuteChanges(e: Engine, node: string, now: readonly Taint[], before
     if (t.effect !== 'NoExecute' || before.some((b) => sameTaint(b, t))) continue;
     added = true;
     const label = `${node} tainted ${shortTaintKey(t.key)}${t.value ? `=${t.value}` : ''}:NoExecute`;
-    addChapter(e, { label, kind: 'taint', ref, node, ...fromCause(writeCause(e, ref)) });
+    addNodeMoment(e, 'taint', { label, kind: 'taint', ref, node, ...fromCause(writeCause(e, ref)) });
   }
   // A swap (unreachable -> not-ready) is one new taint, not an untainting.
   if (added) return;
   if (before.some((b) => b.effect === 'NoExecute' && !now.some((t) => sameTaint(b, t)))) {
-    addChapter(e, { label: `${node} untainted`, kind: 'recover', ref, node, ...fromCause(writeCause(e, ref)) });
+    addNodeMoment(e, 'untaint', {
+      label: `${node} untainted`,
+      kind: 'recover',
+      ref,
+      node,
+      ...fromCause(writeCause(e, ref)),
+    });
   }
 }
 

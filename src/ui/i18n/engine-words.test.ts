@@ -66,3 +66,11 @@ describe("the engine's words in every language", () => {
       expect(untranslated).toEqual([]);
     });
 });
+
+describe('a chapter about many nodes', () => {
+  it('reads as its one-node form with the count in words', () => {
+    expect(ja.main.chapterLabel('network cut to 100 nodes')).toBe('100台のNodeのネットワーク切断');
+    expect(ko.main.chapterLabel('89 nodes NotReady')).toBe('Node 89개 NotReady');
+    expect(ptBR.main.chapterLabel('network cut to 100 nodes')).toContain('100 nós');
+  });
+});

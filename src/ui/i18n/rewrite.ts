@@ -14,3 +14,14 @@ export function rewrite(text: string, rules: readonly Rule[]): string {
   }
   return text;
 }
+
+/**
+ * A chapter about many nodes at once (`89 nodes NotReady`, `network cut to 100 nodes`): rewritten
+ * as its one-node form, with the count of nodes in the language's words where the name would be.
+ */
+export function rewriteNodes(text: string, rules: readonly Rule[], nodes: (count: string) => string): string {
+  const m = /\b(\d+) nodes\b/.exec(text);
+  if (!m) return rewrite(text, rules);
+  const slot = '\u0001';
+  return rewrite(text.replace(m[0], slot), rules).replace(slot, nodes(m[1] as string));
+}

@@ -2,7 +2,7 @@
  * 日本語: the engine's chapter labels, action menus and reasons, rewritten around the same names
  * (see ../rewrite.ts). Node/Pod names, units, taints and Kubernetes values stay as they are.
  */
-import { type Rule, rewrite } from '../rewrite';
+import { type Rule, rewrite, rewriteNodes } from '../rewrite';
 
 const DONE: Record<string, string> = { stopped: '停止', started: '起動', restarted: '再起動', terminated: '終了' };
 
@@ -103,7 +103,7 @@ const REASONS: Rule[] = [
   [/(\S+) does not exist/, (x) => `${x}は存在しない`],
 ];
 
-export const chapterLabel = (label: string) => rewrite(label, CHAPTERS);
+export const chapterLabel = (label: string) => rewriteNodes(label, CHAPTERS, (c) => `${c}台のNode`);
 export const actionLabel = (label: string) => rewrite(label, ACTIONS);
 export const actionReason = (reason: string) => rewrite(reason, REASONS);
 

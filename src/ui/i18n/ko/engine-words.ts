@@ -2,7 +2,7 @@
  * 한국어: the engine's chapter labels, action menus and reasons, rewritten around the same names
  * (see ../rewrite.ts). Node/Pod names, units, taints and Kubernetes values stay as they are.
  */
-import { type Rule, rewrite } from '../rewrite';
+import { type Rule, rewrite, rewriteNodes } from '../rewrite';
 
 const DONE: Record<string, string> = { stopped: '정지', started: '시작', restarted: '재시작', terminated: '종료' };
 
@@ -100,7 +100,7 @@ const REASONS: Rule[] = [
   [/(\S+) does not exist/, (x) => `${x} 없음`],
 ];
 
-export const chapterLabel = (label: string) => rewrite(label, CHAPTERS);
+export const chapterLabel = (label: string) => rewriteNodes(label, CHAPTERS, (c) => `Node ${c}개`);
 export const actionLabel = (label: string) => rewrite(label, ACTIONS);
 export const actionReason = (reason: string) => rewrite(reason, REASONS);
 

@@ -3,7 +3,7 @@
  * same names (see ../rewrite.ts). Node/Pod names, units, taints and Kubernetes values stay as
  * they are; cordon and drain keep kubectl's verbs, as Brazilian docs and classes say them.
  */
-import { type Rule, rewrite } from '../rewrite';
+import { type Rule, rewrite, rewriteNodes } from '../rewrite';
 
 const DONE: Record<string, string> = { stopped: 'parado', started: 'iniciado', restarted: 'reiniciado' };
 /** An instance is feminine: `instância node2 parada`. */
@@ -106,7 +106,7 @@ const REASONS: Rule[] = [
   [/(\S+) does not exist/, (x) => `${x} não existe`],
 ];
 
-export const chapterLabel = (label: string) => rewrite(label, CHAPTERS);
+export const chapterLabel = (label: string) => rewriteNodes(label, CHAPTERS, (c) => `${c} nós`);
 export const actionLabel = (label: string) => rewrite(label, ACTIONS);
 export const actionReason = (reason: string) => rewrite(reason, REASONS);
 
