@@ -46,6 +46,26 @@ const PING_EVERY_MS = 2000;
 /** No answer for this long (while the page is visible) and the worker is taken as hung. */
 export const HANG_AFTER_MS = 8000;
 
+/**
+ * How long a worker may stay silent before it is taken as hung, for a cluster of `machines`: a
+ * very big one has steps the engine cannot interrupt to say it is alive (its first snapshot of
+ * 150,000 pods, a full garbage collection of a multi-gigabyte heap), measured at up to ~11 s at
+ * 5,000 machines. 8 s up to 1,000 machines, then 5 s more per 1,000.
+ */
+export function hangAfterFor(machines: number): number {
+  return HANG_AFTER_MS + Math.max(0, Math.ceil((machines - 1000) / 1000)) * 5000;
+}
+
+/** Machines in a normalised scenario (the text the worker is given), 0 when it cannot tell. */
+function machinesIn(scenarioText: string): number {
+  try {
+    const n = (JSON.parse(scenarioText) as { normalised?: { spec?: { nodes?: unknown[] } } }).normalised?.spec?.nodes;
+    return Array.isArray(n) ? n.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export class SimClient {
   private worker: Worker | undefined;
   private scenarioText = '';
@@ -55,6 +75,8 @@ export class SimClient {
   private pending: FromWorker[] = [];
   private flushScheduled = false;
   private lastHeard = 0;
+  /** HANG_AFTER_MS, longer for a very big cluster (hangAfterFor). */
+  private hangAfter = HANG_AFTER_MS;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private pingId = 0;
   /** A restart is under way: its first snapshot means the run is back. */
@@ -90,7 +112,7 @@ export class SimClient {
     return w;
   }
 
-  /** Pings the worker; a worker silent for HANG_AFTER_MS while the page is visible is stopped. */
+  /** Pings the worker; a worker silent for longer than hangAfter while the page is visible is stopped. */
   private watch(): void {
     if (this.pingTimer !== undefined) return;
     this.pingTimer = setInterval(() => {
@@ -100,7 +122,7 @@ export class SimClient {
         this.lastHeard = performance.now();
         return;
       }
-      if (performance.now() - this.lastHeard > HANG_AFTER_MS) {
+      if (performance.now() - this.lastHeard > this.hangAfter) {
         this.worker.terminate();
         this.worker = undefined;
         this.recovering = false;
@@ -137,6 +159,7 @@ export class SimClient {
    */
   load(scenarioText: string, commandLog: LoggedCommand[], views: OpenViews, at?: number, extra: LoadExtra = {}): void {
     this.scenarioText = scenarioText;
+    this.hangAfter = hangAfterFor(machinesIn(scenarioText));
     this.extra = extra;
     this.worker?.terminate();
     this.pending = [];
