@@ -211,7 +211,10 @@ function byKey(a: ApiObject, b: ApiObject): number {
 export function listInScope(e: Engine, r: ResourceType, namespace: string, all: boolean): GetObject[] {
   const inScope = (o: GetObject) => !r.namespaced || all || o.metadata.namespace === namespace;
   if (r.kind === 'Endpoints') return listEndpoints(e).filter(inScope);
-  return (e.list(r.kind) as ApiObject[]).filter(inScope).sort(byKey);
+  // Each key built once, not at each comparison (200,000 events sorted: 7 million keys built).
+  const keyed = (e.list(r.kind) as ApiObject[]).filter(inScope).map((o) => ({ key: keyOf(o), o }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((x) => x.o);
 }
 
 /** One object by name (`kubectl get TYPE NAME`). */
