@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { useOverviewMessages } from './messages';
 
 const Panel = lazy(() => import('./OverviewPanel').then((m) => ({ default: m.OverviewPanel })));
 
-/** The overview of a big cluster is a chunk of its own, loaded only for clusters that need it. */
+/**
+ * The overview of a big cluster is a chunk of its own (its words too), loaded only for clusters
+ * that need it; the moment it takes shows an empty pane.
+ */
 export function LazyOverviewPanel() {
-  const t = useOverviewMessages();
   return (
-    <Suspense fallback={<p className="chart-wait">{t.loading}</p>}>
+    <Suspense fallback={<div className="chart-wait" aria-busy="true" />}>
       <Panel />
     </Suspense>
   );
