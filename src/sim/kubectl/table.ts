@@ -10,10 +10,16 @@ interface Cell {
   width: number;
 }
 
+/** A cell's width in characters (code points, as Go counts runes): the length, unless it holds a surrogate pair. */
+function runeCount(t: string): number {
+  return SURROGATE.test(t) ? [...t].length : t.length;
+}
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Format tab-separated text the way Go's tabwriter does. Lines are separated by `\n`. */
 export function tabwrite(text: string, minwidth: number, padding: number): string {
   const rawLines = text.split('\n');
-  const lines: Cell[][] = rawLines.map((l) => l.split('\t').map((t) => ({ text: t, width: [...t].length })));
+  const lines: Cell[][] = rawLines.map((l) => l.split('\t').map((t) => ({ text: t, width: runeCount(t) })));
   const out: string[] = [];
   const widths: number[] = [];
 
