@@ -136,6 +136,8 @@ export class PatchBuilder {
       const cut = whole.has(line) ? undefined : cutText(text, line.startsWith('kubectl get events') ? 'tail' : 'head');
       out[line] = cut ? cut.text : text;
       if (cut) this.lines[line] = cut.lines;
+      // A text of a 5,000-node cluster takes seconds (a million events): still alive.
+      r.busy?.(r.now);
     }
     const node = r.views.journalNode;
     if (node) {

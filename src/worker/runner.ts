@@ -118,6 +118,8 @@ export class SimRunner {
     this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
     this.sim.whenBusy(() => (this.heartbeat ?? this.busy)?.(this.sim.now));
     this.history = new RunHistory(this.sim);
+    // Recording a big cluster's start for the chart, then its first checkpoint, take seconds.
+    boot?.(this.sim.now);
     this.clock = { now: 0, playing: false, speed: 10, skipQuiet: false, reached: 0, end: scenarioEnd(scenario) };
     this.record = new RunRecord(scenario.spec.timeline);
     this.userLog = [...log]
