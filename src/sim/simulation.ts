@@ -15,7 +15,7 @@ import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
 import { systemctl } from './host/systemctl';
-import { kubectlOutput } from './kubectl/run';
+import { kubectlOutput, kubectlOutputPart } from './kubectl/run';
 import { MODULES } from './modules';
 import { buildOverview, type ClusterOverview } from './overview';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
@@ -198,6 +198,21 @@ export class Simulation {
 
   kubectl(line: string): string {
     return kubectlOutput(this.engine, line);
+  }
+
+  /**
+   * Part of a long `kubectl get` table, as a reader showing only part of it needs: its first (or
+   * last) `kept` lines, padded as in the whole output, and the whole output's line count; only
+   * when the output is one table of more than `over` lines (else undefined: print it whole).
+   * A table of 150,000 pods or a million events is measured but not written out.
+   */
+  kubectlPart(
+    line: string,
+    keep: 'head' | 'tail',
+    over: number,
+    kept: number,
+  ): { text: string; lines: number } | undefined {
+    return kubectlOutputPart(this.engine, line, keep, over, kept);
   }
 
   /** The view model for the page; `only`: just these machines and their pods (see buildView). */

@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutText, TEXT_CUT_LINES } from './patches';
+import { parseScenario } from '../sim';
+import { getTable, getTableLines } from '../sim/kubectl/table';
+import { cutText, partOfTable, TEXT_CUT_LINES } from './patches';
+import { SimRunner } from './runner';
 
 const table = (rows: number) =>
   `NAME STATUS\n${Array.from({ length: rows }, (_, i) => `pod-${i} Running`).join('\n')}\n`;
@@ -21,5 +25,73 @@ describe('a long kubectl text is sent in part', () => {
     const lines = (cut?.text ?? '').split('\n').filter(Boolean);
     expect(lines).toHaveLength(401);
     expect(lines.at(-1)).toBe('pod-4999 Running');
+  });
+});
+
+describe('a long table measured, only its part written', () => {
+  const yaml = `apiVersion: notready/v1
+kind: Scenario
+metadata: {name: part-of-table, title: Part of a table}
+spec:
+  seed: 3
+  nodes:
+    - {name: control-plane, roles: [control-plane], zone: zone-a}
+    - {name: w, count: 40, zone: zone-b}
+  objects:
+    - apiVersion: apps/v1
+      kind: Deployment
+      metadata: {name: web}
+      spec:
+        replicas: 1100
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec:
+            containers:
+              - {name: nginx, image: "nginx:1.27"}
+  timeline:
+    - {at: 30s, run: "ssh w{i} poweroff", each: [1, 5]}
+`;
+  it('is what cutText keeps of the whole text, line for line, head or tail, at any moment', () => {
+    const parsed = parseScenario(yaml);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const r = new SimRunner(parsed.scenario, []);
+    for (const at of [0, 400_000]) {
+      r.advance(at);
+      const lines = [
+        ['kubectl get pods -o wide', 'head'],
+        ['kubectl get pods -A', 'head'],
+        ['kubectl get events', 'tail'],
+        ['kubectl get events -A', 'tail'],
+      ] as const;
+      for (const [line, keep] of lines) {
+        const part = partOfTable(r, line, keep);
+        expect(part, `${line} at ${at}`).toBeDefined();
+        expect(part).toEqual(cutText(r.sim.kubectl(line), keep));
+      }
+      // Short, or not one table: printed whole.
+      expect(partOfTable(r, 'kubectl get nodes', 'head')).toBeUndefined();
+      expect(partOfTable(r, 'kubectl get deploy,pods', 'head')).toBeUndefined();
+      expect(partOfTable(r, 'kubectl get pods -o yaml', 'head')).toBeUndefined();
+    }
+  });
+});
+
+describe('getTableLines', () => {
+  it('equals the lines of the whole table as the tabwriter pads it (wide characters too)', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '😀', '-', ' '), maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((n) => fc.array(fc.array(cell, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 30 })),
+        fc.nat(40),
+        fc.nat(40),
+        (rows, a, b) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          expect(getTableLines(rows, from, to)).toBe(getTable(rows).split('\n').slice(from, to).join('\n'));
+        },
+      ),
+    );
   });
 });

@@ -132,8 +132,11 @@ export class PatchBuilder {
     const whole = new Set(r.views.whole ?? []);
     this.lines = {};
     for (const line of r.views.kubectl) {
-      const text = safe(() => r.sim.kubectl(line));
-      const cut = whole.has(line) ? undefined : cutText(text, line.startsWith('kubectl get events') ? 'tail' : 'head');
+      const keep = line.startsWith('kubectl get events') ? 'tail' : 'head';
+      // A long table is measured and only its part written (a million events at 5,000 nodes).
+      const part = whole.has(line) ? undefined : partOfTable(r, line, keep);
+      const text = part ? '' : safe(() => r.sim.kubectl(line));
+      const cut = part ?? (whole.has(line) ? undefined : cutText(text, keep));
       out[line] = cut ? cut.text : text;
       if (cut) this.lines[line] = cut.lines;
       // A text of a 5,000-node cluster takes seconds (a million events): still alive.
@@ -345,6 +348,21 @@ function viewsKey(r: SimRunner): string {
 export const TEXT_CUT_LINES = 1000;
 /** What is kept of a cut text: its head (tables keep their header row) or its tail (event streams). */
 const TEXT_KEPT_LINES = 401;
+
+/** cutText of a `kubectl get` table, without writing the whole table first (undefined: not one long table). */
+export function partOfTable(
+  r: SimRunner,
+  line: string,
+  keep: 'head' | 'tail',
+): { text: string; lines: number } | undefined {
+  try {
+    const part = r.sim.kubectlPart(line, keep, TEXT_CUT_LINES, TEXT_KEPT_LINES);
+    // cutText's head ends with the newline after its last line.
+    return part && keep === 'head' ? { text: `${part.text}\n`, lines: part.lines } : part;
+  } catch {
+    return undefined;
+  }
+}
 
 export function cutText(text: string, keep: 'head' | 'tail'): { text: string; lines: number } | undefined {
   let lines = 1;

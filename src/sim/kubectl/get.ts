@@ -11,7 +11,7 @@ import { printGeneric } from './get-output';
 import { notFound, qualifiedName, type ResourceType } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
-import { getTable } from './table';
+import { getTable, getTableLines } from './table';
 
 /** What `kubectl get` lists: stored objects, and Endpoints derived from EndpointSlices. */
 export type GetObject = ApiObject | Endpoints;
@@ -252,6 +252,35 @@ export function collect(
     lists.push({ type: r, objs });
   }
   return { lists, errors };
+}
+
+/**
+ * Part of what kubectlGet prints, for a reader that shows only part of a long table (the app's
+ * kubectl views of a big cluster): with more than `over` lines, the first `kept` lines (`head`)
+ * or the last `kept` (`tail`), padded as in the whole output, and the whole output's line count.
+ * Undefined when the output is not one table of more than `over` lines: print it whole then.
+ */
+export function kubectlGetPart(
+  e: Engine,
+  req: GetRequest,
+  keep: 'head' | 'tail',
+  over: number,
+  kept: number,
+): { text: string; lines: number } | undefined {
+  if (req.output || req.types.length !== 1) return undefined;
+  if (req.types.some((r) => r.kind === 'Endpoints')) return undefined;
+  const { lists, errors } = collect(e, req);
+  const list = lists[0];
+  if (errors.length > 0 || !list || list.objs.length + 1 <= over) return undefined;
+  const r = list.type;
+  const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
+  const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
+  for (const o of list.objs) {
+    const row = cells(e, o, o.metadata.name, req.wide);
+    rows.push(withNs ? [o.metadata.namespace ?? '', ...row] : row);
+  }
+  const from = keep === 'head' ? 0 : rows.length - kept;
+  return { text: getTableLines(rows, from, from + kept), lines: rows.length };
 }
 
 /** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */

@@ -14,7 +14,7 @@ import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStat
 import { describeEndpoints, ENDPOINTS_WARNING, endpointsWarns } from './endpoints';
 import { type EventsRequest, kubectlEvents, parseEvents } from './events';
 import { ALL_NAMESPACES, NAMESPACE, OUTPUT, parseFlags, SELECTOR } from './flags';
-import { type GetObject, type GetRequest, kubectlGet, listInScope } from './get';
+import { type GetObject, type GetRequest, kubectlGet, kubectlGetPart, listInScope } from './get';
 import { notFound, type ResourceType, resolveResource, unknownResource } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 
@@ -182,6 +182,25 @@ export function runRead(e: Engine, req: ReadRequest): string {
 /** Split a line into words, honouring single and double quotes. */
 function words(line: string): string[] {
   return line.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^(["'])(.*)\1$/, '$2')) ?? [];
+}
+
+/**
+ * Part of a `kubectl get` line's output (kubectlGetPart): its first or last `kept` lines when it
+ * is one table of more than `over` lines, else undefined (the caller prints it whole).
+ */
+export function kubectlOutputPart(
+  e: Engine,
+  line: string,
+  keep: 'head' | 'tail',
+  over: number,
+  kept: number,
+): { text: string; lines: number } | undefined {
+  const w = words(line.trim());
+  if (w[0] === 'kubectl') w.shift();
+  if (w[0] !== 'get' || !apiAvailable(e)) return undefined;
+  const req = parseRead('get', w.slice(1));
+  if ('error' in req || req.verb !== 'get') return undefined;
+  return kubectlGetPart(e, req.get, keep, over, kept);
 }
 
 /**
