@@ -170,6 +170,17 @@ function checksOf(
   }
 }
 
+/** A chapter about many nodes as the chapters of each (`89 nodes NotReady` -> `c1 NotReady`, …). */
+function perNode(c: Chapter): Chapter[] {
+  const nodes = c.nodes;
+  if (!nodes?.length) return [c];
+  const many = `${nodes.length} nodes`;
+  return nodes.map((node) => {
+    const { nodes: _n, ...one } = c;
+    return { ...one, node, ref: `Node/${node}`, label: c.label.replace(many, node) };
+  });
+}
+
 /** Runs the scenario to its end (or `until`) and turns its chapters into checks. */
 export function predict(scenario: Scenario, until = scenario.spec.duration): Prediction {
   const timeline = scenario.spec.timeline;
@@ -178,8 +189,9 @@ export function predict(scenario: Scenario, until = scenario.spec.duration): Pre
     sim.advanceTo(until);
     return sim.chapters().filter((c) => c.at <= until);
   })();
-  // Commands are the steps; the rest are what the cluster did about them.
-  const moments = chapters.filter((c) => c.by === undefined);
+  // Commands are the steps; the rest are what the cluster did about them. A moment on many nodes
+  // at one instant (`89 nodes NotReady`) is checked node by node, as its one-node chapters read.
+  const moments = chapters.filter((c) => c.by === undefined).flatMap((c) => perNode(c));
   const times = new Set<number>();
   for (const t of timeline) times.add(t.at - 1);
   for (const c of moments) {

@@ -448,6 +448,11 @@ export interface Chapter {
   ref?: string;
   /** The node it concerns (the app's camera moves there). */
   node?: string;
+  /**
+   * A chapter about many nodes at one instant (`89 nodes NotReady`): each of them, in the order
+   * their moments came (`node` is then unset).
+   */
+  nodes?: string[];
   /** For a command: who ran it. */
   by?: CommandBy;
   /** Who did it: `node-lifecycle-controller`, `taint-eviction-controller`, `kubelet`, `you`, `the scenario`... */

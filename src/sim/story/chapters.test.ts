@@ -201,6 +201,7 @@ describe('the same moment on many nodes', () => {
     const off = chapters.find((c) => c.at === 30_000);
     expect(off?.label).toBe('2 nodes powered off');
     expect(off?.node).toBeUndefined();
+    expect(off?.nodes).toEqual(['node1', 'node2']);
     expect(chapters.filter((c) => c.at === 30_000)).toHaveLength(1);
     // Their leases ran out in two passes of the node lifecycle controller, 5 s apart: two chapters
     // (zone-down's 89 nodes in one pass are one, zones-builtins.test.ts).

@@ -54,16 +54,21 @@ export function addToGroup(
   first: Omit<StoredChapter, 'at' | 'group' | 'count'>,
   label: (count: number, first: StoredChapter) => string,
   before?: number,
+  sameInstant = false,
 ): void {
   if (e.now < 0) return;
   const list = storyState(e).chapters;
   // Chapters are appended in time order: only the last ones can be the group's.
   for (let i = list.length - 1; i >= 0; i--) {
     const c = list[i] as StoredChapter;
-    if (e.now - c.at >= GROUP_WINDOW_MS) break;
+    if (sameInstant ? e.now !== c.at : e.now - c.at >= GROUP_WINDOW_MS) break;
     if (c.group !== group) continue;
     c.count = (c.count ?? 1) + 1;
     if (first.node !== c.node) c.spread = true;
+    if (sameInstant && first.node !== undefined && first.node !== c.node) {
+      c.nodes ??= c.node === undefined ? [] : [c.node];
+      if (!c.nodes.includes(first.node)) c.nodes.push(first.node);
+    }
     c.label = label(c.count, c);
     return;
   }
@@ -73,10 +78,10 @@ export function addToGroup(
 }
 
 /**
- * The same moment on many nodes at once (a zone's network cut, its nodes NotReady in one pass of
- * the node lifecycle controller) is one chapter: `network cut to 100 nodes`, not a hundred. The
- * node's name in `first.label` stands for the count; a moment with no node in its label stands
- * alone. `before`: as for addChapter.
+ * The same moment on many nodes at one instant (a zone's network cut, its nodes NotReady in one
+ * pass of the node lifecycle controller) is one chapter: `network cut to 100 nodes`, not a
+ * hundred, listing them in `nodes`. The node's name in `first.label` stands for the count; a
+ * moment with no node in its label stands alone. `before`: as for addChapter.
  */
 export function addNodeMoment(e: Engine, kind: string, first: Omit<StoredChapter, 'at'>, before?: number): void {
   const node = first.node;
@@ -86,15 +91,15 @@ export function addNodeMoment(e: Engine, kind: string, first: Omit<StoredChapter
   }
   const template = first.label.replace(node, '\u0000');
   const group = `nodes|${kind}|${first.by ?? ''}|${first.actor ?? ''}|${first.rule ?? ''}|${template}`;
-  addToGroup(e, group, first, (n, c) => (n === 1 ? c.label : template.replace('\u0000', `${n} nodes`)), before);
+  addToGroup(e, group, first, (n, c) => (n === 1 ? c.label : template.replace('\u0000', `${n} nodes`)), before, true);
 }
 
 /** Every chapter up to now, in time order, as the public API gives them (copies). */
 export function chapterList(e: Engine): Chapter[] {
   const list = e.state.story?.chapters ?? [];
-  // A chapter about many nodes names none (the camera stays on the whole cluster).
-  return list.map(({ group: _g, count: _c, spread, node, ...c }) =>
-    node === undefined || spread ? c : { ...c, node },
+  // A chapter about many nodes names none (the camera stays on the whole cluster), but lists them.
+  return list.map(({ group: _g, count: _c, spread, node, nodes, ...c }) =>
+    spread ? (nodes ? { ...c, nodes: [...nodes] } : c) : node === undefined ? c : { ...c, node },
   );
 }
 
