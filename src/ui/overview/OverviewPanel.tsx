@@ -13,6 +13,7 @@ import { StageSwitch } from '../chart/StageSwitch';
 import { formatTime } from '../common/time';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { useBoxSize } from '../graph/useBoxSize';
+import { useMessages } from '../i18n/hooks';
 import type { Translation } from '../i18n/types';
 import { drawOverview } from './draw';
 import { type Camera, cameraForZone, clampCamera, layoutOverview, machineAt, zoomAt } from './layout';
@@ -101,12 +102,17 @@ function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
     setCamera((c) => clampCamera(zoomAt(c, factor, layout.width / 2, layout.height / 2), layout.width, layout.height));
   };
   const hovered = hover === undefined ? undefined : machineLine(o, hover, t);
+  // Started, and replaying a link's commands to its moment: the drawing is of the start.
+  const replaying = useSim((s) => (s.phase === 'loading' ? s.loadingAt : undefined));
+  const main = useMessages();
 
   return (
     <div className="overview">
       {bootAt === undefined ? null : (
         <p className="ov-booting" role="status">
-          {t.booting(formatTime(bootAt))}
+          {replaying
+            ? main.loadingAt(formatTime(replaying.at), formatTime(replaying.target))
+            : t.booting(formatTime(bootAt))}
         </p>
       )}
       <ZoneTable o={o} summary={summary} onZoom={(z) => layout && setCamera(cameraForZone(layout, z))} />
