@@ -8,6 +8,7 @@
  */
 import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
+import { joinKey } from '../core/key-memo';
 import { QuietMemo } from '../core/quiet-memo';
 import { clonePlain } from '../core/snapshot';
 import type { NodeHealth } from '../core/state';
@@ -94,7 +95,7 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   const name = node.metadata.name;
   const now = e.now;
   const cur = condition(node, 'Ready');
-  const lease = e.get('Lease', `kube-node-lease/${name}`);
+  const lease = e.get('Lease', joinKey('kube-node-lease', name));
   // The same Node, Lease and health as after the last pass, within the grace: nothing to do.
   const saved = m.nodeHealth[name];
   if (quietPasses.isQuiet(m.nodeHealth, name, [node, lease, saved, s], now))

@@ -7,6 +7,7 @@ import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } f
 import { ChangeCounters } from './change-counters';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
 import type { Observation, Observer } from './observe';
@@ -220,10 +221,14 @@ export class Engine {
   /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
-    const list = h[ref] ?? [];
-    list.push({ at: this.state.now, what: flat(what), cause });
-    if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
-    h[ref] = list;
+    const entry = { at: this.state.now, what: flat(what), cause };
+    const list = h[ref];
+    // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
+    if (!list) h[ref] = [entry];
+    else {
+      list.push(entry);
+      if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+    }
   }
 
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
@@ -303,7 +308,9 @@ export class Engine {
    */
   put(obj: ApiObject, what: string, cause: number, routine = false): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
-    const key = keyOf(obj);
+    // Events are written a few times each and never looked up by key again: no memo for them.
+    const ns = obj.metadata.namespace;
+    const key = obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name);
     const old = objects[key];
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
@@ -315,8 +322,8 @@ export class Engine {
       this.eventsOldest = Math.min(this.eventsOldest, obj.lastTimestamp);
     this.writes.set(obj.kind, (this.writes.get(obj.kind) ?? 0) + 1);
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
-    const ref = `${obj.kind}/${key}`;
     if (obj.kind !== 'Event') {
+      const ref = joinKey(obj.kind, key);
       this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, obj.kind !== 'Lease' && !routine);
       this.remember(ref, what, cause);
     }
@@ -336,7 +343,7 @@ export class Engine {
     this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
-    const ref = `${kind}/${key}`;
+    const ref = joinKey(kind, key);
     this.trace(`delete ${ref} ${what}`);
     this.remember(ref, what, cause);
     for (const w of this.watchers.get(kind) ?? []) w(this, key, undefined, old);
@@ -482,11 +489,8 @@ export class Engine {
       this.eventIndex.set(agg, `${ns}/${name}`);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
-    this.remember(
-      `${involved.kind}/${involved.namespace ? `${involved.namespace}/` : ''}${involved.name}`,
-      `event ${reason}`,
-      cause,
-    );
+    const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
+    this.remember(joinKey(involved.kind, at), `event ${reason}`, cause);
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Lease } from '../api/types';
 import type { Engine } from '../core/engine';
+import { joinKey } from '../core/key-memo';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { flushEvents } from './events';
@@ -28,7 +29,7 @@ export function scheduleLeaseTick(e: Engine, h: Host, delay?: number): void {
 
 /** One pass of the lease controller. */
 export function leaseTick(e: Engine, h: RunningHost): void {
-  const key = `kube-node-lease/${h.name}`;
+  const key = joinKey('kube-node-lease', h.name);
   const path = `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${h.name}?timeout=10s`;
   const err = apiError(e, h, 'Put', path);
   if (err) {
