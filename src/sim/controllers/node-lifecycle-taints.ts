@@ -155,6 +155,13 @@ export function doNoScheduleTaintingPass(e: Engine, nodeName: string): void {
 
 // ---------------------------------------------------------------- NoExecute tainting queue
 
+/** Removes every `name` from `q`, keeping the order of the others. */
+function removeAll(q: string[], name: string): void {
+  let n = 0;
+  for (let i = 0; i < q.length; i++) if (q[i] !== name) q[n++] = q[i] as string;
+  q.length = n;
+}
+
 /** UniqueQueue.Remove: out of the queue and out of the set. */
 function queueRemove(e: Engine, nodeName: string): boolean {
   const m = controllerMemory(e);
@@ -162,7 +169,9 @@ function queueRemove(e: Engine, nodeName: string): boolean {
   if (zone === undefined) return false;
   delete m.taintQueued[nodeName];
   const q = m.taintQueue[zone];
-  if (q) m.taintQueue[zone] = q.filter((n) => n !== nodeName);
+  // In place: a node not yet tainted is removed and re-added on every 5s pass, and a zone's queue
+  // may hold hundreds of nodes (a copy per node per pass was a large part of a zone failure).
+  if (q) removeAll(q, nodeName);
   return true;
 }
 
