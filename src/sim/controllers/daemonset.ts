@@ -190,7 +190,7 @@ const MODULE = 'daemonset';
 export function syncDaemonSets(e: Engine): void {
   if (!kcmActive(e)) return;
   const dirty = takeDirty(e, MODULE);
-  const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  const nodes = e.nodesByName();
   const all = e
     .list('DaemonSet')
     .filter((ds) => !dirty || dirty.has(ds.metadata.uid))

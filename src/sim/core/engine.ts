@@ -3,7 +3,7 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from '../api/types';
 import { ChangeCounters } from './change-counters';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
@@ -69,6 +69,8 @@ export class Engine {
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
+  /** Node names in order, for the Node record and key version they were read from (nodesByName). */
+  private nodeOrder: { record: object; version: number; names: string[] } | undefined;
   /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
   private eventsOldest: number | undefined;
   private eventsOldestOf: object | undefined;
@@ -253,6 +255,27 @@ export class Engine {
     const m = this.kindMaps.get(this.state.api.objects, kind);
     if (m) return [...m.values()] as ObjectOfKind<K>[];
     return Object.values(this.state.api.objects[kind]) as ObjectOfKind<K>[];
+  }
+
+  /**
+   * The Node objects in name order. The order of the names is kept while no Node is created or
+   * removed: the controllers that walk every node (node-lifecycle every 5 s, DaemonSets, the
+   * scheduler) used to copy and sort them on each pass.
+   */
+  nodesByName(): Node[] {
+    const record = this.state.api.objects.Node;
+    const version = this.changes.keysVersion('Node');
+    let order = this.nodeOrder;
+    if (order?.record !== record || order.version !== version) {
+      order = { record, version, names: Object.keys(record).sort() };
+      this.nodeOrder = order;
+    }
+    const out: Node[] = [];
+    for (const n of order.names) {
+      const node = record[n];
+      if (node) out.push(node);
+    }
+    return out;
   }
 
   /** Changes with each creation or removal of an object of `kind` (core/change-counters.ts). */
