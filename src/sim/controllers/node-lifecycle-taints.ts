@@ -46,7 +46,9 @@ export function hasTaint(node: Node, key: string, effect: TaintEffect): boolean 
 }
 
 export function condition(node: Node, type: NodeCondition['type']): NodeCondition | undefined {
-  return node.status.conditions.find((c) => c.type === type);
+  // A loop, not find(): asked several times per node on every 5 s pass.
+  for (const c of node.status.conditions) if (c.type === type) return c;
+  return undefined;
 }
 
 /** The cause behind a node's current Ready condition (ours: `Ready=Unknown`; the kubelet's: `Ready=False`...). */

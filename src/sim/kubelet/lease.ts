@@ -52,13 +52,13 @@ export function leaseTick(e: Engine, h: RunningHost): void {
       parents: [startCause],
     });
     const c = h.kubelet.leaseRenewCause;
-    const lease: Lease = {
-      ...existing,
-      metadata: { ...existing.metadata },
-      spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now },
-    };
-    if (lease.metadata.ownerReferences.length === 0 && node) {
-      lease.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: h.name, uid: node.metadata.uid }];
+    // The metadata is copied only to be changed: put gives every written object a metadata of its own.
+    const lease: Lease = { ...existing, spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now } };
+    if (existing.metadata.ownerReferences.length === 0 && node) {
+      lease.metadata = {
+        ...existing.metadata,
+        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: h.name, uid: node.metadata.uid }],
+      };
     }
     e.put(lease, 'renewTime', c);
     h.kubelet.leaseExists = true;
