@@ -204,7 +204,7 @@ export function markNodeAsReachable(
   e: Engine,
   node: Node,
   rule: string,
-  parents: number[] | (() => number[]),
+  parents: number[] | ((e: Engine, nodeName: string) => number[]),
 ): boolean {
   const name = node.metadata.name;
   if (node.spec.taints.length > 0) {
@@ -219,11 +219,17 @@ export function markNodeAsReachable(
         { add: [], remove },
         rule,
         undefined,
-        typeof parents === 'function' ? parents() : parents,
+        typeof parents === 'function' ? parents(e, name) : parents,
       );
     }
   }
   return queueRemove(e, name);
+}
+
+/** The parents of an untaint once Ready=True again (a function: looked up only when a taint goes). */
+function readyAgainParents(e: Engine, nodeName: string): number[] {
+  const parent = readyCause(e, nodeName, 'True');
+  return parent !== undefined ? [parent] : [];
 }
 
 /** `processTaintBaseEviction` for the Ready status observed at the start of the pass. */
@@ -254,10 +260,7 @@ export function processTaintBaseEviction(e: Engine, node: Node, observed: string
     return;
   }
   if (observed === 'True') {
-    markNodeAsReachable(e, node, 'Ready=True again (markNodeAsReachable)', () => {
-      const parent = readyCause(e, name, 'True');
-      return parent !== undefined ? [parent] : [];
-    });
+    markNodeAsReachable(e, node, 'Ready=True again (markNodeAsReachable)', readyAgainParents);
   }
 }
 
