@@ -229,7 +229,9 @@ export class Engine {
     if (!list) h[ref] = [entry];
     else {
       list.push(entry);
-      if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+      // The usual case (one over) without splice's array of removed entries.
+      if (list.length === HISTORY_KEEP + 1) list.shift();
+      else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
     }
   }
 
@@ -476,8 +478,7 @@ export class Engine {
   ): void {
     const now = this.state.now;
     if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
-    const probe = { involvedObject: involved, reason, message, source: { component } } as KubeEvent;
-    const agg = eventAggKey(probe);
+    const agg = aggKey(involved, reason, message, component);
     const existingKey = this.eventIndex.get(agg);
     const existing = existingKey ? this.state.api.objects.Event[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
@@ -522,6 +523,9 @@ export const EVENT_TTL = 3_600_000;
 const EVENT_SWEEP_PERIOD = 60_000;
 
 function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
-  const o = ev.involvedObject;
-  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${ev.reason}|${ev.message}|${ev.source.component}`;
+  return aggKey(ev.involvedObject, ev.reason, ev.message, ev.source.component);
+}
+
+function aggKey(o: ObjectReference, reason: string, message: string, component: string): string {
+  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${reason}|${message}|${component}`;
 }
