@@ -39,7 +39,8 @@ export function leaseTick(e: Engine, h: RunningHost): void {
   }
   flushEvents(e, h);
   const existing = e.get('Lease', key);
-  const node = e.get('Node', h.name);
+  // The Node is read for the ownerReference only: a lease that has one is renewed without it.
+  const node = existing?.metadata.ownerReferences.length ? undefined : e.get('Node', h.name);
   const startCause = h.services.kubelet?.cause ?? 0;
   if (existing) {
     // One cause for every routine renewal of this process (they all have the same reason);
