@@ -20,7 +20,6 @@ import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-m
 import type { Engine, SimModule } from '../core/engine';
 import { NOTED, NodePasses } from '../core/node-pass';
 import { QuietMemo } from '../core/quiet-memo';
-import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'daemonset-controller';
 
@@ -186,7 +185,9 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
     rule: 'updateDaemonSetStatus',
     parents,
   });
-  e.put({ ...clonePlain(cur), status }, `status ${ready}/${desired} ready`, c);
+  // A changed copy sharing the spec (stored objects never change): the verdicts noted per template
+  // object, and the pass plans, hold across status writes.
+  e.put({ ...cur, status }, `status ${ready}/${desired} ready`, c);
 }
 
 /** A node's part in a DaemonSet's status, kept per template while its inputs stay the same objects. */
