@@ -243,10 +243,9 @@ export function markPodsNotReady(e: Engine, nodeName: string, pods: readonly Pod
       rule: `MarkPodsNotReady: node ${nodeName} is not Ready`,
       parents,
     });
-    // A changed copy sharing the unchanged parts (stored objects never change).
-    const conditions = [...pod.status.conditions];
-    conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
-    e.put({ ...pod, status: { ...pod.status, conditions } }, 'Ready=False (NodeNotReady)', cause);
+    const next = clonePlain(pod);
+    next.status.conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
+    e.put(next, 'Ready=False (NodeNotReady)', cause);
     e.event(
       { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
       'Warning',

@@ -19,6 +19,7 @@ import { removeOrTerminate } from '../api/delete';
 import type { Node, Pod, Taint } from '../api/types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
+import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { podsOnNodeSorted } from './node-lifecycle-health';
@@ -195,6 +196,7 @@ function evict(e: Engine, key: string): void {
     const reason = 'DeletionByTaintManager';
     const message = 'Taint manager: deleting due to NoExecute taint';
     if (old?.status !== 'True' || old.reason !== reason || old.message !== message) {
+      const next = clonePlain(pod);
       const cond = {
         type: 'DisruptionTarget' as const,
         status: 'True' as const,
@@ -202,11 +204,8 @@ function evict(e: Engine, key: string): void {
         message,
         lastTransitionTime: old?.status === 'True' ? old.lastTransitionTime : e.now,
       };
-      // A changed copy sharing the unchanged parts (stored objects never change).
-      const conditions = [...pod.status.conditions];
-      if (idx >= 0) conditions[idx] = cond;
-      else conditions.push(cond);
-      const next: Pod = { ...pod, status: { ...pod.status, conditions } };
+      if (idx >= 0) next.status.conditions[idx] = cond;
+      else next.status.conditions.push(cond);
       e.put(next, `DisruptionTarget=True (${reason})`, cause);
       current = next;
     }
