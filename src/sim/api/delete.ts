@@ -63,9 +63,11 @@ export function removeOrTerminate(e: Engine, pod: Pod, grace: number, cause: num
   const at = e.now + grace * 1000;
   // A second graceful delete can only shorten the deadline.
   if (pod.metadata.deletionTimestamp !== undefined && pod.metadata.deletionTimestamp <= at) return;
-  const next = clone(pod);
-  next.metadata.deletionTimestamp = at;
-  next.metadata.deletionGracePeriodSeconds = grace;
+  // A changed copy sharing the unchanged parts (stored objects never change).
+  const next: Pod = {
+    ...pod,
+    metadata: { ...pod.metadata, deletionTimestamp: at, deletionGracePeriodSeconds: grace },
+  };
   e.put(next, `deletion requested (grace ${grace}s)`, cause);
 }
 

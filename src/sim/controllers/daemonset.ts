@@ -18,8 +18,8 @@ import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady, 
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { NOTED, NodePasses } from '../core/node-pass';
 import { QuietMemo } from '../core/quiet-memo';
-import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'daemonset-controller';
 
@@ -75,35 +75,42 @@ function podNode(p: Pod): string | undefined {
   return p.spec.nodeName ?? p.spec.affinityNodeName;
 }
 
+/** What a node gave the last pass (core/node-pass.ts marks). */
+const SHOULD_RUN = 2;
+const SCHEDULED = 4;
+const READY = 8;
+
+function mark(v: { shouldRun: boolean; scheduled: boolean; ready: boolean }, noted: boolean): number {
+  return (v.shouldRun ? SHOULD_RUN : 0) | (v.scheduled ? SCHEDULED : 0) | (v.ready ? READY : 0) | (noted ? NOTED : 0);
+}
+
 /** Reconcile one DaemonSet against all nodes. */
 export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Node[]): void {
   const ns = ds.metadata.namespace ?? 'default';
   const dsKey = `${ns}/${ds.metadata.name}`;
-  const byNode = new Map<string, Pod[]>();
-  for (const p of owned) {
-    const n = podNode(p);
-    if (!n) continue;
-    const l = byNode.get(n) ?? [];
-    l.push(p);
-    byNode.set(n, l);
-  }
+  // The pods by node, and the nodes this pass must look at: where nothing changed since the last
+  // pass, that pass's verdict holds (core/node-pass.ts); every node on a first or full pass.
+  const plan = passes.plan(
+    e.state,
+    ds.metadata.uid,
+    ds.spec.template.spec,
+    e.keysVersion('Node'),
+    nodes,
+    owned,
+    podNode,
+    samePod,
+  );
+  const byNode = plan.byNode;
   const parents = [e.lastCause(`DaemonSet/${dsKey}`) ?? 0];
-  let desired = 0;
-  let current = 0;
-  let ready = 0;
-  let misscheduled = 0;
-  for (const node of nodes) {
+  for (const i of plan.visit) {
+    const node = nodes[i] as Node;
     const name = node.metadata.name;
     const pods = byNode.get(name) ?? [];
     // The same Node and the same pods of this DaemonSet on it as at a pass that did nothing there:
     // that pass's verdict holds (a pure function of them and the template).
     const seen = verdicts.recall(ds.spec.template.spec, name, [node, ...pods], e.now)?.value;
     if (seen) {
-      if (seen.shouldRun) {
-        desired++;
-        if (seen.scheduled) current++;
-        if (seen.ready) ready++;
-      } else if (seen.scheduled) misscheduled++;
+      plan.marks[i] = mark(seen, true);
       continue;
     }
     const [shouldRun, shouldContinue] = nodeShouldRunDaemonPod(node, ds);
@@ -145,21 +152,21 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
       running.length = 0;
     }
     const scheduled = running.length > 0;
-    const isReady = scheduled && running.some(isPodReady);
-    if (shouldRun) {
-      desired++;
-      if (scheduled) {
-        current++;
-        if (isReady) ready++;
-      }
-    } else if (scheduled) misscheduled++;
+    const verdict = { shouldRun, scheduled, ready: scheduled && running.some(isPodReady) };
+    plan.marks[i] = mark(verdict, !acted);
     if (acted) verdicts.forget(ds.spec.template.spec, name);
-    else
-      verdicts.note(ds.spec.template.spec, name, [node, ...pods], Number.POSITIVE_INFINITY, {
-        shouldRun,
-        scheduled,
-        ready: isReady,
-      });
+    else verdicts.note(ds.spec.template.spec, name, [node, ...pods], Number.POSITIVE_INFINITY, verdict);
+  }
+  let desired = 0;
+  let current = 0;
+  let ready = 0;
+  let misscheduled = 0;
+  for (const m of plan.marks) {
+    if (m & SHOULD_RUN) {
+      desired++;
+      if (m & SCHEDULED) current++;
+      if (m & READY) ready++;
+    } else if (m & SCHEDULED) misscheduled++;
   }
   forgetDeparted(e, ds.metadata.uid);
   const status: DaemonSet['status'] = {
@@ -178,11 +185,21 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
     rule: 'updateDaemonSetStatus',
     parents,
   });
-  e.put({ ...clonePlain(cur), status }, `status ${ready}/${desired} ready`, c);
+  // A changed copy sharing the spec (stored objects never change): the verdicts noted per template
+  // object, and the pass plans, hold across status writes.
+  e.put({ ...cur, status }, `status ${ready}/${desired} ready`, c);
 }
 
 /** A node's part in a DaemonSet's status, kept per template while its inputs stay the same objects. */
 const verdicts = new QuietMemo<{ shouldRun: boolean; scheduled: boolean; ready: boolean }>();
+
+/** The last pass of each DaemonSet, to plan the next (core/node-pass.ts). */
+const passes = new NodePasses<Pod>();
+
+/** The same pod written again (its place in the owner index is kept). */
+function samePod(a: Pod, b: Pod): boolean {
+  return a.metadata.name === b.metadata.name && a.metadata.namespace === b.metadata.namespace;
+}
 
 const MODULE = 'daemonset';
 
@@ -190,7 +207,7 @@ const MODULE = 'daemonset';
 export function syncDaemonSets(e: Engine): void {
   if (!kcmActive(e)) return;
   const dirty = takeDirty(e, MODULE);
-  const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  const nodes = e.nodesByName();
   const all = e
     .list('DaemonSet')
     .filter((ds) => !dirty || dirty.has(ds.metadata.uid))

@@ -8,6 +8,7 @@
  */
 import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
+import { joinKey } from '../core/key-memo';
 import { QuietMemo } from '../core/quiet-memo';
 import { clonePlain } from '../core/snapshot';
 import type { NodeHealth } from '../core/state';
@@ -93,12 +94,13 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   const s = e.state.settings;
   const name = node.metadata.name;
   const now = e.now;
-  const cur = condition(node, 'Ready');
-  const lease = e.get('Lease', `kube-node-lease/${name}`);
-  // The same Node, Lease and health as after the last pass, within the grace: nothing to do.
+  const lease = e.get('Lease', joinKey('kube-node-lease', name));
+  // The same Node, Lease and health as after the last pass, within the grace: nothing to do, and
+  // the same Ready status as then (noted with the pass: not read from the Node again).
   const saved = m.nodeHealth[name];
-  if (quietPasses.isQuiet(m.nodeHealth, name, [node, lease, saved, s], now))
-    return { observed: cur?.status ?? 'Unknown', current: cur?.status };
+  const quiet = quietPasses.recall(m.nodeHealth, name, [node, lease, saved, s], now)?.value;
+  if (quiet) return { observed: quiet.observed, current: quiet.current };
+  const cur = condition(node, 'Ready');
   let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
   let observedCond: NodeCondition;
   let grace: number;
@@ -189,12 +191,12 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     }
   }
   m.nodeHealth[name] = h;
-  notePass(m.nodeHealth, name, [node, lease, h, s], result.unknownCause === undefined ? h : undefined, grace);
+  notePass(m.nodeHealth, name, [node, lease, h, s], result.unknownCause === undefined ? h : undefined, grace, result);
   return result;
 }
 
-/** Passes over nodes that changed nothing (core/quiet-memo.ts). */
-const quietPasses = new QuietMemo();
+/** Passes over nodes that changed nothing (core/quiet-memo.ts), with the Ready status they read. */
+const quietPasses = new QuietMemo<HealthResult>();
 
 /**
  * After a pass that wrote nothing: would the same Node and Lease leave `h` as it is? The Ready
@@ -207,6 +209,7 @@ function notePass(
   inputs: [Node, Lease | undefined, NodeHealth, unknown],
   h: NodeHealth | undefined,
   grace: number,
+  result: HealthResult,
 ): void {
   const [node, lease] = inputs;
   const cur = condition(node, 'Ready');
@@ -215,7 +218,11 @@ function notePass(
     (!cur || (h.lastReadyTransition !== undefined && h.lastReadyHeartbeat === cur.lastHeartbeatTime)) &&
     (!lease || (h.leaseSeen && !(h.lastLeaseRenew < lease.spec.renewTime)));
   if (!h || !settled) quietPasses.forget(owner, name);
-  else quietPasses.note(owner, name, inputs, allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace);
+  else
+    quietPasses.note(owner, name, inputs, allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace, {
+      observed: result.observed,
+      current: result.current,
+    });
 }
 
 /**

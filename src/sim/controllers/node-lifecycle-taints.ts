@@ -46,7 +46,9 @@ export function hasTaint(node: Node, key: string, effect: TaintEffect): boolean 
 }
 
 export function condition(node: Node, type: NodeCondition['type']): NodeCondition | undefined {
-  return node.status.conditions.find((c) => c.type === type);
+  // A loop, not find(): asked several times per node on every 5 s pass.
+  for (const c of node.status.conditions) if (c.type === type) return c;
+  return undefined;
 }
 
 /** The cause behind a node's current Ready condition (ours: `Ready=Unknown`; the kubelet's: `Ready=False`...). */
@@ -155,6 +157,13 @@ export function doNoScheduleTaintingPass(e: Engine, nodeName: string): void {
 
 // ---------------------------------------------------------------- NoExecute tainting queue
 
+/** Removes every `name` from `q`, keeping the order of the others. */
+function removeAll(q: string[], name: string): void {
+  let n = 0;
+  for (let i = 0; i < q.length; i++) if (q[i] !== name) q[n++] = q[i] as string;
+  q.length = n;
+}
+
 /** UniqueQueue.Remove: out of the queue and out of the set. */
 function queueRemove(e: Engine, nodeName: string): boolean {
   const m = controllerMemory(e);
@@ -162,7 +171,9 @@ function queueRemove(e: Engine, nodeName: string): boolean {
   if (zone === undefined) return false;
   delete m.taintQueued[nodeName];
   const q = m.taintQueue[zone];
-  if (q) m.taintQueue[zone] = q.filter((n) => n !== nodeName);
+  // In place: a node not yet tainted is removed and re-added on every 5s pass, and a zone's queue
+  // may hold hundreds of nodes (a copy per node per pass was a large part of a zone failure).
+  if (q) removeAll(q, nodeName);
   return true;
 }
 
@@ -193,7 +204,7 @@ export function markNodeAsReachable(
   e: Engine,
   node: Node,
   rule: string,
-  parents: number[] | (() => number[]),
+  parents: number[] | ((e: Engine, nodeName: string) => number[]),
 ): boolean {
   const name = node.metadata.name;
   if (node.spec.taints.length > 0) {
@@ -208,11 +219,17 @@ export function markNodeAsReachable(
         { add: [], remove },
         rule,
         undefined,
-        typeof parents === 'function' ? parents() : parents,
+        typeof parents === 'function' ? parents(e, name) : parents,
       );
     }
   }
   return queueRemove(e, name);
+}
+
+/** The parents of an untaint once Ready=True again (a function: looked up only when a taint goes). */
+function readyAgainParents(e: Engine, nodeName: string): number[] {
+  const parent = readyCause(e, nodeName, 'True');
+  return parent !== undefined ? [parent] : [];
 }
 
 /** `processTaintBaseEviction` for the Ready status observed at the start of the pass. */
@@ -243,10 +260,7 @@ export function processTaintBaseEviction(e: Engine, node: Node, observed: string
     return;
   }
   if (observed === 'True') {
-    markNodeAsReachable(e, node, 'Ready=True again (markNodeAsReachable)', () => {
-      const parent = readyCause(e, name, 'True');
-      return parent !== undefined ? [parent] : [];
-    });
+    markNodeAsReachable(e, node, 'Ready=True again (markNodeAsReachable)', readyAgainParents);
   }
 }
 

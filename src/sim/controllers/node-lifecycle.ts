@@ -48,9 +48,8 @@ function nodeRef(name: string, uid: string) {
 }
 
 /** `addPodEvictorForNewZone`: a zone seen for the first time starts Initial with the normal rate. */
-function addZone(e: Engine, node: Node): void {
+function addZone(e: Engine, zone: string): void {
   const m = controllerMemory(e);
-  const zone = zoneKey(node);
   if (m.zoneStates[zone] !== undefined) return;
   m.zoneStates[zone] = 'Initial';
   m.zoneTokens[zone] = newTokenBucket(e.now);
@@ -131,38 +130,19 @@ function handleDisruption(e: Engine, zoneReady: Map<string, (string | undefined)
   }
 }
 
-/**
- * Node names in order, per Node record (derived data), kept while no Node was created or removed
- * (Engine.keysVersion): the 5s pass used to copy and sort every node each time.
- */
-const sortedNames = new WeakMap<object, { version: number; names: string[] }>();
-
-/** The Node objects in name order. */
-function nodesByName(e: Engine): Node[] {
-  const record = e.state.api.objects.Node;
-  const version = e.keysVersion('Node');
-  let hit = sortedNames.get(record);
-  if (hit?.version !== version) {
-    hit = { version, names: Object.keys(record).sort() };
-    sortedNames.set(record, hit);
-  }
-  const out: Node[] = [];
-  for (const n of hit.names) {
-    const node = record[n];
-    if (node) out.push(node);
-  }
-  return out;
-}
-
 /** One `monitorNodeHealth` pass over the nodes in the API (the informer cache). */
 export function monitorNodeHealth(e: Engine): void {
   const m = controllerMemory(e);
-  const nodes = nodesByName(e);
+  const nodes = e.nodesByName();
+  // Each node's zone, read once per pass (both loops below need it).
+  const zones = nodes.map(zoneKey);
   const kcmParents = m.kcmCause !== undefined ? [m.kcmCause] : [];
-  for (const n of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as Node;
     const name = n.metadata.name;
+    const zone = zones[i] as string;
     if (m.knownNodes[name] !== undefined) {
-      addZone(e, n); // newZoneRepresentatives
+      addZone(e, zone); // newZoneRepresentatives
       continue;
     }
     const created = e.lastCause(`Node/${name}`);
@@ -181,7 +161,7 @@ export function monitorNodeHealth(e: Engine): void {
       cause,
     );
     m.knownNodes[name] = n.metadata.uid;
-    addZone(e, n);
+    addZone(e, zone);
     markNodeAsReachable(e, n, 'node newly observed by the controller (markNodeAsReachable)', [cause]);
   }
   // Every listed node is known by now: only a longer memory can hold nodes gone from the API.
@@ -210,11 +190,12 @@ export function monitorNodeHealth(e: Engine): void {
   }
 
   const zoneReady = new Map<string, (string | undefined)[]>();
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as Node;
     const name = node.metadata.name;
     const r = tryUpdateNodeHealth(e, node);
     if (node.metadata.labels[LABEL_EXCLUDE_DISRUPTION] === undefined) {
-      const z = zoneKey(node);
+      const z = zones[i] as string;
       const list = zoneReady.get(z) ?? [];
       list.push(r.current);
       zoneReady.set(z, list);

@@ -162,7 +162,7 @@ export function schedulePending(e: Engine): void {
   if (!schedulerRunning(e)) return;
   const mem = memory(e);
   const now = e.now;
-  const nodes = e.list('Node').sort((a, b) => cmp(a.metadata.name, b.metadata.name));
+  const nodes = e.nodesByName();
   // This pass's view of each node's usage: the bound pods' (cached), plus what it binds.
   const usage = new Map<string, Usage>();
   const usageFor = (node: string): Usage => {

@@ -3,10 +3,11 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import type { ApiObject, Kind, KubeEvent, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from '../api/types';
 import { ChangeCounters } from './change-counters';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
 import type { Observation, Observer } from './observe';
@@ -68,6 +69,8 @@ export class Engine {
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
+  /** Node names in order, for the Node record and key version they were read from (nodesByName). */
+  private nodeOrder: { record: object; version: number; names: string[] } | undefined;
   /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
   private eventsOldest: number | undefined;
   private eventsOldestOf: object | undefined;
@@ -230,10 +233,16 @@ export class Engine {
   /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
-    const list = h[ref] ?? [];
-    list.push({ at: this.state.now, what: flat(what), cause });
-    if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
-    h[ref] = list;
+    const entry = { at: this.state.now, what: flat(what), cause };
+    const list = h[ref];
+    // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
+    if (!list) h[ref] = [entry];
+    else {
+      list.push(entry);
+      // The usual case (one over) without splice's array of removed entries.
+      if (list.length === HISTORY_KEEP + 1) list.shift();
+      else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+    }
   }
 
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
@@ -258,6 +267,27 @@ export class Engine {
     const m = this.kindMaps.get(this.state.api.objects, kind);
     if (m) return [...m.values()] as ObjectOfKind<K>[];
     return Object.values(this.state.api.objects[kind]) as ObjectOfKind<K>[];
+  }
+
+  /**
+   * The Node objects in name order. The order of the names is kept while no Node is created or
+   * removed: the controllers that walk every node (node-lifecycle every 5 s, DaemonSets, the
+   * scheduler) used to copy and sort them on each pass.
+   */
+  nodesByName(): Node[] {
+    const record = this.state.api.objects.Node;
+    const version = this.changes.keysVersion('Node');
+    let order = this.nodeOrder;
+    if (order?.record !== record || order.version !== version) {
+      order = { record, version, names: Object.keys(record).sort() };
+      this.nodeOrder = order;
+    }
+    const out: Node[] = [];
+    for (const n of order.names) {
+      const node = record[n];
+      if (node) out.push(node);
+    }
+    return out;
   }
 
   /** Changes with each creation or removal of an object of `kind` (core/change-counters.ts). */
@@ -313,7 +343,9 @@ export class Engine {
    */
   put(obj: ApiObject, what: string, cause: number, routine = false): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
-    const key = keyOf(obj);
+    // Events are written a few times each and never looked up by key again: no memo for them.
+    const ns = obj.metadata.namespace;
+    const key = obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name);
     const old = objects[key];
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
@@ -325,8 +357,8 @@ export class Engine {
       this.eventsOldest = Math.min(this.eventsOldest, obj.lastTimestamp);
     this.writes.set(obj.kind, (this.writes.get(obj.kind) ?? 0) + 1);
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
-    const ref = `${obj.kind}/${key}`;
     if (obj.kind !== 'Event') {
+      const ref = joinKey(obj.kind, key);
       this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, obj.kind !== 'Lease' && !routine);
       this.remember(ref, what, cause);
     }
@@ -346,7 +378,7 @@ export class Engine {
     this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
-    const ref = `${kind}/${key}`;
+    const ref = joinKey(kind, key);
     this.trace(`delete ${ref} ${what}`);
     this.remember(ref, what, cause);
     for (const w of this.watchers.get(kind) ?? []) w(this, key, undefined, old);
@@ -456,8 +488,7 @@ export class Engine {
   ): void {
     const now = this.state.now;
     if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
-    const probe = { involvedObject: involved, reason, message, source: { component } } as KubeEvent;
-    const agg = eventAggKey(probe);
+    const agg = aggKey(involved, reason, message, component);
     const existingKey = this.eventIndex.get(agg);
     const existing = existingKey ? this.state.api.objects.Event[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
@@ -492,11 +523,8 @@ export class Engine {
       this.eventIndex.set(agg, `${ns}/${name}`);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
-    this.remember(
-      `${involved.kind}/${involved.namespace ? `${involved.namespace}/` : ''}${involved.name}`,
-      `event ${reason}`,
-      cause,
-    );
+    const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
+    this.remember(joinKey(involved.kind, at), `event ${reason}`, cause);
   }
 }
 
@@ -505,6 +533,9 @@ export const EVENT_TTL = 3_600_000;
 const EVENT_SWEEP_PERIOD = 60_000;
 
 function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
-  const o = ev.involvedObject;
-  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${ev.reason}|${ev.message}|${ev.source.component}`;
+  return aggKey(ev.involvedObject, ev.reason, ev.message, ev.source.component);
+}
+
+function aggKey(o: ObjectReference, reason: string, message: string, component: string): string {
+  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${reason}|${message}|${component}`;
 }

@@ -51,4 +51,22 @@ describe('KindMaps', () => {
     (p.Pod as Record<string, ApiObject>)['default/a'] = obj('a');
     expect([...(km.get(p, 'Pod')?.keys() ?? [])]).toEqual(['default/a']);
   });
+
+  it('drops a mirror written more than it holds while unread, and rebuilds it in the same order', () => {
+    const o = objects();
+    const km = new KindMaps();
+    const rec = o.Lease as Record<string, ApiObject>;
+    for (let i = 0; i < 10; i++) rec[`ns/l${i}`] = obj(`l${i}`);
+    const first = km.get(o, 'Lease');
+    for (let round = 0; round < 300; round++)
+      for (let i = 0; i < 10; i++) {
+        rec[`ns/l${i}`] = obj(`l${i}-${round}`);
+        km.set(rec, 'Lease', `ns/l${i}`, rec[`ns/l${i}`] as ApiObject);
+      }
+    delete rec['ns/l3'];
+    km.delete(rec, 'Lease', 'ns/l3');
+    const again = km.get(o, 'Lease');
+    expect(again).not.toBe(first);
+    expect([...(again?.entries() ?? [])]).toEqual(Object.entries(rec));
+  });
 });

@@ -5,19 +5,26 @@
  * in step by the engine's writes, and tied to the record object it mirrors, so a state swapped in
  * (restore) gets fresh maps. Objects order integer-like keys first; a Map keeps insertion order,
  * so a kind with such a key (only a cluster-scoped name like a Node `1` can be one) is not mirrored.
+ *
+ * A mirror written more times than it holds entries since it was last read is dropped (rebuilt on
+ * the next read, in the same order): Leases are listed once by the garbage collector at start-up
+ * and then renewed 360,000 times an hour, each a Map write nobody would read.
  */
 import type { ApiObject, Kind } from '../api/types';
 import type { ApiState } from './state';
 
 export class KindMaps {
-  private maps = new Map<Kind, { rec: object; map: Map<string, ApiObject> }>();
+  private maps = new Map<Kind, { rec: object; map: Map<string, ApiObject>; unread: number }>();
   private unordered = new Set<Kind>();
 
   /** The mirror of `objects[kind]`, or undefined when the record's order cannot be mirrored. */
   get(objects: ApiState['objects'], kind: Kind): Map<string, ApiObject> | undefined {
     const rec = objects[kind] as Record<string, ApiObject>;
     const cached = this.maps.get(kind);
-    if (cached?.rec === rec) return cached.map;
+    if (cached?.rec === rec) {
+      cached.unread = 0;
+      return cached.map;
+    }
     if (this.unordered.has(kind)) return undefined;
     const map = new Map<string, ApiObject>();
     for (const [k, o] of Object.entries(rec)) {
@@ -27,7 +34,7 @@ export class KindMaps {
       }
       map.set(k, o);
     }
-    this.maps.set(kind, { rec, map });
+    this.maps.set(kind, { rec, map, unread: 0 });
     return map;
   }
 
@@ -38,13 +45,16 @@ export class KindMaps {
     if (mayBeIndex(key)) {
       this.maps.delete(kind);
       this.unordered.add(kind);
-    } else m.map.set(key, obj);
+    } else if (++m.unread > Math.max(m.map.size, MIN_KEPT)) this.maps.delete(kind);
+    else m.map.set(key, obj);
   }
 
   /** `delete rec[key]` happened. */
   delete(rec: object, kind: Kind, key: string): void {
     const m = this.maps.get(kind);
-    if (m?.rec === rec) m.map.delete(key);
+    if (m?.rec !== rec) return;
+    if (++m.unread > Math.max(m.map.size, MIN_KEPT)) this.maps.delete(kind);
+    else m.map.delete(key);
   }
 
   clear(): void {
@@ -52,6 +62,9 @@ export class KindMaps {
     this.unordered = new Set();
   }
 }
+
+/** Writes a small mirror may take unread before it is dropped. */
+const MIN_KEPT = 1024;
 
 /** A key an object could order before the others (a canonical array index, e.g. a Node named `1`). */
 function mayBeIndex(key: string): boolean {

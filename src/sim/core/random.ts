@@ -63,9 +63,22 @@ export function randomSuffix(s: RngState, length = 5): string {
   return out;
 }
 
+/** Two lower-case hex digits per byte value: `toString(16).padStart` per draw was most of an id's cost. */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A uint32 as 8 lower-case hex digits (`x.toString(16).padStart(8, '0')`). */
+function hex8(x: number): string {
+  return (
+    (HEX_BYTE[x >>> 24] as string) +
+    (HEX_BYTE[(x >>> 16) & 255] as string) +
+    (HEX_BYTE[(x >>> 8) & 255] as string) +
+    (HEX_BYTE[x & 255] as string)
+  );
+}
+
 /** Lower-case hex string of n characters (container IDs, boot IDs, pod-template hashes). */
 export function randomHex(s: RngState, n: number): string {
   let out = '';
-  while (out.length < n) out += nextUint32(s).toString(16).padStart(8, '0');
+  while (out.length < n) out += hex8(nextUint32(s));
   return out.slice(0, n);
 }

@@ -8,6 +8,7 @@
  */
 import type { Lease } from '../api/types';
 import type { Engine } from '../core/engine';
+import { joinKey } from '../core/key-memo';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { flushEvents } from './events';
@@ -28,7 +29,7 @@ export function scheduleLeaseTick(e: Engine, h: Host, delay?: number): void {
 
 /** One pass of the lease controller. */
 export function leaseTick(e: Engine, h: RunningHost): void {
-  const key = `kube-node-lease/${h.name}`;
+  const key = joinKey('kube-node-lease', h.name);
   const path = `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${h.name}?timeout=10s`;
   const err = apiError(e, h, 'Put', path);
   if (err) {
@@ -38,7 +39,8 @@ export function leaseTick(e: Engine, h: RunningHost): void {
   }
   flushEvents(e, h);
   const existing = e.get('Lease', key);
-  const node = e.get('Node', h.name);
+  // The Node is read for the ownerReference only: a lease that has one is renewed without it.
+  const node = existing?.metadata.ownerReferences.length ? undefined : e.get('Node', h.name);
   const startCause = h.services.kubelet?.cause ?? 0;
   if (existing) {
     // One cause for every routine renewal of this process (they all have the same reason);
@@ -51,13 +53,13 @@ export function leaseTick(e: Engine, h: RunningHost): void {
       parents: [startCause],
     });
     const c = h.kubelet.leaseRenewCause;
-    const lease: Lease = {
-      ...existing,
-      metadata: { ...existing.metadata },
-      spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now },
-    };
-    if (lease.metadata.ownerReferences.length === 0 && node) {
-      lease.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: h.name, uid: node.metadata.uid }];
+    // The metadata is copied only to be changed: put gives every written object a metadata of its own.
+    const lease: Lease = { ...existing, spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now } };
+    if (existing.metadata.ownerReferences.length === 0 && node) {
+      lease.metadata = {
+        ...existing.metadata,
+        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: h.name, uid: node.metadata.uid }],
+      };
     }
     e.put(lease, 'renewTime', c);
     h.kubelet.leaseExists = true;
