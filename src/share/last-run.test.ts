@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStartRun, clearLastRun, LAST_RUN_KEY, loadLastRun, type RunStorage, saveLastRun } from './last-run';
+import {
+  chooseStartRun,
+  clearLastRun,
+  LAST_RUN_KEY,
+  LAST_RUN_MAX_CHARS,
+  loadLastRun,
+  type RunStorage,
+  saveLastRun,
+  saveLastRunLink,
+} from './last-run';
 import { encodeLink } from './link';
 import type { ShareRun } from './run';
 
@@ -125,5 +134,18 @@ describe('chooseStartRun', () => {
       source: 'default',
       notices: ['Your last run could not be restored: the saved run is damaged: its data could not be decompressed.'],
     });
+  });
+
+  it('a run encoded once for the address is stored as saveLastRun stores it; too long or refused, the previous stays', () => {
+    const a = new MemoryStorage();
+    const b = new MemoryStorage();
+    const enc = encodeLink(RUN, { ...OPTS, maxChars: LAST_RUN_MAX_CHARS });
+    if (!enc.ok) throw new Error(enc.error);
+    expect(saveLastRunLink(a, enc.hash)).toBe(true);
+    expect(saveLastRun(b, RUN, OPTS.builtins)).toBe(true);
+    expect(a.getItem(LAST_RUN_KEY)).toBe(b.getItem(LAST_RUN_KEY));
+    expect(saveLastRunLink(a, `#s=${'x'.repeat(LAST_RUN_MAX_CHARS)}`)).toBe(false);
+    expect(a.getItem(LAST_RUN_KEY)).toBe(enc.hash);
+    expect(saveLastRunLink(BROKEN, enc.hash)).toBe(false);
   });
 });

@@ -25,9 +25,18 @@ export const LAST_RUN_MAX_CHARS = 400_000;
 /** Saves `run` as the last good run. Returns false (and keeps the previous one) if it cannot. */
 export function saveLastRun(storage: RunStorage, run: ShareRun, builtins?: readonly string[]): boolean {
   const enc = encodeLink(run, { maxChars: LAST_RUN_MAX_CHARS, ...(builtins ? { builtins } : {}) });
-  if (!enc.ok) return false;
+  return enc.ok && saveLastRunLink(storage, enc.hash);
+}
+
+/**
+ * Saves a run already encoded (`#s=…`, as encodeLink gives it with maxChars LAST_RUN_MAX_CHARS):
+ * the page encodes once for its address and its last run (a big imported scenario takes ~100 ms
+ * to compress). False (the previous one kept) if it is too long or storage refuses it.
+ */
+export function saveLastRunLink(storage: RunStorage, hash: string): boolean {
+  if (hash.length > LAST_RUN_MAX_CHARS) return false;
   try {
-    storage.setItem(LAST_RUN_KEY, enc.hash);
+    storage.setItem(LAST_RUN_KEY, hash);
     return true;
   } catch {
     return false;

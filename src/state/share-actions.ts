@@ -277,17 +277,17 @@ async function saveNow(): Promise<void> {
   const sim = simStore.getState();
   const shownNow = sim.run.filter((e) => e.kind === 'command' && e.by === 'you' && e.at <= sim.clock.now).length;
   if (run.commands.length < shownNow) return;
-  const { encodeLink } = loadedCodec ?? (await codec());
-  const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS });
-  if (enc.ok && location.hash !== enc.hash) {
+  const { encodeLink, LIMITS } = loadedCodec ?? (await codec());
+  const m = await lastRunStore();
+  // One encoding for both: the address takes it when it is short enough for a link.
+  const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS, maxChars: m.LAST_RUN_MAX_CHARS });
+  if (enc.ok && enc.hash.length <= LIMITS.maxLinkChars && location.hash !== enc.hash) {
     lastWrittenHash = enc.hash;
     history.replaceState(history.state, '', enc.hash);
   }
   const store = storage();
-  if (store) {
-    const m = await lastRunStore();
-    if (m.saveLastRun(store, run, BUILTIN_SCENARIOS)) shareStore.setState({ canRestore: false, lastRunOffered: false });
-  }
+  if (store && enc.ok && m.saveLastRunLink(store, enc.hash))
+    shareStore.setState({ canRestore: false, lastRunOffered: false });
 }
 
 function watchSharedLoads(): void {
