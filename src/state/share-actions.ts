@@ -7,6 +7,7 @@
 import type { ShareRun } from '../share/run';
 // The names only (a plain constant): importing the engine's index here would pull it into the main bundle.
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
+import { encodeOffThread } from '../worker/parse-client';
 import { activeStepId, lessonStore, setLesson } from './lesson';
 import { type LoadOptions, runPort } from './run-port';
 import { firstVisit, settingsStore } from './settings';
@@ -226,6 +227,10 @@ export function dismissNotices(): void {
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Saves started so far: an encoding that comes back after a newer save began is dropped. */
+let saveSeq = 0;
+/** A run whose own scenario is longer than this (characters) is encoded in the parser worker. */
+const OFF_THREAD_ABOVE_CHARS = 20_000;
 /** When the pending save was first asked for: while playing, save at least every few seconds. */
 let pendingSince = 0;
 const SAVE_AT_LEAST_EVERY_MS = 5000;
@@ -279,8 +284,15 @@ async function saveNow(): Promise<void> {
   if (run.commands.length < shownNow) return;
   const { encodeLink, LIMITS } = loadedCodec ?? (await codec());
   const m = await lastRunStore();
-  // One encoding for both: the address takes it when it is short enough for a link.
-  const enc = encodeLink(run, { builtins: BUILTIN_SCENARIOS, maxChars: m.LAST_RUN_MAX_CHARS });
+  // One encoding for both; the address takes it when it is short enough for a link. A big
+  // scenario of its own (an imported 1,000-node cluster takes ~100 ms to compress) is encoded off
+  // the page's thread, and a newer save started meanwhile wins: this one's run is out of date.
+  const mine = ++saveSeq;
+  const big = 'inline' in run.scenario && run.scenario.inline.length > OFF_THREAD_ABOVE_CHARS;
+  const enc = big
+    ? await encodeOffThread(run, BUILTIN_SCENARIOS, m.LAST_RUN_MAX_CHARS)
+    : encodeLink(run, { builtins: BUILTIN_SCENARIOS, maxChars: m.LAST_RUN_MAX_CHARS });
+  if (mine !== saveSeq) return;
   if (enc.ok && enc.hash.length <= LIMITS.maxLinkChars && location.hash !== enc.hash) {
     lastWrittenHash = enc.hash;
     history.replaceState(history.state, '', enc.hash);

@@ -6,8 +6,9 @@
  * and the page stops this worker if it takes too long (parse-client.ts).
  */
 import { importScenarioFile } from '../share/import';
+import { encodeLink } from '../share/link';
 import { exportScenario, parseScenario } from '../sim';
-import type { ParseReply, ParseRequest } from './parse-protocol';
+import type { EncodeReply, EncodeRequest, ParseReply, ParseRequest } from './parse-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -39,12 +40,20 @@ function handle(req: ParseRequest): ParseReply {
   };
 }
 
-self.onmessage = (ev: MessageEvent<ParseRequest>) => {
-  let reply: ParseReply;
+function encode(req: EncodeRequest): EncodeReply {
+  const enc = encodeLink(req.run, { builtins: req.builtins, maxChars: req.maxChars });
+  return enc.ok ? { id: req.id, ok: true, hash: enc.hash } : { id: req.id, ok: false, error: enc.error };
+}
+
+self.onmessage = (ev: MessageEvent<ParseRequest | EncodeRequest>) => {
+  const req = ev.data;
+  let reply: ParseReply | EncodeReply;
   try {
-    reply = handle(ev.data);
+    reply = req.kind === 'encode' ? encode(req) : handle(req);
   } catch (err) {
-    reply = { id: ev.data.id, ok: false, errors: [err instanceof Error ? err.message : String(err)] };
+    const message = err instanceof Error ? err.message : String(err);
+    reply =
+      req.kind === 'encode' ? { id: req.id, ok: false, error: message } : { id: req.id, ok: false, errors: [message] };
   }
   self.postMessage(reply);
 };
