@@ -188,4 +188,40 @@ test.describe('overview of a big cluster', () => {
     await view.getByRole('button', { name: 'Show fewer' }).click();
     await expect(box).toHaveCount(0);
   });
+  test("an imported big cluster's run follows in the address and is kept as the last run (encoded off the page's thread)", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // 500 machines: the scenario's own text is over 20,000 characters, so it is encoded in the parser worker.
+    const base = bigScenarioFile() as { spec: { nodes: { name: string; roles: string[]; zone: string }[] } };
+    const nodes = [...base.spec.nodes];
+    for (let i = 90; i < 500; i++) nodes.push({ name: `node${i}`, roles: [], zone: ZONES[(i - 1) % 3] as string });
+    const text = JSON.stringify({ ...base, spec: { ...base.spec, nodes } });
+    expect(text.length).toBeGreaterThan(20_000);
+    const dir = mkdtempSync(join(tmpdir(), 'overview-save-'));
+    const file = join(dir, 'big-save.json');
+    writeFileSync(file, text);
+    await page.goto('/?scenario=eviction');
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
+    await page.getByTestId('import-file').setInputFiles(file);
+    await expect(page.getByRole('img', { name: /^Overview of 500 machines/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 60_000 });
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill('kubectl cordon node1');
+    await input.press('Enter');
+    await scrubTo(page, 60_000);
+    // The address carries the run (its scenario inline), and the same text is the last run kept.
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 15_000 }).toMatch(/^#s=/);
+    await expect
+      .poll(() => page.evaluate(() => [location.hash, localStorage.getItem('notready:last-run')]), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/^#s=/), expect.stringMatching(/^#s=/)]);
+    const [hash, kept] = await page.evaluate(() => [location.hash, localStorage.getItem('notready:last-run')]);
+    expect(kept).toBe(hash);
+    // Opening that address gives the same run: node1 cordoned at 1m (the first row).
+    await page.goto(`/${hash}`);
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('1m', { timeout: 60_000 });
+    await expect(region(page, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/, {
+      timeout: 15_000,
+    });
+  });
 });
