@@ -254,6 +254,18 @@ export function collect(
   return { lists, errors };
 }
 
+/** One type's table as kubectl get prints it: header, then a row per object (NAMESPACE first with -A; `kind/name` when several types are listed). */
+function tableRows(e: Engine, req: GetRequest, r: ResourceType, objs: readonly GetObject[], multi: boolean): Row[] {
+  const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
+  const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
+  for (const o of objs) {
+    const name = multi ? qualifiedName(r, o.metadata.name) : o.metadata.name;
+    const row = cells(e, o, name, req.wide);
+    rows.push(withNs ? [o.metadata.namespace ?? '', ...row] : row);
+  }
+  return rows;
+}
+
 /**
  * Part of what kubectlGet prints, for a reader that shows only part of a long table (the app's
  * kubectl views of a big cluster): with more than `over` lines, the first `kept` lines (`head`)
@@ -272,13 +284,7 @@ export function kubectlGetPart(
   const { lists, errors } = collect(e, req);
   const list = lists[0];
   if (errors.length > 0 || !list || list.objs.length + 1 <= over) return undefined;
-  const r = list.type;
-  const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
-  const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
-  for (const o of list.objs) {
-    const row = cells(e, o, o.metadata.name, req.wide);
-    rows.push(withNs ? [o.metadata.namespace ?? '', ...row] : row);
-  }
+  const rows = tableRows(e, req, list.type, list.objs, false);
   const from = keep === 'head' ? 0 : rows.length - kept;
   return { text: getTableLines(rows, from, from + kept), lines: rows.length };
 }
@@ -292,14 +298,7 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
   const tables: string[] = [];
   for (const { type: r, objs } of lists) {
     if (objs.length === 0) continue;
-    const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
-    const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
-    for (const o of objs) {
-      const name = multi ? qualifiedName(r, o.metadata.name) : o.metadata.name;
-      const row = cells(e, o, name, req.wide);
-      rows.push(withNs ? [o.metadata.namespace ?? '', ...row] : row);
-    }
-    tables.push(getTable(rows));
+    tables.push(getTable(tableRows(e, req, r, objs, multi)));
   }
   const out: string[] = [...warning];
   if (tables.length > 0) out.push(tables.join('\n\n'));
