@@ -107,7 +107,7 @@ test.describe('space-time chart', () => {
     await expect(page.getByRole('heading', { name: 'B: nodeMonitorGracePeriod 40s' })).toBeVisible();
     await expectNoA11yViolations(page);
     // The address carries the comparison: another tab opens straight into it.
-    await expect.poll(() => page.url()).toContain('#s=3.');
+    await expect.poll(() => page.url()).toContain('#s=4.');
     const other = await context.newPage();
     await other.goto(page.url());
     await expect(region(other, 'Differences')).toContainText('detected (NotReady) +49.3s vs +39.3s', {

@@ -8,12 +8,16 @@
  *   {engineVersion, scenario: {builtin} | {inline}, seed?, commands: [{at, line}], time, view?}
  * Format 2: `s=2.<base64url(deflate-raw(JSON))>`, short keys, command times as deltas:
  *   {e, b? | i?, s?, c?: [[deltaMs, line], ...], t, w?, p?}
- * Format 3 (current): format 2 plus the space-time chart: `g: "chart"` (the chart is shown) and
+ * Format 3: format 2 plus the space-time chart: `g: "chart"` (the chart is shown) and
  *   `x: ["nodeMonitorGracePeriod=40s", ...]` (a comparison with these changes).
  *   {e, b? | i?, s?, c?, t, w?, p?, g?, x?}
+ * Format 4 (current): format 3 where a command may also be a numbered run,
+ *   `[deltaMs, prefix, from, to, suffix]`: the commands `prefix + i + suffix` for i = from..to, all at
+ *   the same time (what a timeline's `each` writes: `network cut c{i}` for 1,666 nodes of a zone is
+ *   one entry, not 1,666; a zone outage's link then fits in the address bar).
  */
 import * as v from 'valibot';
-import { LINK_FORMAT, type ShareRun } from './run';
+import { groupDigits, LIMITS, LINK_FORMAT, type ShareRun } from './run';
 
 const ScenarioV1 = v.union([v.strictObject({ builtin: v.string() }), v.strictObject({ inline: v.string() })]);
 
@@ -46,8 +50,17 @@ export const LinkV3 = v.strictObject({
 });
 export type LinkV3 = v.InferOutput<typeof LinkV3>;
 
+/** A numbered run of commands at one time: `[deltaMs, prefix, from, to, suffix]`. */
+const NumberedRun = v.strictTuple([v.number(), v.string(), v.number(), v.number(), v.string()]);
+
+export const LinkV4 = v.strictObject({
+  ...LinkV3.entries,
+  c: v.optional(v.array(v.union([v.strictTuple([v.number(), v.string()]), NumberedRun]))),
+});
+export type LinkV4 = v.InferOutput<typeof LinkV4>;
+
 /** Schema of each format's JSON payload, by format number. */
-export const SCHEMAS: Record<number, v.GenericSchema> = { 1: LinkV1, 2: LinkV2, 3: LinkV3 };
+export const SCHEMAS: Record<number, v.GenericSchema> = { 1: LinkV1, 2: LinkV2, 3: LinkV3, 4: LinkV4 };
 
 /** What each field is called in messages, per format. */
 const FIELD_NAMES: Record<number, Record<string, string>> = {
@@ -86,6 +99,7 @@ const FIELD_NAMES: Record<number, Record<string, string>> = {
     x: 'comparison',
   },
 };
+FIELD_NAMES[4] = FIELD_NAMES[3] as Record<string, string>;
 
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
@@ -102,7 +116,16 @@ function fieldName(format: number, path: readonly unknown[]): string {
   if ((keys[0] === 'commands' || keys[0] === 'c') && typeof keys[1] === 'number') {
     const cmd = `command #${keys[1] + 1}`;
     if (keys.length === 2) return cmd;
-    const part = keys[2] === 0 || keys[2] === 'at' ? 'time' : keys[2] === 1 || keys[2] === 'line' ? 'text' : null;
+    const part =
+      keys[2] === 0 || keys[2] === 'at'
+        ? 'time'
+        : keys[2] === 1 || keys[2] === 'line'
+          ? 'text'
+          : keys[2] === 2 || keys[2] === 3
+            ? 'numbers'
+            : keys[2] === 4
+              ? 'text'
+              : null;
     return part ? `${cmd}'s ${part}` : cmd;
   }
   const last = keys.filter((k) => typeof k === 'string').pop();
@@ -157,19 +180,55 @@ export function migrate2to3(old: LinkV2): LinkV3 {
   return { ...old };
 }
 
+export function migrate3to4(old: LinkV3): LinkV4 {
+  return { ...old };
+}
+
 /** Migration from format N to N+1, by N. */
-export const MIGRATIONS: Record<number, (payload: never) => unknown> = { 1: migrate1to2, 2: migrate2to3 };
+export const MIGRATIONS: Record<number, (payload: never) => unknown> = {
+  1: migrate1to2,
+  2: migrate2to3,
+  3: migrate3to4,
+};
+
+/** A numbered run shorter than this is written command by command (no shorter that way). */
+const MIN_RUN = 3;
+
+/**
+ * The commands of `c`, absolute times, numbered runs expanded; or a sentence when a run is not a
+ * range of whole numbers or there are more commands than a run may have (counted before anything
+ * is expanded: a link cannot make the page build millions of strings).
+ */
+function commandsFromV4(c: LinkV4['c']): ShareRun['commands'] | string {
+  let total = 0;
+  for (const [i, e] of (c ?? []).entries()) {
+    if (e.length === 2) total += 1;
+    else {
+      const [, , from, to] = e;
+      if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from)
+        return `The link's command #${i + 1} numbers its commands ${from} to ${to}, which is not a range of whole numbers.`;
+      total += to - from + 1;
+    }
+  }
+  if (total > LIMITS.maxCommands)
+    return `The link has too many commands (${groupDigits(total)}; the limit is ${groupDigits(LIMITS.maxCommands)}).`;
+  let at = 0;
+  const out: ShareRun['commands'] = [];
+  for (const e of c ?? []) {
+    at += e[0];
+    if (e.length === 2) out.push({ at, line: e[1] });
+    else for (let n = e[2]; n <= e[3]; n++) out.push({ at, line: `${e[1]}${n}${e[4]}` });
+  }
+  return out;
+}
 
 /** Current-format payload to a run (absolute times). Undefined scenario is reported by the caller. */
-export function runFromV3(p: LinkV3): ShareRun | string {
+export function runFromV4(p: LinkV4): ShareRun | string {
   if (p.b !== undefined && p.i !== undefined) return 'The link names both a built-in scenario and an inline one.';
   const scenario = p.b !== undefined ? { builtin: p.b } : p.i !== undefined ? { inline: p.i } : undefined;
   if (!scenario) return 'The link does not say which scenario to open.';
-  let at = 0;
-  const commands = (p.c ?? []).map(([d, line]) => {
-    at += d;
-    return { at, line };
-  });
+  const commands = commandsFromV4(p.c);
+  if (typeof commands === 'string') return commands;
   const run: ShareRun = { v: LINK_FORMAT, engine: p.e, scenario, commands, t: p.t };
   if (p.s !== undefined) run.seed = p.s;
   if (p.w !== undefined) run.view = p.w;
@@ -179,20 +238,49 @@ export function runFromV3(p: LinkV3): ShareRun | string {
   return run;
 }
 
-/** A run to the current format's payload (short keys, deltas). */
-export function v3FromRun(run: ShareRun): LinkV3 {
-  const out: LinkV3 = { e: run.engine, t: run.t };
+/** `prefix`, the number and `suffix` of a command ending its last word with a number written plainly (`c17`, not `c017`). */
+function numbered(line: string): [string, number, string] | undefined {
+  const m = /^(.*?)(0|[1-9]\d{0,8})(\D*)$/.exec(line);
+  return m ? [m[1] as string, Number(m[2]), m[3] as string] : undefined;
+}
+
+/** The commands as format 4 writes them: time deltas, and runs of `prefix N suffix` at one time folded. */
+function commandsToV4(commands: ShareRun['commands']): NonNullable<LinkV4['c']> {
+  const out: NonNullable<LinkV4['c']> = [];
+  let prev = 0;
+  let i = 0;
+  while (i < commands.length) {
+    const first = commands[i] as ShareRun['commands'][number];
+    const parts = numbered(first.line);
+    let j = i + 1;
+    if (parts) {
+      const [prefix, from, suffix] = parts;
+      while (j < commands.length) {
+        const c = commands[j] as ShareRun['commands'][number];
+        if (c.at !== first.at || c.line !== `${prefix}${from + (j - i)}${suffix}`) break;
+        j++;
+      }
+      if (j - i >= MIN_RUN) {
+        out.push([first.at - prev, prefix, from, from + (j - i) - 1, suffix]);
+        prev = first.at;
+        i = j;
+        continue;
+      }
+    }
+    out.push([first.at - prev, first.line]);
+    prev = first.at;
+    i++;
+  }
+  return out;
+}
+
+/** A run to the current format's payload (short keys, deltas, numbered runs folded). */
+export function v4FromRun(run: ShareRun): LinkV4 {
+  const out: LinkV4 = { e: run.engine, t: run.t };
   if ('builtin' in run.scenario) out.b = run.scenario.builtin;
   else out.i = run.scenario.inline;
   if (run.seed !== undefined) out.s = run.seed;
-  if (run.commands.length) {
-    let prev = 0;
-    out.c = run.commands.map((c) => {
-      const d: [number, string] = [c.at - prev, c.line];
-      prev = c.at;
-      return d;
-    });
-  }
+  if (run.commands.length) out.c = commandsToV4(run.commands);
   if (run.view !== undefined) out.w = run.view;
   if (run.step !== undefined) out.p = run.step;
   if (run.stage !== undefined) out.g = run.stage;

@@ -40,7 +40,7 @@ const BROKEN: RunStorage = {
 
 const OPTS = { builtins: ['kubelet-stop', 'node-poweroff'] };
 const RUN: ShareRun = {
-  v: 3,
+  v: 4,
   engine: '0.1.0',
   scenario: { builtin: 'kubelet-stop' },
   commands: [{ at: 30_000, line: 'ssh node2 systemctl stop kubelet' }],
@@ -53,7 +53,7 @@ describe('last run', () => {
     const s = new MemoryStorage();
     expect(loadLastRun(s, OPTS)).toBeUndefined();
     expect(saveLastRun(s, RUN, OPTS.builtins)).toBe(true);
-    expect(loadLastRun(s, OPTS)).toEqual({ ok: true, run: RUN, format: 3, notices: [] });
+    expect(loadLastRun(s, OPTS)).toEqual({ ok: true, run: RUN, format: 4, notices: [] });
     clearLastRun(s);
     expect(loadLastRun(s, OPTS)).toBeUndefined();
   });
@@ -114,7 +114,7 @@ describe('chooseStartRun', () => {
       source: 'last-run',
       run: OTHER,
       notices: [],
-      linkError: 'The link was made by a newer NotReady (format 9); this version reads formats 1–3.',
+      linkError: 'The link was made by a newer NotReady (format 9); this version reads formats 1–4.',
     });
   });
 

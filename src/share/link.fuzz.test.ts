@@ -15,7 +15,7 @@ const BUILTINS = ['kubelet-stop', 'node-poweroff'];
 const OPTS = { builtins: BUILTINS, engine: '0.1.0' };
 
 const RUN: ShareRun = {
-  v: 3,
+  v: 4,
   engine: '0.1.0',
   scenario: { builtin: 'kubelet-stop' },
   seed: 7,
@@ -32,7 +32,7 @@ const VALID = (() => {
   if (!r.ok) throw new Error(r.error);
   return r.hash;
 })();
-const VALID_BYTES = fromBase64Url(VALID.slice('#s=3.'.length)) as Uint8Array;
+const VALID_BYTES = fromBase64Url(VALID.slice('#s=4.'.length)) as Uint8Array;
 
 let iterations = 0;
 let accepted = 0;
@@ -71,7 +71,7 @@ const deflated = (text: string) => `#s=2.${b64(deflateSync(strToU8(text)))}`;
 
 describe('decodeLink under fuzzing', () => {
   it('random strings, with and without a link prefix', () => {
-    const prefix = fc.constantFrom('', '#', '#s=', '#s=1.', '#s=2.', '#s=3.', 's=2.', '#x=1&s=2.');
+    const prefix = fc.constantFrom('', '#', '#s=', '#s=1.', '#s=2.', '#s=3.', '#s=4.', 's=2.', '#x=1&s=2.');
     const body = fc.oneof(
       fc.string({ maxLength: 300 }),
       fc.string({ unit: 'binary', maxLength: 300 }),
@@ -108,7 +108,7 @@ describe('decodeLink under fuzzing', () => {
         return `#s=2.${b64(bytes)}`;
       }),
       // wrong format number on valid data
-      fc.integer({ min: -5, max: 12 }).map((f) => VALID.replace('s=3.', `s=${f}.`)),
+      fc.integer({ min: -5, max: 12 }).map((f) => VALID.replace('s=4.', `s=${f}.`)),
     );
     fc.assert(
       fc.property(mutation, (h) => wellBehaved(h)),
@@ -170,6 +170,41 @@ describe('decodeLink under fuzzing', () => {
     );
   });
 
+  it('random runs with numbered commands at one time (folded by format 4) round-trip exactly', () => {
+    const piece = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 60_000 }), fc.stringMatching(/^[a-z0-9 ./=-]{1,30}$/)).map(([d, line]) => [
+        { d, line },
+      ]),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 60_000 }),
+          fc.stringMatching(/^[a-z ]{1,12}$/),
+          fc.integer({ min: 0, max: 120 }),
+          fc.integer({ min: 1, max: 40 }),
+          fc.constantFrom('', ' x', '-y'),
+        )
+        .map(([d, prefix, from, n, suffix]) =>
+          Array.from({ length: n }, (_, i) => ({ d: i === 0 ? d : 0, line: `${prefix}${from + i}${suffix}` })),
+        ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        let at = 0;
+        const commands = pieces.flat().map(({ d, line }) => {
+          at += d;
+          return { at, line };
+        });
+        if (commands.some((c) => c.line.trim() === '')) return;
+        const r: ShareRun = { v: 4, engine: '0.1.0', scenario: { builtin: 'node-poweroff' }, commands, t: at };
+        const enc = encodeLink(r, OPTS);
+        expect(enc.ok).toBe(true);
+        if (!enc.ok) return;
+        expect(decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run: r, format: 4, notices: [] });
+      }),
+      { numRuns: 500, seed: 9 },
+    );
+  });
+
   it('valid random runs always round-trip', () => {
     const run = fc
       .record({
@@ -187,14 +222,14 @@ describe('decodeLink under fuzzing', () => {
           at += d;
           return { at, line };
         });
-        const r: ShareRun = { v: 3, engine: '0.1.0', scenario: { builtin: 'node-poweroff' }, commands, t: at + tail };
+        const r: ShareRun = { v: 4, engine: '0.1.0', scenario: { builtin: 'node-poweroff' }, commands, t: at + tail };
         if (seed !== undefined) r.seed = seed;
         const enc = encodeLink(r, OPTS);
         expect(enc.ok).toBe(true);
         if (!enc.ok) return;
         iterations++;
         accepted++;
-        expect(decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run: r, format: 3, notices: [] });
+        expect(decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run: r, format: 4, notices: [] });
       }),
       { numRuns: 1000, seed: 5 },
     );

@@ -7,7 +7,7 @@ const BUILTINS = ['kubelet-stop', 'node-poweroff'];
 const OPTS = { builtins: BUILTINS };
 
 const RUN: ShareRun = {
-  v: 3,
+  v: 4,
   engine: '0.1.0',
   scenario: { builtin: 'kubelet-stop' },
   seed: 7,
@@ -30,8 +30,14 @@ const FIXTURE_V2 =
 function v2Link(payload: unknown): string {
   return `#s=2.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
 }
+/** Written by the format-3 encoder (RUN with the chart shown and one comparison change). */
+const FIXTURE_V3 =
+  '#s=3.bU5NC4JAEP0ry5w32bIsFjp3CrqLB10HlcyVnYmK6L83q0EX5_R4X_PegGDBJOvEgAYGm5l4Giqhr_cKe-QVsR9FJbB7DQ5snqeziahVg69xo-hFjDfHvYpm9UtCofNsN1kjE-UGeYpQ1NLDLC73lIH_RYWGh0xqQjm2sqUR7FpxCH7KIojxsx869uEUSocXDJ2vj1sjjz5f';
 function v3Link(payload: unknown): string {
   return `#s=3.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
+}
+function v4Link(payload: unknown): string {
+  return `#s=4.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload))))}`;
 }
 function v1Link(payload: unknown): string {
   return `#s=1.${toBase64Url(strToU8(JSON.stringify(payload)))}`;
@@ -63,14 +69,14 @@ describe('encodeLink / decodeLink', () => {
     const enc = encodeLink(RUN, OPTS);
     expect(enc.ok).toBe(true);
     if (!enc.ok) return;
-    expect(enc.hash.startsWith('#s=3.')).toBe(true);
+    expect(enc.hash.startsWith('#s=4.')).toBe(true);
     const dec = decodeLink(enc.hash, OPTS);
-    expect(dec).toEqual({ ok: true, run: RUN, format: 3, notices: [] });
+    expect(dec).toEqual({ ok: true, run: RUN, format: 4, notices: [] });
   });
 
   it('round-trips an inline scenario, a lesson step and no seed', () => {
     const run: ShareRun = {
-      v: 3,
+      v: 4,
       engine: '0.1.0',
       scenario: { inline: 'apiVersion: notready/v1\nkind: Scenario\nspec:\n  nodes: [{name: a}]\n' },
       commands: [],
@@ -78,13 +84,13 @@ describe('encodeLink / decodeLink', () => {
       step: 'watch-taint',
     };
     const enc = encodeLink(run);
-    expect(enc.ok && decodeLink(enc.hash, { builtins: [] })).toEqual({ ok: true, run, format: 3, notices: [] });
+    expect(enc.ok && decodeLink(enc.hash, { builtins: [] })).toEqual({ ok: true, run, format: 4, notices: [] });
   });
 
   it('round-trips the space-time chart and a comparison (format 3)', () => {
     const run: ShareRun = { ...RUN, stage: 'chart', compare: ['nodeMonitorGracePeriod=40s', 'tolerationSeconds=30'] };
     const enc = encodeLink(run, OPTS);
-    expect(enc.ok && decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run, format: 3, notices: [] });
+    expect(enc.ok && decodeLink(enc.hash, OPTS)).toEqual({ ok: true, run, format: 4, notices: [] });
   });
 
   it('refuses a comparison that is not KEY=VALUE, or too many changes', () => {
@@ -102,6 +108,12 @@ describe('encodeLink / decodeLink', () => {
   it('keeps decoding the frozen format-1 and format-2 links', () => {
     expect(decodeLink(FIXTURE_V1, OPTS)).toEqual({ ok: true, run: RUN, format: 1, notices: [] });
     expect(decodeLink(FIXTURE_V2, OPTS)).toEqual({ ok: true, run: RUN, format: 2, notices: [] });
+    expect(decodeLink(FIXTURE_V3, OPTS)).toEqual({
+      ok: true,
+      run: { ...RUN, stage: 'chart', compare: ['nodeMonitorGracePeriod=40s'] },
+      format: 3,
+      notices: [],
+    });
   });
 
   it('accepts a bare value, a whole URL and other hash parameters', () => {
@@ -136,10 +148,10 @@ describe('decodeLink refusals name the problem', () => {
   });
   it('formats: newer, older, missing', () => {
     expect(errorOf('#s=9.abc')).toBe(
-      'The link was made by a newer NotReady (format 9); this version reads formats 1–3.',
+      'The link was made by a newer NotReady (format 9); this version reads formats 1–4.',
     );
     expect(errorOf('#s=0.abc')).toBe(
-      'The link uses format 0, which this version no longer reads (it reads formats 1–3).',
+      'The link uses format 0, which this version no longer reads (it reads formats 1–4).',
     );
     expect(errorOf('#s=x.abc')).toBe('The link is damaged: it does not start with a format number.');
     expect(errorOf('#s=2')).toBe('The link is damaged: it has no data after its format.');
@@ -277,3 +289,52 @@ function randomText(n: number): string {
   }
   return `${s}\nspec: {}\n`;
 }
+
+describe('format 4: numbered runs of commands', () => {
+  const zone = (n: number, at = 60_000) =>
+    Array.from({ length: n }, (_, i) => ({ at, line: `network cut c${i + 1}` }));
+
+  it('folds a zone cut of 1,666 nodes into one entry, and decodes it command for command', () => {
+    const run: ShareRun = { ...RUN, commands: [...zone(1666), { at: 180_000, line: 'kubectl get deploy web' }] };
+    const enc = encodeLink(run, OPTS);
+    if (!enc.ok) throw new Error(enc.error);
+    expect(enc.hash.length).toBeLessThan(300);
+    const dec = decodeLink(enc.hash, OPTS);
+    expect(dec.ok && dec.run.commands).toEqual(run.commands);
+  });
+
+  it('folds only exact runs at one time: other times, gaps, leading zeros and short runs stay as written', () => {
+    const commands = [
+      { at: 1000, line: 'network cut c1' },
+      { at: 1000, line: 'network cut c2' },
+      { at: 2000, line: 'network cut c3' },
+      { at: 3000, line: 'ssh n08 poweroff' },
+      { at: 3000, line: 'ssh n09 poweroff' },
+      { at: 3000, line: 'ssh n010 poweroff' },
+      { at: 4000, line: 'network cut c5' },
+      { at: 4000, line: 'network cut c7' },
+      { at: 4000, line: 'network cut c8' },
+      { at: 5000, line: 'ssh a9 poweroff' },
+      { at: 5000, line: 'ssh a10 poweroff' },
+      { at: 5000, line: 'ssh a11 poweroff' },
+    ];
+    const run: ShareRun = { ...RUN, commands };
+    const enc = encodeLink(run, OPTS);
+    if (!enc.ok) throw new Error(enc.error);
+    const dec = decodeLink(enc.hash, OPTS);
+    expect(dec.ok && dec.run.commands).toEqual(commands);
+  });
+
+  it('refuses a numbered run that is not a range, or more commands than the limit, before expanding it', () => {
+    const link = (c: unknown[]) => v4Link({ e: '0.1.0', b: 'kubelet-stop', t: 0, c: [c] });
+    expect(errorOf(link([0, 'network cut c', 5, 2, '']))).toBe(
+      "The link's command #1 numbers its commands 5 to 2, which is not a range of whole numbers.",
+    );
+    expect(errorOf(link([0, 'network cut c', 1.5, 2, '']))).toMatch(/not a range of whole numbers/);
+    expect(errorOf(link([0, 'network cut c', -1, 2, '']))).toMatch(/not a range of whole numbers/);
+    expect(errorOf(link([0, 'x', 0, 1e15, '']))).toBe(
+      'The link has too many commands (1,000,000,000,000,001; the limit is 10,000).',
+    );
+    expect(errorOf(link([0, 'x', 1, 2]))).toMatch(/^The link's command #1/);
+  });
+});

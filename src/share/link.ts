@@ -1,6 +1,6 @@
 /**
  * Share links (DESIGN section 6, engineering.md section 5): the inputs of a run in the URL
- * fragment, `#s=3.<base64url(deflate-raw(JSON))>` (formats.ts: every format and its migration).
+ * fragment, `#s=4.<base64url(deflate-raw(JSON))>` (formats.ts: every format and its migration).
  *
  * The decoder treats the hash as hostile and works in this order, each step bounded:
  *   1. length (<= 8,192 characters) before anything else;
@@ -17,7 +17,7 @@
 import { deflateSync, strToU8 } from 'fflate';
 import * as v from 'valibot';
 import { fromBase64Url, toBase64Url } from './base64url';
-import { describeIssue, type LinkV3, MIGRATIONS, runFromV3, SCHEMAS, v3FromRun } from './formats';
+import { describeIssue, type LinkV4, MIGRATIONS, runFromV4, SCHEMAS, v4FromRun } from './formats';
 import { inflateBounded } from './inflate';
 import { checkRun, clip, groupDigits, LIMITS, LINK_FORMAT, OLDEST_LINK_FORMAT, type ShareRun } from './run';
 
@@ -162,7 +162,7 @@ function decodeUnsafe(hash: string, opts: DecodeOptions): DecodeResult {
     }
     payload = (MIGRATIONS[f] as (p: unknown) => unknown)(parsed.output);
   }
-  const run = runFromV3(payload as LinkV3);
+  const run = runFromV4(payload as LinkV4);
   if (typeof run === 'string') return fail('invalid', run);
   const problem = checkRun(run, { builtins: opts.builtins });
   if (problem) return fail('out-of-range', problem);
@@ -190,7 +190,7 @@ export function decodeLink(hash: string, opts: DecodeOptions): DecodeResult {
 }
 
 /**
- * Encodes a run as `#s=2.<...>` after the same domain checks the decoder applies, so that every
+ * Encodes a run as `#s=4.<...>` after the same domain checks the decoder applies, so that every
  * link we write also opens. Refuses (with a sentence) runs over the length limit: the app then
  * offers the scenario file instead.
  */
@@ -198,7 +198,7 @@ export function encodeLink(run: ShareRun, opts: EncodeOptions = {}): EncodeResul
   const builtins = opts.builtins ?? ('builtin' in run.scenario ? [run.scenario.builtin] : []);
   const problem = checkRun(run, { builtins });
   if (problem) return { ok: false, error: problem.replace("The link's", "The run's").replace('The link ', 'The run ') };
-  const json = JSON.stringify(v3FromRun(run));
+  const json = JSON.stringify(v4FromRun(run));
   const bytes = strToU8(json);
   if (bytes.length > LIMITS.maxInflatedBytes)
     return { ok: false, error: 'The run is too large to share as a link; download the scenario file instead.' };

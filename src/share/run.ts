@@ -43,7 +43,7 @@ export interface ShareRun {
 }
 
 /** Current link format. */
-export const LINK_FORMAT = 3;
+export const LINK_FORMAT = 4;
 /** Oldest link format this version still reads. */
 export const OLDEST_LINK_FORMAT = 1;
 
