@@ -31,6 +31,7 @@ export const messages = {
   simulationTime: 'Simulation time',
   ofLength: (end: string) => `of ${end}`,
   atEnd: 'end · free play',
+  starting: 'starting',
   timeline: 'Timeline',
   jumpBack: 'Back 30s',
   jumpForward: 'Forward 30s',

@@ -13,12 +13,16 @@ function Clock() {
   const t = useMessages();
   const now = useSim((s) => s.clock.now);
   const end = useSim((s) => s.clock.end);
+  // A big cluster's start is drawn as it runs (before 0): the clock shows the start's time.
+  const bootAt = useSim((s) => (s.phase === 'loading' ? s.bootAt : undefined));
   return (
     <div className="clock-box">
       <div className="clock" role="timer" aria-label={t.simulationTime}>
-        {formatTime(now)}
+        {formatTime(bootAt ?? now)}
       </div>
-      <div className="clock-end">{end > 0 && now >= end ? t.atEnd : t.ofLength(formatTime(end))}</div>
+      <div className="clock-end">
+        {bootAt !== undefined ? t.starting : end > 0 && now >= end ? t.atEnd : t.ofLength(formatTime(end))}
+      </div>
     </div>
   );
 }

@@ -33,6 +33,7 @@ export const main: Translation['main'] = {
   simulationTime: 'シミュレーション時刻',
   ofLength: (end) => `/ ${end}`,
   atEnd: '終了 · 自由操作',
+  starting: '起動中',
   timeline: 'タイムライン',
   jumpBack: '30秒戻る',
   jumpForward: '30秒進む',

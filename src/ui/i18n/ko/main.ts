@@ -33,6 +33,7 @@ export const main: Translation['main'] = {
   simulationTime: '시뮬레이션 시간',
   ofLength: (end) => `/ ${end}`,
   atEnd: '끝 · 자유 실습',
+  starting: '시작 중',
   timeline: '타임라인',
   jumpBack: '30초 뒤로',
   jumpForward: '30초 앞으로',

@@ -34,6 +34,7 @@ export const main: Translation['main'] = {
   simulationTime: 'Tempo simulado',
   ofLength: (end) => `de ${end}`,
   atEnd: 'fim · uso livre',
+  starting: 'iniciando',
   timeline: 'Linha do tempo',
   jumpBack: 'Voltar 30s',
   jumpForward: 'Avançar 30s',
