@@ -172,9 +172,9 @@ describe('decodeLink under fuzzing', () => {
 
   it('random runs with numbered commands at one time (folded by format 4) round-trip exactly', () => {
     const piece = fc.oneof(
-      fc.tuple(fc.integer({ min: 0, max: 60_000 }), fc.stringMatching(/^[a-z0-9 ./=-]{1,30}$/)).map(([d, line]) => [
-        { d, line },
-      ]),
+      fc
+        .tuple(fc.integer({ min: 0, max: 60_000 }), fc.stringMatching(/^[a-z0-9 ./=-]{1,30}$/))
+        .map(([d, line]) => [{ d, line }]),
       fc
         .tuple(
           fc.integer({ min: 0, max: 60_000 }),

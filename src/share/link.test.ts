@@ -291,8 +291,7 @@ function randomText(n: number): string {
 }
 
 describe('format 4: numbered runs of commands', () => {
-  const zone = (n: number, at = 60_000) =>
-    Array.from({ length: n }, (_, i) => ({ at, line: `network cut c${i + 1}` }));
+  const zone = (n: number, at = 60_000) => Array.from({ length: n }, (_, i) => ({ at, line: `network cut c${i + 1}` }));
 
   it('folds a zone cut of 1,666 nodes into one entry, and decodes it command for command', () => {
     const run: ShareRun = { ...RUN, commands: [...zone(1666), { at: 180_000, line: 'kubectl get deploy web' }] };
