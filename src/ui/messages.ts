@@ -85,6 +85,9 @@ export const messages = {
   galleryLength: 'Length',
   galleryProfile: 'Profile',
   galleryNodes: 'Nodes',
+  galleryNodeCount: (n: number) => n.toLocaleString('en-US'),
+  galleryBigStart:
+    'The cluster takes a minute or more to start (its nodes boot and its pods start, drawn as they do), and a desktop browser with a few GB of memory.',
   galleryLesson: 'Lesson',
   galleryHasLesson: 'guided lesson',
   galleryNoLesson: 'none',

@@ -19,6 +19,9 @@ export interface GalleryEntry {
   lesson?: boolean;
 }
 
+/** Above this many machines a scenario's start takes a minute or more: the card says so. */
+const BIG_START_NODES = 1000;
+
 let entries: Promise<GalleryEntry[]> | undefined;
 
 /** The built-in scenarios, fetched once. */
@@ -69,7 +72,7 @@ function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean
         {e.nodes ? (
           <div>
             <dt>{t.galleryNodes}</dt>
-            <dd>{e.nodes}</dd>
+            <dd>{t.galleryNodeCount(e.nodes)}</dd>
           </div>
         ) : null}
         {e.lesson !== undefined ? (
@@ -79,6 +82,7 @@ function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean
           </div>
         ) : null}
       </dl>
+      {e.nodes && e.nodes > BIG_START_NODES ? <p className="gallery-note">{t.galleryBigStart}</p> : null}
       <button
         type="button"
         className="btn btn-primary"

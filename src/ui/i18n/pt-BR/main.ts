@@ -86,6 +86,9 @@ export const main: Translation['main'] = {
   galleryLength: 'Duração',
   galleryProfile: 'Perfil',
   galleryNodes: 'Nós',
+  galleryNodeCount: (n) => n.toLocaleString('pt-BR'),
+  galleryBigStart:
+    'O cluster leva um minuto ou mais para iniciar (os nós sobem e os pods começam, desenhados enquanto isso acontece), e pede um navegador de desktop com alguns GB de memória.',
   galleryLesson: 'Aula',
   galleryHasLesson: 'aula guiada',
   galleryNoLesson: 'nenhuma',
