@@ -86,7 +86,8 @@ export const main: Translation['main'] = {
   galleryProfile: 'プロファイル',
   galleryNodes: 'Node',
   galleryNodeCount: (n) => n.toLocaleString('ja'),
-  galleryBigStart: 'クラスターの起動に1分以上かかる (Nodeが起動しPodが始まる様子がそのまま描かれる)。数GBのメモリーがあるデスクトップのブラウザーで開くこと。',
+  galleryBigStart:
+    'クラスターの起動に1分以上かかる (Nodeが起動しPodが始まる様子がそのまま描かれる)。数GBのメモリーがあるデスクトップのブラウザーで開くこと。',
   galleryLesson: 'レッスン',
   galleryHasLesson: 'ガイド付きレッスン',
   galleryNoLesson: 'なし',

@@ -85,7 +85,8 @@ export const main: Translation['main'] = {
   galleryProfile: '프로파일',
   galleryNodes: '노드',
   galleryNodeCount: (n) => n.toLocaleString('ko'),
-  galleryBigStart: '클러스터가 시작되는 데 1분 넘게 걸린다(노드가 부팅되고 파드가 시작되는 모습이 그대로 그려진다). 메모리가 몇 GB 있는 데스크톱 브라우저에서 열 것.',
+  galleryBigStart:
+    '클러스터가 시작되는 데 1분 넘게 걸린다(노드가 부팅되고 파드가 시작되는 모습이 그대로 그려진다). 메모리가 몇 GB 있는 데스크톱 브라우저에서 열 것.',
   galleryLesson: '레슨',
   galleryHasLesson: '가이드 레슨',
   galleryNoLesson: '없음',
