@@ -10,6 +10,7 @@ export { type Command, parseCommand, type SystemctlAction, tokenize, type Unit }
 export { printCommand, shellQuote } from './commands/print';
 export * from './runtime';
 export {
+  BIG_BUILTINS,
   BUILTIN_SCENARIOS,
   type BuiltinScenarioEntry,
   type BuiltinScenarioName,

@@ -22,6 +22,7 @@ export const BUILTIN_SCENARIOS = [
   'autoscaler-zone-outage',
   'zone-partly-down',
   'zone-down',
+  'zone-down-5000',
 ] as const;
 
 export type BuiltinScenarioName = (typeof BUILTIN_SCENARIOS)[number];
@@ -42,6 +43,13 @@ export interface BuiltinScenarioEntry {
   /** How many nodes, the control plane included. */
   nodes: number;
 }
+
+/**
+ * Built-ins at Kubernetes' own scale (5,000 nodes, 150,000 pods): their start alone takes a minute
+ * or more and gigabytes of memory, so suites that play every built-in leave them to their own
+ * test (src/sim/zone-down-5000.test.ts) and to `npm run bench`.
+ */
+export const BIG_BUILTINS: readonly BuiltinScenarioName[] = ['zone-down-5000'];
 
 export function isBuiltinScenario(name: string): name is BuiltinScenarioName {
   return (BUILTIN_SCENARIOS as readonly string[]).includes(name);

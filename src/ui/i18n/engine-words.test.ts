@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_SCENARIOS, parseScenario } from '../../sim';
+import { BIG_BUILTINS, BUILTIN_SCENARIOS, parseScenario } from '../../sim';
 import type { ActionTarget } from '../../sim/commands/actions';
 import { Simulation } from '../../sim/simulation';
 import { failureChoices } from '../builder/failures';
@@ -32,7 +32,8 @@ function play(name: string): Simulation {
 const LANGUAGES = [ja, ko, ptBR];
 
 describe("the engine's words in every language", () => {
-  const sims = BUILTIN_SCENARIOS.map(play);
+  // The 5,000-node built-in's chapters are the zone-down ones at another scale (its own test plays it).
+  const sims = BUILTIN_SCENARIOS.filter((n) => !BIG_BUILTINS.includes(n)).map(play);
   const chapters = [...new Set(sims.flatMap((s) => s.chapters().map((c) => c.label)))];
   const targets: ActionTarget[] = [
     { kind: 'node', node: 'node2' },

@@ -461,6 +461,45 @@ export const narrations = {
       text: "At 23m24s c99's pods are evicted: web is 600/600 again, all in zones a and b. In zone-partly-down, with 40 fewer nodes down, web was still 502/600 at 24m. At this rate a zone of 1,666 nodes (5,000 in three zones) would take more than four and a half hours.",
     },
   },
+  'zone-down-5000': {
+    cut: {
+      text: 'At 1m all 1,666 nodes of zone-c lose their network: a third of the cluster and nearly 50,000 pods. Each tile is a node, each dot one of its pods; the table above counts them per zone.',
+    },
+    'predict-rate': {
+      text: "Once they are NotReady, the node-lifecycle controller taints them node.kubernetes.io/unreachable:NoExecute through zone-c's rate-limited queue, and 300s after its taint a node's pods are evicted and recreated elsewhere.",
+      question: 'How long until every node of zone-c is tainted?',
+      choices: [
+        'About 5 minutes, as in a small cluster',
+        'About 20 minutes: a bigger zone gets a faster queue',
+        'Over 4.5 hours',
+      ],
+      explanation:
+        'With no Ready node left, zone-c is in FullDisruption and is tainted at node-eviction-rate, 0.1 nodes per second, whatever its size: 1,666 nodes take 16,660 s, 4 hours 38 minutes. The rate limits the damage a wrong NotReady could do; here it also limits the recovery.',
+    },
+    notready: {
+      text: "From 1m41s, 50s after their last heartbeats (node-monitor-grace-period), the controller's 5 s passes find zone-c's nodes NotReady: 43, then 56 (the zone is still mostly Ready, so one of them, c1020, is tainted at once), then the other 1,567 at 1m51s. Their pods are marked not Ready.",
+    },
+    taints: {
+      text: 'No Ready node is left: zone-c is in FullDisruption. c1 is tainted at 1m56s, c10 at 2m6s: one node every 10 s, in the order the controller walks them, by name (c1, c10, c100, c1000 …). Every NotReady node also has node.kubernetes.io/unreachable:NoSchedule, which nothing slows down. Web is down to 3,354 of 5,000 pods Ready.',
+    },
+    evicted: {
+      text: "At 6m46s c1020's 300s are up: TaintManagerEviction, its 29 Deployment pods are marked for deletion and recreated in zones a and b. Its node-agent pod stays: a DaemonSet's pods tolerate unreachable with no time limit. From 6m56s one more node every 10 s.",
+    },
+    'predict-faster': {
+      text: "Zone-c's pods come back at 29 pods every 10 s.",
+      question: 'An operator knows zone-c is gone for good. What brings its pods back sooner?',
+      choices: [
+        'Nothing: only waiting for the queue',
+        "Deleting zone-c's Node objects",
+        'Restarting the node-lifecycle controller',
+      ],
+      explanation:
+        'Pods bound to a Node that no longer exists are deleted by the pod garbage collector within about a minute (its 40 s quarantine), with no rate limit, and their ReplicaSets recreate them at once. A restarted controller starts its queues again at the same rate.',
+    },
+    end: {
+      text: "At 29m, 164 of zone-c's 1,666 nodes are tainted and the pods of 134 have moved: web has 3,488 of its 5,000 pods Ready. The last node is tainted at about 4h39m. Kubernetes is slow here on purpose: the same queue keeps a network glitch from evicting a third of the cluster at once.",
+    },
+  },
 } satisfies Record<string, Record<string, Narration>>;
 
 /** Every built-in scenario and step of the English table: what each language must narrate. */

@@ -445,4 +445,39 @@ export const narrations: Translation['narrations'] = {
       text: '23m24sにc99のPodが退避される。webは再び600/600で、すべてゾーンaとbにある。落ちたNodeが40台少ないzone-partly-downでは、24mでもwebはまだ502/600だった。このレートでは、1,666台のゾーン (3つのゾーンに5,000台) なら4時間半以上かかる。',
     },
   },
+  'zone-down-5000': {
+    cut: {
+      text: '1mにzone-cの1,666台すべてがネットワークを失う。クラスターの3分の1、50,000個近いPod。タイル1枚がNode 1台、点1つがそのPod 1つ。上の表はゾーンごとに数えている。',
+    },
+    'predict-rate': {
+      text: 'NotReadyになると、node-lifecycleコントローラーはzone-cのレート制限付きキューを通して node.kubernetes.io/unreachable:NoExecute のtaintを付けていく。taintから300s後、そのNodeのPodは退避させられ、別の場所で作り直される。',
+      question: 'zone-cのNodeすべてにtaintが付くまで、どれくらいかかる?',
+      choices: ['約5分。小さなクラスターと同じ', '約20分。大きなゾーンほどキューが速い', '4時間半以上'],
+      explanation:
+        'ReadyなNodeが1台も残らないので、zone-cはFullDisruptionで、サイズに関係なくnode-eviction-rate、毎秒0.1台でtaintされる。1,666台で16,660 s、4時間38分。このレートは誤ったNotReadyが起こしうる被害を抑えるためのものだが、ここでは回復も遅らせる。',
+    },
+    notready: {
+      text: '1m41sから、最後のハートビートの50s後 (node-monitor-grace-period)、コントローラーの5 sごとの見回りがzone-cのNodeをNotReadyと判定していく: まず43台、次に56台 (ゾーンはまだほとんどReadyなので、そのうちの1台c1020にはすぐtaintが付く)、そして1m51sに残りの1,567台。それらのPodはReadyでないとマークされる。',
+    },
+    taints: {
+      text: 'ReadyなNodeは残っていない。zone-cはFullDisruption。1m56sにc1、2m6sにc10: 10 sに1台、コントローラーが見て回る順、つまり名前順 (c1, c10, c100, c1000 …)。NotReadyのNodeにはどれも node.kubernetes.io/unreachable:NoSchedule も付くが、こちらは何にも減速されない。webのReadyなPodは5,000中3,354まで減った。',
+    },
+    evicted: {
+      text: '6m46sにc1020の300sが尽きる。TaintManagerEviction: そのNodeのDeploymentのPod 29個が削除対象になり、ゾーンaとbで作り直される。node-agentのPodは残る: DaemonSetのPodはunreachableを時間制限なしで許容する。6m56sからは10 sごとにさらに1台ずつ。',
+    },
+    'predict-faster': {
+      text: 'zone-cのPodは10 sごとに29個ずつしか戻ってこない。',
+      question: 'zone-cはもう戻らないと運用者にはわかっている。Podを早く戻すには?',
+      choices: [
+        '何もない。キューを待つだけ',
+        'zone-cのNodeオブジェクトを削除する',
+        'node-lifecycleコントローラーを再起動する',
+      ],
+      explanation:
+        'もう存在しないNodeに割り当てられたPodは、Podのガベージコレクターが1分ほどで (40 sの隔離期間のあと) レート制限なしに削除し、ReplicaSetsがすぐに作り直す。再起動したコントローラーは、同じレートでキューをやり直すだけ。',
+    },
+    end: {
+      text: '29mの時点で、zone-cの1,666台のうちtaintされたのは164台、Podが移ったのは134台分: webのReadyなPodは5,000中3,488。最後のNodeにtaintが付くのは4h39mごろ。Kubernetesがここで遅いのはわざと: 同じキューが、ネットワークの一時的な不調でクラスターの3分の1を一度に退避させてしまうのを防いでいる。',
+    },
+  },
 };

@@ -77,4 +77,9 @@ export const scenarios: Translation['scenarios'] = {
     description:
       '同じ300台のワーカー。1mにzone-c全体がネットワークを失う。ReadyなNodeが残らないので、そのゾーンはFullDisruption。node-lifecycleコントローラーはこれを本当のゾーン障害とみなし、10秒ごとに1台taintする。Podはゾーンaとbへ移り、webは24mまでに元どおりになる。60台しか落ちなかったときは、そうならなかった。',
   },
+  'zone-down-5000': {
+    title: '5,000ノード、150,000 Pod、ゾーンが1つ落ちる',
+    description:
+      'Kubernetes自身の上限: 3つのゾーンに5,000ノード、150,000 Pod。1mにzone-cの1,666ノードがネットワークを失う。node-lifecycleコントローラーは小さなクラスターと同じく10秒ごとに1台taintするので、そのゾーンのDeploymentのPod 48,000個が移り終わるまで4時間半以上かかる。',
+  },
 };

@@ -450,4 +450,39 @@ export const narrations: Translation['narrations'] = {
       text: '23m24s에 c99의 파드가 축출된다. web은 다시 600/600이고 모두 존 a와 b에 있다. 내려간 노드가 40개 적은 zone-partly-down에서는 24m에도 web이 아직 502/600이었다. 이 속도라면 노드 1,666개인 존(존 세 개에 5,000개)은 네 시간 반이 넘게 걸린다.',
     },
   },
+  'zone-down-5000': {
+    cut: {
+      text: '1m에 zone-c의 노드 1,666개 전부의 네트워크가 끊긴다. 클러스터의 3분의 1, 파드 50,000개 가까이. 타일 하나가 노드 하나, 점 하나가 그 노드의 파드 하나다. 위의 표는 존별로 센다.',
+    },
+    'predict-rate': {
+      text: 'NotReady가 되면 node-lifecycle 컨트롤러는 zone-c의 속도 제한 큐를 거쳐 node.kubernetes.io/unreachable:NoExecute 테인트를 붙인다. 테인트 300s 뒤 그 노드의 파드는 축출되어 다른 곳에 다시 만들어진다.',
+      question: 'zone-c의 모든 노드가 테인트되기까지 얼마나 걸릴까?',
+      choices: ['5분쯤, 작은 클러스터처럼', '20분쯤, 큰 존일수록 큐가 빠르다', '4시간 반 넘게'],
+      explanation:
+        'Ready 노드가 하나도 남지 않아 zone-c는 FullDisruption이고, 크기와 상관없이 node-eviction-rate, 초당 0.1개로 테인트된다. 1,666개면 16,660 s, 4시간 38분. 이 속도는 잘못된 NotReady가 낼 수 있는 피해를 막으려는 것이지만, 여기서는 회복도 늦춘다.',
+    },
+    notready: {
+      text: '1m41s부터, 마지막 하트비트 50s 뒤(node-monitor-grace-period), 5 s마다 도는 컨트롤러의 점검이 zone-c의 노드를 NotReady로 판정한다. 먼저 43개, 다음 56개(존이 아직 대부분 Ready라서 그중 c1020은 곧바로 테인트된다), 그리고 1m51s에 나머지 1,567개. 그 파드들은 Ready가 아닌 것으로 표시된다.',
+    },
+    taints: {
+      text: 'Ready 노드가 남지 않았다. zone-c는 FullDisruption이다. 1m56s에 c1, 2m6s에 c10: 10 s에 하나, 컨트롤러가 훑는 순서, 즉 이름순(c1, c10, c100, c1000 …)이다. NotReady 노드에는 모두 node.kubernetes.io/unreachable:NoSchedule도 붙는데, 이쪽은 아무것도 늦추지 않는다. web의 Ready 파드는 5,000개 중 3,354개로 줄었다.',
+    },
+    evicted: {
+      text: '6m46s에 c1020의 300s가 다 된다. TaintManagerEviction: 그 노드의 Deployment 파드 29개가 삭제 대상이 되고 존 a와 b에 다시 만들어진다. node-agent 파드는 남는다. DaemonSet의 파드는 unreachable을 시간 제한 없이 용인한다. 6m56s부터 10 s마다 노드 하나씩 더.',
+    },
+    'predict-faster': {
+      text: 'zone-c의 파드는 10 s마다 29개씩만 돌아온다.',
+      question: '운영자는 zone-c가 영영 돌아오지 않는다는 걸 안다. 파드를 더 빨리 되돌리려면?',
+      choices: [
+        '방법이 없다. 큐를 기다릴 뿐',
+        'zone-c의 Node 오브젝트를 삭제한다',
+        'node-lifecycle 컨트롤러를 재시작한다',
+      ],
+      explanation:
+        '더는 존재하지 않는 Node에 바인딩된 파드는 파드 가비지 컬렉터가 1분쯤 안에(40 s 격리 뒤) 속도 제한 없이 삭제하고, ReplicaSets가 곧바로 다시 만든다. 재시작한 컨트롤러는 같은 속도로 큐를 다시 시작할 뿐이다.',
+    },
+    end: {
+      text: '29m에 zone-c의 노드 1,666개 중 164개가 테인트되었고, 그중 134개 노드의 파드가 옮겨 갔다. web의 Ready 파드는 5,000개 중 3,488개. 마지막 노드는 4h39m쯤 테인트된다. Kubernetes가 여기서 느린 것은 일부러다. 같은 큐가 잠깐의 네트워크 장애로 클러스터의 3분의 1을 한꺼번에 축출하는 일을 막는다.',
+    },
+  },
 };

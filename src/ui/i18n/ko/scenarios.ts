@@ -77,4 +77,9 @@ export const scenarios: Translation['scenarios'] = {
     description:
       '같은 워커 300개. 1m에 zone-c 전체의 네트워크가 끊긴다. Ready 노드가 남지 않아 그 존은 FullDisruption이다. node-lifecycle 컨트롤러는 이를 진짜 존 장애로 보고 10초마다 노드 하나를 테인트한다. 파드는 존 a와 b로 옮겨 가고 web은 24m까지 다시 온전해진다. 60개만 내려갔을 때는 그렇지 않았다.',
   },
+  'zone-down-5000': {
+    title: '노드 5,000개, 파드 150,000개, 존 하나가 꺼진다',
+    description:
+      'Kubernetes 자신의 한계: 세 존에 노드 5,000개, 파드 150,000개. 1m에 zone-c의 노드 1,666개의 네트워크가 끊긴다. node-lifecycle 컨트롤러는 작은 클러스터에서처럼 10초마다 노드 하나를 테인트하므로, 그 존의 Deployment 파드 48,000개가 옮겨 가는 데 4시간 반이 넘게 걸린다.',
+  },
 };

@@ -455,4 +455,43 @@ export const narrations: Translation['narrations'] = {
       text: 'Aos 23m24s os pods do c99 são despejados: o web está em 600/600 de novo, todo nas zonas a e b. Em zone-partly-down, com 40 nós a menos fora, o web ainda estava em 502/600 aos 24m. Nessa taxa, uma zona de 1.666 nós (5.000 em três zonas) levaria mais de quatro horas e meia.',
     },
   },
+  'zone-down-5000': {
+    cut: {
+      text: 'Aos 1m todos os 1.666 nós da zone-c perdem a rede: um terço do cluster e quase 50.000 pods. Cada bloco é um nó, cada ponto um dos seus pods; a tabela acima os conta por zona.',
+    },
+    'predict-rate': {
+      text: 'Quando ficam NotReady, o controlador node-lifecycle aplica neles o taint node.kubernetes.io/unreachable:NoExecute pela fila com limite de taxa da zone-c, e 300s depois do taint os pods de um nó são despejados e recriados em outro lugar.',
+      question: 'Quanto tempo até todos os nós da zone-c terem o taint?',
+      choices: [
+        'Uns 5 minutos, como num cluster pequeno',
+        'Uns 20 minutos: uma zona maior ganha uma fila mais rápida',
+        'Mais de 4 horas e meia',
+      ],
+      explanation:
+        'Sem nenhum nó Ready, a zone-c está em FullDisruption e recebe taints na node-eviction-rate, 0,1 nó por segundo, seja qual for o tamanho: 1.666 nós levam 16.660 s, 4 horas e 38 minutos. A taxa limita o estrago que um NotReady errado poderia fazer; aqui ela também limita a recuperação.',
+    },
+    notready: {
+      text: 'A partir de 1m41s, 50s depois dos últimos heartbeats (node-monitor-grace-period), as passagens de 5 s do controlador encontram os nós da zone-c NotReady: 43, depois 56 (a zona ainda está quase toda Ready, então um deles, o c1020, recebe o taint na hora), depois os outros 1.567 aos 1m51s. Seus pods são marcados como não Ready.',
+    },
+    taints: {
+      text: 'Não resta nenhum nó Ready: a zone-c está em FullDisruption. O c1 recebe o taint aos 1m56s, o c10 aos 2m6s: um nó a cada 10 s, na ordem em que o controlador os percorre, por nome (c1, c10, c100, c1000 …). Todo nó NotReady também tem node.kubernetes.io/unreachable:NoSchedule, que nada desacelera. O web caiu para 3.354 de 5.000 pods Ready.',
+    },
+    evicted: {
+      text: 'Aos 6m46s acabam os 300s do c1020: TaintManagerEviction, seus 29 pods de Deployments são marcados para exclusão e recriados nas zonas a e b. O pod do node-agent fica: os pods de um DaemonSet toleram unreachable sem limite de tempo. A partir de 6m56s, mais um nó a cada 10 s.',
+    },
+    'predict-faster': {
+      text: 'Os pods da zone-c voltam a 29 pods a cada 10 s.',
+      question: 'A equipe de operação sabe que a zone-c não volta mais. O que traz seus pods de volta mais cedo?',
+      choices: [
+        'Nada: só esperar a fila',
+        'Excluir os objetos Node da zone-c',
+        'Reiniciar o controlador node-lifecycle',
+      ],
+      explanation:
+        'Pods ligados a um Node que não existe mais são excluídos pelo coletor de lixo de pods em cerca de um minuto (sua quarentena de 40 s), sem limite de taxa, e seus ReplicaSets os recriam na hora. Um controlador reiniciado recomeça suas filas na mesma taxa.',
+    },
+    end: {
+      text: 'Aos 29m, 164 dos 1.666 nós da zone-c têm o taint e os pods de 134 já saíram: o web tem 3.488 de seus 5.000 pods Ready. O último nó recebe o taint por volta de 4h39m. O Kubernetes é lento aqui de propósito: a mesma fila impede que uma falha passageira de rede despeje um terço do cluster de uma vez.',
+    },
+  },
 };

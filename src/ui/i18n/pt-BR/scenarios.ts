@@ -77,4 +77,9 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'Os mesmos 300 workers. Aos 1m a zone-c inteira perde a rede. Sem nenhum nó Ready, a zona está em FullDisruption: o controlador node-lifecycle a toma por uma queda real da zona e aplica o taint em um nó a cada 10 segundos, então os pods vão para as zonas a e b e o web está completo de novo aos 24m, o que não acontecia com só 60 nós fora.',
   },
+  'zone-down-5000': {
+    title: '5.000 nós, 150.000 pods, uma zona se apaga',
+    description:
+      'O próprio limite do Kubernetes: 5.000 nós em três zonas, 150.000 pods. Aos 1m os 1.666 nós da zone-c perdem a rede. O controlador node-lifecycle aplica o taint em um nó a cada 10 segundos, como num cluster pequeno, então os 48.000 pods de Deployments da zona levam mais de quatro horas e meia para sair.',
+  },
 };
