@@ -152,6 +152,27 @@ test.describe('overview of a big cluster', () => {
       await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
     }
   });
+  test('the 5,000-node built-in opens from its gallery card and is drawn while it starts (the clock at its start)', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    const gallery = page.getByRole('region', { name: 'Scenarios', exact: true });
+    await expect(gallery).toBeVisible({ timeout: 15_000 });
+    const card = gallery.locator('.gallery-card', { hasText: '5,000 nodes, 150,000 pods, a zone goes dark' });
+    await expect(card).toContainText('5,000');
+    await expect(card).toContainText('takes a minute or more to start');
+    await card.getByRole('button', { name: /^Start: / }).click();
+    await expect(page).toHaveURL(/scenario=zone-down-5000/);
+    // The first frame: 5,000 machines as they start, the clock at the start's time, not 0s.
+    await expect(page.getByRole('img', { name: /^Overview of 5,000 machines/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ov-booting')).toContainText(/^The cluster is starting \(-[\dms]+\)/);
+    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText(/^-\d/);
+    await expect(page.locator('.clock-end')).toHaveText('starting');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
+    // Closing the page stops its worker: the start goes no further.
+  });
+
   test('a big cluster is drawn while it starts, then runs from 0; Show all draws only a screenful of a long view', async ({
     page,
   }) => {

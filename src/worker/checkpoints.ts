@@ -18,6 +18,25 @@ export interface Checkpoint {
 /** A checkpoint every 30 s of simulated time bounds the replay work of a backward seek. */
 export const CHECKPOINT_EVERY = 30_000;
 
+/** A snapshot this cheap (wall ms) is taken at every 30 s boundary, as it always was. */
+export const CHEAP_SNAPSHOT_MS = 50;
+/** Otherwise the next one waits until replaying from the last would cost this many snapshots. */
+export const REPLAY_PER_SNAPSHOT = 2;
+
+/**
+ * Is a checkpoint due at this 30 s boundary? A small cluster's snapshot costs a few ms: every
+ * boundary, as always. A big one's costs seconds (1,000 nodes: ~1 s, against ~0.1 s for the engine
+ * to play those 30 s): taking it every 30 s made the worker spend over 90 % of its time copying.
+ * Then the next checkpoint waits until the engine has spent REPLAY_PER_SNAPSHOT times the last
+ * snapshot's cost advancing, so snapshots take at most about a third of the time, and a seek
+ * replays at most about that long: its cost stays a few snapshots' worth. Which checkpoints are kept
+ * changes nothing a run shows (a seek replays the same inputs to the same state), so deciding
+ * this by wall time is safe.
+ */
+export function checkpointDue(lastSnapshotMs: number, advancedMsSince: number): boolean {
+  return lastSnapshotMs <= CHEAP_SNAPSHOT_MS || advancedMsSince >= REPLAY_PER_SNAPSHOT * lastSnapshotMs;
+}
+
 /** Memory the checkpoints of one run may take, in bytes (estimated, see budgetFor). */
 export const CHECKPOINT_MEMORY = 250 * 1024 * 1024;
 /** The most recent checkpoints are never thinned. */

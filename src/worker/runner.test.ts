@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CheckpointStore } from './checkpoints';
+import { CHEAP_SNAPSHOT_MS, CheckpointStore, checkpointDue } from './checkpoints';
 import { advanceFrame } from './pacing';
 import { diffEntities, PatchBuilder } from './patches';
 import { loadRunner, QUIET_LEAD_MS, type SimRunner, scenarioEnd } from './runner';
@@ -217,6 +217,27 @@ describe('checkpoints', () => {
     expect(c.atOrBefore(45_000)?.t).toBeLessThanOrEqual(45_000);
     c.dropAfter(600_000);
     expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
+  });
+
+  it('a cheap snapshot is taken at every 30 s boundary; a costly one once replaying would cost two of them', () => {
+    expect(checkpointDue(0, 0)).toBe(true);
+    expect(checkpointDue(CHEAP_SNAPSHOT_MS, 0)).toBe(true);
+    // 1,000 nodes: ~1 s a snapshot, ~0.1 s of engine work per 30 s played.
+    expect(checkpointDue(1000, 100)).toBe(false);
+    expect(checkpointDue(1000, 1999)).toBe(false);
+    expect(checkpointDue(1000, 2000)).toBe(true);
+  });
+
+  it('a small cluster keeps one every 30 s, and a seek back replays to the same state', () => {
+    const loaded = loadRunner(text, [], 0);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const r = loaded.runner;
+    r.advance(300_000);
+    expect(r.checkpoints.times()).toEqual(Array.from({ length: 11 }, (_, i) => i * 30_000));
+    const hash = r.sim.traceHash();
+    r.seek(100_000);
+    r.advance(300_000);
+    expect(r.sim.traceHash()).toBe(hash);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   type Scoreboard,
   type Simulation,
 } from '../sim/runtime';
-import { budgetFor, CHECKPOINT_EVERY, CheckpointStore } from './checkpoints';
+import { budgetFor, CHECKPOINT_EVERY, CheckpointStore, checkpointDue } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
 import { forkMessage, RunRecord, type UserCommand } from './the-run';
@@ -104,6 +104,9 @@ export class SimRunner {
   private readonly runningEntries = new Map<number, number>();
   /** Where the next visible change was found by a look-ahead (skip quiet time), while still valid. */
   private nextChange: { at: number; change: number } | undefined;
+  /** Wall ms the last checkpoint's snapshot took, and the engine has spent advancing since (see checkpointDue). */
+  private snapshotMs = 0;
+  private advancedMs = 0;
   /**
    * Called at every checkpoint boundary of a long advance (a link replaying hours): the worker
    * tells the page it is alive and how far it got, so the watchdog does not take it for hung.
@@ -153,11 +156,16 @@ export class SimRunner {
    */
   private checkpoint(): void {
     if (this.sim.now <= this.checkpoints.lastTime) return;
+    if (!checkpointDue(this.snapshotMs, this.advancedMs)) return;
     const e = this.sim.engine;
     let containers = 0;
     for (const h of Object.values(e.state.hosts)) containers += Object.keys(h.containers).length;
     this.checkpoints.setBudget(budgetFor(e.list('Pod').length, containers));
-    this.checkpoints.add({ t: this.sim.now, applied: this.applied, snap: this.sim.snapshot() });
+    const t0 = performance.now();
+    const snap = this.sim.snapshot();
+    this.snapshotMs = performance.now() - t0;
+    this.advancedMs = 0;
+    this.checkpoints.add({ t: this.sim.now, applied: this.applied, snap });
   }
 
   /** Advance to `target`, running the scenario's and the user's commands on the way and checkpointing every 30 s. */
@@ -200,7 +208,9 @@ export class SimRunner {
 
   /** Moves the engine to `t`; the scenario's commands due then run, and their outputs are recorded. */
   private advanceSim(t: number): void {
+    const t0 = performance.now();
     this.sim.advanceTo(t);
+    this.advancedMs += performance.now() - t0;
     for (const { index, result } of this.sim.takeTimelineResults()) {
       const id = this.record.scenarioEntry(index);
       if (id === undefined) continue;
