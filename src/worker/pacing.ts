@@ -11,8 +11,18 @@ export const MAX_SIM_PER_FRAME = 120_000;
 /** In free play past the end, "skip quiet time" looks at most this far ahead. */
 export const QUIET_JUMP_LIMIT = 10 * 60_000;
 
+/**
+ * With a lesson waiting for its step's event, a frame advances at most this much between two looks
+ * at the lesson, so the clock stops within it of the event. A small cluster's frames are shorter
+ * anyway (10x: ~160 ms); a big one falls behind and asks for seconds per frame (5,000 nodes: the
+ * lesson's first stop came 16 s late).
+ */
+export const LESSON_CHECK_EVERY = 1000;
+
 export interface FrameOptions {
   pauseAtChapters: boolean;
+  /** Looks at the lesson after the clock moved; true when it paused the clock. */
+  lessonCheck?: () => boolean;
 }
 
 /** Plays one frame of `wallDelta` ms. Returns true when it paused the clock (end or chapter). */
@@ -24,7 +34,12 @@ export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions
   const changes = r.changeCount;
   let target = r.now + dt;
   if (bounded) target = Math.min(target, end);
-  if (target > r.now) r.advance(target);
+  if (opts.lessonCheck) {
+    while (r.now < target) {
+      r.advance(Math.min(target, r.now + LESSON_CHECK_EVERY));
+      if (opts.lessonCheck()) return true;
+    }
+  } else if (target > r.now) r.advance(target);
   if (r.clock.skipQuiet && r.changeCount === changes && (!bounded || r.now < end)) {
     // Nothing happened this frame: jump to just before the next change (or to the end).
     const limit = bounded ? end : r.now + QUIET_JUMP_LIMIT;

@@ -195,6 +195,20 @@ describe('time: the end, skipping quiet time', () => {
     expect(r.now).toBe(r.clock.end);
   });
 
+  it('a frame that falls behind (a big cluster) still stops within a simulated second of the lesson event', () => {
+    const r = load();
+    r.clock.playing = true;
+    r.clock.speed = 10;
+    // A 12 s frame at 10x asks for 120 s; the lesson waits for 30 s (here: the kubelet stop).
+    const lessonCheck = () => {
+      if (r.now >= 30_000) r.clock.playing = false;
+      return !r.clock.playing;
+    };
+    expect(advanceFrame(r, 12_000, { pauseAtChapters: false, lessonCheck })).toBe(true);
+    expect(r.now).toBe(30_000);
+    expect(r.clock.playing).toBe(false);
+  });
+
   it('the look-ahead leaves the engine exactly as it was', () => {
     const r = load();
     r.advance(5_000);

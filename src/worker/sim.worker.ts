@@ -70,7 +70,10 @@ function frame(): void {
   try {
     const wall = performance.now();
     if (r.clock.playing) {
-      advanceFrame(r, wall - lastWall, { pauseAtChapters });
+      const x = extras;
+      // The lesson is looked at every simulated second of the frame (it may pause the clock there).
+      const lessonCheck = x ? () => (x.afterAdvance(), !r.clock.playing) : undefined;
+      advanceFrame(r, wall - lastWall, lessonCheck ? { pauseAtChapters, lessonCheck } : { pauseAtChapters });
       extras?.afterAdvance();
     }
     lastWall = wall;
