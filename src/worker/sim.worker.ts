@@ -72,7 +72,12 @@ function frame(): void {
     if (r.clock.playing) {
       const x = extras;
       // The lesson is looked at every simulated second of the frame (it may pause the clock there).
-      const lessonCheck = x ? () => (x.afterAdvance(), !r.clock.playing) : undefined;
+      const lessonCheck = x
+        ? () => {
+            x.afterAdvance();
+            return !r.clock.playing;
+          }
+        : undefined;
       advanceFrame(r, wall - lastWall, lessonCheck ? { pauseAtChapters, lessonCheck } : { pauseAtChapters });
       extras?.afterAdvance();
     }
