@@ -150,6 +150,12 @@ test.describe('overview of a big cluster', () => {
       const rows = expectedRows(parsed.scenario, 150_000);
       expect(rows.find((r) => r[0] === 'zone-c')?.[1]).toBe(state);
       await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
+      // The zone's cut, one command per node at 1m, is one row of the terminal.
+      const cuts = name === 'zone-down' ? 100 : 60;
+      const row = region(page, 'Terminal').locator('.term-cmd', { hasText: 'network cut c1 … network cut c' });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(`network cut c1 … network cut c${cuts}`);
+      await expect(row).toContainText(`${cuts} commands`);
     }
   });
   test('the 5,000-node built-in opens from its gallery card and is drawn while it starts (the clock at its start)', async ({

@@ -183,6 +183,7 @@ export const messages = {
   terminalEmpty: (node: string) =>
     `Click a component in the graph (for example kubelet on ${node}) and choose an action, or type a command below. Press Play to let time run.`,
   byYou: 'you',
+  commandCount: (n: number) => `${n.toLocaleString('en-US')} commands`,
   byScenario: 'the scenario',
   willReplay: 'will replay',
   stillRunning: 'running… (Ctrl+C stops it)',

@@ -4,6 +4,7 @@ import { useSim } from '../../state/hooks';
 import type { RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
+import { foldRuns, type TermRow } from './fold';
 
 export const TERMINAL_INPUT_ID = 'terminal-input';
 
@@ -48,6 +49,40 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
     </div>
   );
 });
+
+/** A run of numbered commands at one instant, as one row: the first, the last and how many. */
+const Group = memo(function Group({ row, future }: { row: Extract<TermRow, { kind: 'group' }>; future: boolean }) {
+  const t = useMessages();
+  const who = row.first.by === 'you' ? t.byYou : t.byScenario;
+  return (
+    <div className={`term-line term-cmd by-${row.first.by}${future ? ' is-future' : ''}`}>
+      <div className="term-head">
+        <span className="term-time">[{formatTime(row.first.at)}]</span> <span aria-hidden="true">$ </span>
+        <span className="term-text">
+          {row.first.text} … {row.last.text}
+        </span>
+        <span className="term-who">
+          {t.commandCount(row.count)} · {who}
+          {future ? ` · ${row.first.by === 'you' ? t.willReplay : t.scheduled}` : ''}
+        </span>
+      </div>
+    </div>
+  );
+});
+
+function Rows({ entries, future }: { entries: readonly RunEntry[]; future: boolean }) {
+  return (
+    <>
+      {foldRuns(entries).map((r) =>
+        r.kind === 'entry' ? (
+          <Entry key={r.entry.id} e={r.entry} future={future} />
+        ) : (
+          <Group key={`g${r.key}`} row={r} future={future} />
+        ),
+      )}
+    </>
+  );
+}
 
 /**
  * The run, as a terminal: the scenario's commands and the user's, each at its time with what it
@@ -114,18 +149,14 @@ export function Terminal() {
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard */}
       <div className="term-log" ref={logRef} role="log" aria-label={t.terminal} tabIndex={0}>
         {run.length === 0 ? <p className="term-hint">{t.terminalEmpty(hintNode)}</p> : null}
-        {past.map((e) => (
-          <Entry key={e.id} e={e} future={false} />
-        ))}
+        <Rows entries={past} future={false} />
         <div className="term-now" aria-hidden="true">
           <span>{t.nowMarker(formatTime(now))}</span>
         </div>
         {future.length ? (
           <div className="term-future">
             <p className="term-future-head">{t.laterInRun}</p>
-            {future.map((e) => (
-              <Entry key={e.id} e={e} future />
-            ))}
+            <Rows entries={future} future />
           </div>
         ) : null}
       </div>

@@ -173,6 +173,7 @@ export const main: Translation['main'] = {
   terminalEmpty: (node) =>
     `図のコンポーネント (例: ${node} の kubelet) をクリックして操作を選ぶか、下にコマンドを入力します。再生を押すと時間が進みます。`,
   byYou: 'あなた',
+  commandCount: (n) => `${n.toLocaleString('ja')}個のコマンド`,
   byScenario: 'シナリオ',
   willReplay: '再実行予定',
   stillRunning: '実行中… (Ctrl+Cで停止)',

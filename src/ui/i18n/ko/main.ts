@@ -171,6 +171,7 @@ export const main: Translation['main'] = {
   terminalEmpty: (node) =>
     `그림에서 컴포넌트(예: ${node}의 kubelet)를 클릭해 동작을 고르거나, 아래에 명령을 입력하세요. 재생을 누르면 시간이 흐릅니다.`,
   byYou: '나',
+  commandCount: (n) => `명령 ${n.toLocaleString('ko')}개`,
   byScenario: '시나리오',
   willReplay: '다시 실행 예정',
   stillRunning: '실행 중… (Ctrl+C로 중지)',

@@ -175,6 +175,7 @@ export const main: Translation['main'] = {
   terminalEmpty: (node) =>
     `Clique em um componente do diagrama (por exemplo, kubelet em ${node}) e escolha uma ação, ou digite um comando abaixo. Aperte Rodar para o tempo andar.`,
   byYou: 'você',
+  commandCount: (n) => `${n.toLocaleString('pt-BR')} comandos`,
   byScenario: 'o cenário',
   willReplay: 'vai repetir',
   stillRunning: 'executando… (Ctrl+C interrompe)',
