@@ -5,6 +5,7 @@
  */
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { joinKey } from './key-memo';
@@ -52,7 +53,7 @@ const HISTORY_KEEP = 24;
 /** The engine's derived indexes (pods by node, event aggregation keys); not part of the state. */
 export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
-  readonly eventIndex: ReadonlyMap<string, string>;
+  readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
   readonly eventsOldest?: number | undefined;
 }
 
@@ -65,7 +66,7 @@ export class Engine {
   private podsByNode = new Map<string, Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
   private unbound = new Set<string>();
-  private eventIndex = new Map<string, string>();
+  private eventIndex: EventAggIndex = new Map();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
@@ -445,7 +446,8 @@ export class Engine {
     this.unbound = new Set();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     this.eventIndex = new Map();
-    for (const [k, ev] of Object.entries(this.state.api.objects.Event)) this.eventIndex.set(eventAggKey(ev), k);
+    const events = this.state.api.objects.Event;
+    for (const [k, ev] of Object.entries(events)) indexEvent(this.eventIndex, events, ev, k);
   }
 
   /** Drop events whose TTL ran out, as etcd's lease on them would (checked at most once a minute). */
@@ -468,7 +470,7 @@ export class Engine {
       this.changes.keysChanged('Event');
       this.kindMaps.delete(events, 'Event', key);
       this.writes.set('Event', (this.writes.get('Event') ?? 0) + 1);
-      this.eventIndex.delete(eventAggKey(ev));
+      unindexEvent(this.eventIndex, events, ev, key);
     }
     this.eventsOldest = oldest;
     this.eventsOldestOf = events;
@@ -488,9 +490,9 @@ export class Engine {
   ): void {
     const now = this.state.now;
     if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
-    const agg = aggKey(involved, reason, message, component);
-    const existingKey = this.eventIndex.get(agg);
-    const existing = existingKey ? this.state.api.objects.Event[existingKey] : undefined;
+    const events = this.state.api.objects.Event;
+    const existingKey = findEvent(this.eventIndex, events, involved, reason, message, component);
+    const existing = existingKey ? events[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
     if (existing && now - existing.lastTimestamp <= 10 * 60_000) {
       const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
@@ -520,7 +522,7 @@ export class Engine {
         count: 1,
       };
       this.put(ev, reason, cause);
-      this.eventIndex.set(agg, `${ns}/${name}`);
+      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, `${ns}/${name}`);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
     const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
@@ -531,11 +533,3 @@ export class Engine {
 /** kube-apiserver --event-ttl: events are removed one hour after their last update. */
 export const EVENT_TTL = 3_600_000;
 const EVENT_SWEEP_PERIOD = 60_000;
-
-function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
-  return aggKey(ev.involvedObject, ev.reason, ev.message, ev.source.component);
-}
-
-function aggKey(o: ObjectReference, reason: string, message: string, component: string): string {
-  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${reason}|${message}|${component}`;
-}
