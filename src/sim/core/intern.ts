@@ -34,3 +34,28 @@ export function internRecord<T extends object>(memo: Map<string, T>, key: string
   }
   return r;
 }
+
+/** Same own keys in the same order, with identical values. */
+function sameShallow(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (k !== kb[i] || (a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  }
+  return true;
+}
+
+/**
+ * `obj`, or the object kept under `key` when it has the same keys and values (shallow): many
+ * stored objects then share one (an Event's `involvedObject`, the same for each Event about a
+ * pod). Only for objects nobody changes once stored.
+ */
+export function shareEqual<T extends object>(memo: Map<string, T>, key: string, obj: T): T {
+  const got = memo.get(key);
+  if (got !== undefined && (got === obj || sameShallow(got, obj))) return got;
+  if (memo.size >= INTERN_MAX) memo.clear();
+  memo.set(key, obj);
+  return obj;
+}
