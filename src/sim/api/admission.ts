@@ -2,6 +2,7 @@
  * Admission the kube-apiserver applies on create: DefaultTolerationSeconds for pods (DTS, §3.1),
  * and the control-plane taint kubeadm registers Nodes with.
  */
+import { internRecord } from '../core/intern';
 import type { Node, Pod, Taint, Toleration } from './types';
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -20,13 +21,21 @@ function toleratesNoExecute(tols: readonly Toleration[], key: string): boolean {
  */
 export function admitDefaultTolerationSeconds(pod: Pod, seconds: number): Pod {
   const tols = pod.spec.tolerations;
-  if (!toleratesNoExecute(tols, NOT_READY_TAINT)) {
-    tols.push({ key: NOT_READY_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
-  }
-  if (!toleratesNoExecute(tols, UNREACHABLE_TAINT)) {
-    tols.push({ key: UNREACHABLE_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
-  }
+  if (!toleratesNoExecute(tols, NOT_READY_TAINT)) tols.push(defaultToleration(NOT_READY_TAINT, seconds));
+  if (!toleratesNoExecute(tols, UNREACHABLE_TAINT)) tols.push(defaultToleration(UNREACHABLE_TAINT, seconds));
   return pod;
+}
+
+/** The added tolerations, one shared frozen object per taint and seconds (memory: two per pod). */
+const defaultTolerations = new Map<string, Toleration>();
+
+function defaultToleration(key: string, seconds: number): Toleration {
+  return internRecord(defaultTolerations, `${key}:${seconds}`, () => ({
+    key,
+    operator: 'Exists',
+    effect: 'NoExecute',
+    tolerationSeconds: seconds,
+  }));
 }
 
 /**

@@ -3,10 +3,21 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import type {
+  ApiObject,
+  Kind,
+  KubeEvent,
+  Node,
+  ObjectOfKind,
+  ObjectReference,
+  OwnerReference,
+  Pod,
+} from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { intern, internRecord, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
@@ -52,7 +63,7 @@ const HISTORY_KEEP = 24;
 /** The engine's derived indexes (pods by node, event aggregation keys); not part of the state. */
 export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
-  readonly eventIndex: ReadonlyMap<string, string>;
+  readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
   readonly eventsOldest?: number | undefined;
 }
 
@@ -65,7 +76,7 @@ export class Engine {
   private podsByNode = new Map<string, Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
   private unbound = new Set<string>();
-  private eventIndex = new Map<string, string>();
+  private eventIndex: EventAggIndex = new Map();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
@@ -206,8 +217,14 @@ export class Engine {
 
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
-    const entry: Cause = { id, at: this.state.now, actor: flat(c.actor), what: flat(c.what), parents: c.parents ?? [] };
-    if (c.rule) entry.rule = c.rule;
+    // Shared texts (core/intern.ts) and one shared empty list for causes given no parents.
+    // `rule` (most causes have one) in the literal: added afterwards, it went to an out-of-object
+    // property array (~40 bytes more a cause).
+    const at = this.state.now;
+    const actor = intern(c.actor);
+    const what = intern(c.what);
+    const parents = c.parents ?? NO_PARENTS;
+    const entry: Cause = c.rule ? { id, at, actor, what, parents, rule: c.rule } : { id, at, actor, what, parents };
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
     if (c.by) entry.by = c.by;
@@ -233,7 +250,7 @@ export class Engine {
   /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
-    const entry = { at: this.state.now, what: flat(what), cause };
+    const entry = { at: this.state.now, what: intern(what), cause };
     const list = h[ref];
     // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
     if (!list) h[ref] = [entry];
@@ -342,6 +359,11 @@ export class Engine {
    * `routine`: a heartbeat (like a Lease renewal), traced but not a visible change.
    */
   put(obj: ApiObject, what: string, cause: number, routine = false): void {
+    this.store(obj, what, cause, routine, false);
+  }
+
+  /** `put`; `freshMeta`: `obj.metadata` is a new object of the caller's, taken as it is. */
+  private store(obj: ApiObject, what: string, cause: number, routine: boolean, freshMeta: boolean): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
     // Events are written a few times each and never looked up by key again: no memo for them.
     const ns = obj.metadata.namespace;
@@ -349,7 +371,10 @@ export class Engine {
     const old = objects[key];
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
-    obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
+    // (A new Event's metadata is the engine's own literal, whose fields all sit in the object: a
+    // spread copy here, of many shapes, gets half of them in an out-of-object array, ~70 bytes more.)
+    if (freshMeta) obj.metadata.resourceVersion = ++this.state.api.resourceVersion;
+    else obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
     objects[key] = obj;
     if (!old) this.changes.keysChanged(obj.kind);
     this.kindMaps.set(objects, obj.kind, key, obj);
@@ -445,7 +470,8 @@ export class Engine {
     this.unbound = new Set();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     this.eventIndex = new Map();
-    for (const [k, ev] of Object.entries(this.state.api.objects.Event)) this.eventIndex.set(eventAggKey(ev), k);
+    const events = this.state.api.objects.Event;
+    for (const [k, ev] of Object.entries(events)) indexEvent(this.eventIndex, events, ev, k);
   }
 
   /** Drop events whose TTL ran out, as etcd's lease on them would (checked at most once a minute). */
@@ -468,7 +494,7 @@ export class Engine {
       this.changes.keysChanged('Event');
       this.kindMaps.delete(events, 'Event', key);
       this.writes.set('Event', (this.writes.get('Event') ?? 0) + 1);
-      this.eventIndex.delete(eventAggKey(ev));
+      unindexEvent(this.eventIndex, events, ev, key);
     }
     this.eventsOldest = oldest;
     this.eventsOldestOf = events;
@@ -488,9 +514,9 @@ export class Engine {
   ): void {
     const now = this.state.now;
     if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
-    const agg = aggKey(involved, reason, message, component);
-    const existingKey = this.eventIndex.get(agg);
-    const existing = existingKey ? this.state.api.objects.Event[existingKey] : undefined;
+    const events = this.state.api.objects.Event;
+    const existingKey = findEvent(this.eventIndex, events, involved, reason, message, component);
+    const existing = existingKey ? events[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
     if (existing && now - existing.lastTimestamp <= 10 * 60_000) {
       const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
@@ -506,21 +532,23 @@ export class Engine {
           uid: this.uid(),
           resourceVersion: 0,
           creationTimestamp: now,
-          labels: {},
-          annotations: {},
-          ownerReferences: [],
+          // Shared, frozen: an Event's metadata never gets labels, annotations or owners here, and
+          // a stored object is never changed (core/snapshot.ts); ~150 bytes an Event otherwise.
+          labels: NO_LABELS,
+          annotations: NO_LABELS,
+          ownerReferences: NO_OWNERS,
         },
-        involvedObject: involved,
+        involvedObject: shareEqual(involvedObjects, involved.uid || involved.name, involved),
         type,
         reason,
-        message: flat(message),
-        source: { component },
+        message: intern(message),
+        source: internRecord(sources, component, () => ({ component })),
         firstTimestamp: now,
         lastTimestamp: now,
         count: 1,
       };
-      this.put(ev, reason, cause);
-      this.eventIndex.set(agg, `${ns}/${name}`);
+      this.store(ev, reason, cause, false, true);
+      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, `${ns}/${name}`);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
     const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
@@ -528,14 +556,14 @@ export class Engine {
   }
 }
 
+const NO_PARENTS: number[] = Object.freeze([]) as unknown as number[];
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_OWNERS: OwnerReference[] = Object.freeze([]) as unknown as OwnerReference[];
+/** An Event's `source` per component, shared by its Events (frozen). */
+const sources = new Map<string, { component: string }>();
+/** The last `involvedObject` per object, shared by its Events while equal (core/intern.ts). */
+const involvedObjects = new Map<string, ObjectReference>();
+
 /** kube-apiserver --event-ttl: events are removed one hour after their last update. */
 export const EVENT_TTL = 3_600_000;
 const EVENT_SWEEP_PERIOD = 60_000;
-
-function eventAggKey(ev: Pick<KubeEvent, 'involvedObject' | 'reason' | 'message' | 'source'>): string {
-  return aggKey(ev.involvedObject, ev.reason, ev.message, ev.source.component);
-}
-
-function aggKey(o: ObjectReference, reason: string, message: string, component: string): string {
-  return `${o.kind}|${o.namespace ?? ''}|${o.name}|${o.uid}|${reason}|${message}|${component}`;
-}

@@ -119,9 +119,17 @@ export interface ContainerRequest {
 
 /** Create and start a container (the runtime must be up: callers check `criAvailable`). */
 export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
-  const c: HostContainer = { id: e.hex(64), ...req, state: 'running', startedAt: e.now };
-  if (c.command === undefined) delete c.command;
-  if (c.args === undefined) delete c.args;
+  // Absent fields left out rather than deleted: a `delete` turns the object into a dictionary
+  // (~850 bytes instead of ~150; a 1,000-node cluster keeps 32,000 containers). Same keys, same order.
+  const { command, args, ...rest } = req;
+  const c: HostContainer = {
+    id: e.hex(64),
+    ...rest,
+    ...(command !== undefined && { command }),
+    ...(args !== undefined && { args }),
+    state: 'running',
+    startedAt: e.now,
+  };
   h.containers[c.id] = c;
   bump(h, c.podUid);
   const idx = byPod.get(h.containers);
