@@ -89,7 +89,7 @@ function sameCondition(a: NodeCondition | undefined, b: NodeCondition): boolean 
  * past the grace period set Ready/MemoryPressure/DiskPressure/PIDPressure Unknown (missing ones
  * "never updated") and write the node if Ready changed.
  */
-export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
+export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResult> {
   const m = controllerMemory(e);
   const s = e.state.settings;
   const name = node.metadata.name;
@@ -98,8 +98,8 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   // The same Node, Lease and health as after the last pass, within the grace: nothing to do, and
   // the same Ready status as then (noted with the pass: not read from the Node again).
   const saved = m.nodeHealth[name];
-  const quiet = quietPasses.recall(m.nodeHealth, name, [node, lease, saved, s], now)?.value;
-  if (quiet) return { observed: quiet.observed, current: quiet.current };
+  const quiet = quietPasses.recall4(m.nodeHealth, name, node, lease, saved, s, now)?.value;
+  if (quiet) return quiet;
   const cur = condition(node, 'Ready');
   let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
   let observedCond: NodeCondition;
@@ -120,7 +120,7 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     if (h) saveReady(h, undefined);
     else h = freshHealth(node.metadata.creationTimestamp, undefined);
   } else {
-    observedCond = { ...cur };
+    observedCond = cur; // read only (a stored object never changes)
     grace = s.nodeMonitorGracePeriod;
     graceName = 'nodeMonitorGracePeriod';
   }
@@ -191,7 +191,7 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     }
   }
   m.nodeHealth[name] = h;
-  notePass(m.nodeHealth, name, [node, lease, h, s], result.unknownCause === undefined ? h : undefined, grace, result);
+  notePass(m.nodeHealth, name, node, lease, result.unknownCause === undefined ? h : undefined, s, grace, result);
   return result;
 }
 
@@ -206,12 +206,13 @@ const quietPasses = new QuietMemo<HealthResult>();
 function notePass(
   owner: object,
   name: string,
-  inputs: [Node, Lease | undefined, NodeHealth, unknown],
+  node: Node,
+  lease: Lease | undefined,
   h: NodeHealth | undefined,
+  settings: unknown,
   grace: number,
   result: HealthResult,
 ): void {
-  const [node, lease] = inputs;
   const cur = condition(node, 'Ready');
   const settled =
     h !== undefined &&
@@ -219,10 +220,17 @@ function notePass(
     (!lease || (h.leaseSeen && !(h.lastLeaseRenew < lease.spec.renewTime)));
   if (!h || !settled) quietPasses.forget(owner, name);
   else
-    quietPasses.note(owner, name, inputs, allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace, {
-      observed: result.observed,
-      current: result.current,
-    });
+    quietPasses.note4(
+      owner,
+      name,
+      node,
+      lease,
+      h,
+      settings,
+      allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace,
+      // Handed back as it is by later quiet passes (callers only read it).
+      result,
+    );
 }
 
 /**
