@@ -157,11 +157,16 @@ export function doNoScheduleTaintingPass(e: Engine, nodeName: string): void {
 
 // ---------------------------------------------------------------- NoExecute tainting queue
 
-/** Removes every `name` from `q`, keeping the order of the others. */
+/**
+ * Removes every `name` from `q`, keeping the order of the others. A pass re-adds the untainted
+ * nodes in name order, so the one it removes is usually the first: found at once and shifted off
+ * (a scan of the whole queue per node made a pass quadratic in a big zone's queue).
+ */
 function removeAll(q: string[], name: string): void {
-  let n = 0;
-  for (let i = 0; i < q.length; i++) if (q[i] !== name) q[n++] = q[i] as string;
-  q.length = n;
+  for (let i = q.indexOf(name); i >= 0; i = q.indexOf(name, i)) {
+    if (i === 0) q.shift();
+    else q.splice(i, 1);
+  }
 }
 
 /** UniqueQueue.Remove: out of the queue and out of the set. */
