@@ -98,6 +98,17 @@ function workerSettled(_e: Engine, h: Host, w: KubeletPodWorker): boolean {
 }
 
 function allSettled(e: Engine, h: RunningHost): boolean {
+  // After a pass that kept its scope (passScope), a worker outside `unsettled` has a standing mark:
+  // noteWorkerSync gave it when the worker was settled, and nothing it reads changed since. Only
+  // the others need a look (walking every worker after each pass was a node's pods again).
+  const st = scopes.get(h.kubelet);
+  if (st && st.containers === h.containers) {
+    for (const uid of st.unsettled) {
+      const w = h.kubelet.pods[uid];
+      if (w && !workerSettled(e, h, w)) return false;
+    }
+    return true;
+  }
   for (const uid in h.kubelet.pods) {
     const w = h.kubelet.pods[uid];
     if (!w || !workerSettled(e, h, w)) return false;
