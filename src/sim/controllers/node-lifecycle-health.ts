@@ -100,6 +100,8 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
   const saved = m.nodeHealth[name];
   const quiet = quietPasses.recall4(m.nodeHealth, name, node, lease, saved, s, now)?.value;
   if (quiet) return quiet;
+  const renewed = leaseRenewal(m.nodeHealth, name, node, lease, saved, s, now);
+  if (renewed) return renewed;
   const cur = condition(node, 'Ready');
   let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
   let observedCond: NodeCondition;
@@ -197,6 +199,53 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
 
 /** Passes over nodes that changed nothing (core/quiet-memo.ts), with the Ready status they read. */
 const quietPasses = new QuietMemo<HealthResult>();
+
+/**
+ * The pass over a node whose only new input since its last quiet pass is a renewed Lease (every
+ * live node every 10 s, half the nodes of each 5 s pass): the full pass would keep the Ready
+ * heartbeat it already took in, take the new renewTime as the probe (now), find the grace not run
+ * out (now < now + grace) and write nothing. This is that step alone, with the same health object
+ * and note as the full pass would leave (undefined: take the full pass).
+ */
+function leaseRenewal(
+  health: Record<string, NodeHealth>,
+  name: string,
+  node: Node,
+  lease: Lease | undefined,
+  saved: NodeHealth | undefined,
+  s: Engine['state']['settings'],
+  now: number,
+): Readonly<HealthResult> | undefined {
+  const n = quietPasses.peek(health, name);
+  const grace = s.nodeMonitorGracePeriod;
+  if (
+    !n ||
+    !lease ||
+    !saved ||
+    n.inputs[0] !== node ||
+    n.inputs[2] !== saved ||
+    n.inputs[3] !== s ||
+    n.value?.current === undefined ||
+    !saved.leaseSeen ||
+    !(saved.lastLeaseRenew < lease.spec.renewTime) ||
+    !(grace > 0)
+  )
+    return undefined;
+  const h: NodeHealth = { ...saved, leaseSeen: true, lastLeaseRenew: lease.spec.renewTime, probeTimestamp: now };
+  health[name] = h;
+  // Every condition Unknown (a note for ever) or not is a matter of the Node, which is the same.
+  quietPasses.note4(
+    health,
+    name,
+    node,
+    lease,
+    h,
+    s,
+    n.until === Number.POSITIVE_INFINITY ? n.until : now + grace,
+    n.value,
+  );
+  return n.value;
+}
 
 /**
  * After a pass that wrote nothing: would the same Node and Lease leave `h` as it is? The Ready

@@ -55,6 +55,17 @@ export class QuietMemo<V = undefined> {
     return i[0] === a && i[1] === b && i[2] === c && i[3] === d ? n : undefined;
   }
 
+  /**
+   * The note of the last pass over `key` whatever its inputs and end: for a pass that knows what
+   * one changed input does (a renewed Lease), to take that step alone. Read only.
+   */
+  peek(
+    owner: object,
+    key: string,
+  ): Readonly<{ inputs: readonly unknown[]; until: number; value: V | undefined }> | undefined {
+    return this.notes.get(owner)?.get(key);
+  }
+
   /** `note` with four inputs; the note of `key`, if any, is rewritten in place (no new objects). */
   note4(owner: object, key: string, a: unknown, b: unknown, c: unknown, d: unknown, until: number, value?: V): void {
     let m = this.notes.get(owner);
