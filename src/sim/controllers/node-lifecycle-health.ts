@@ -89,7 +89,7 @@ function sameCondition(a: NodeCondition | undefined, b: NodeCondition): boolean 
  * past the grace period set Ready/MemoryPressure/DiskPressure/PIDPressure Unknown (missing ones
  * "never updated") and write the node if Ready changed.
  */
-export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
+export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResult> {
   const m = controllerMemory(e);
   const s = e.state.settings;
   const name = node.metadata.name;
@@ -98,8 +98,10 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
   // The same Node, Lease and health as after the last pass, within the grace: nothing to do, and
   // the same Ready status as then (noted with the pass: not read from the Node again).
   const saved = m.nodeHealth[name];
-  const quiet = quietPasses.recall(m.nodeHealth, name, [node, lease, saved, s], now)?.value;
-  if (quiet) return { observed: quiet.observed, current: quiet.current };
+  const quiet = quietPasses.recall4(m.nodeHealth, name, node, lease, saved, s, now)?.value;
+  if (quiet) return quiet;
+  const renewed = leaseRenewal(m.nodeHealth, name, node, lease, saved, s, now);
+  if (renewed) return renewed;
   const cur = condition(node, 'Ready');
   let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
   let observedCond: NodeCondition;
@@ -120,7 +122,7 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     if (h) saveReady(h, undefined);
     else h = freshHealth(node.metadata.creationTimestamp, undefined);
   } else {
-    observedCond = { ...cur };
+    observedCond = cur; // read only (a stored object never changes)
     grace = s.nodeMonitorGracePeriod;
     graceName = 'nodeMonitorGracePeriod';
   }
@@ -191,12 +193,59 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): HealthResult {
     }
   }
   m.nodeHealth[name] = h;
-  notePass(m.nodeHealth, name, [node, lease, h, s], result.unknownCause === undefined ? h : undefined, grace, result);
+  notePass(m.nodeHealth, name, node, lease, result.unknownCause === undefined ? h : undefined, s, grace, result);
   return result;
 }
 
 /** Passes over nodes that changed nothing (core/quiet-memo.ts), with the Ready status they read. */
 const quietPasses = new QuietMemo<HealthResult>();
+
+/**
+ * The pass over a node whose only new input since its last quiet pass is a renewed Lease (every
+ * live node every 10 s, half the nodes of each 5 s pass): the full pass would keep the Ready
+ * heartbeat it already took in, take the new renewTime as the probe (now), find the grace not run
+ * out (now < now + grace) and write nothing. This is that step alone, with the same health object
+ * and note as the full pass would leave (undefined: take the full pass).
+ */
+function leaseRenewal(
+  health: Record<string, NodeHealth>,
+  name: string,
+  node: Node,
+  lease: Lease | undefined,
+  saved: NodeHealth | undefined,
+  s: Engine['state']['settings'],
+  now: number,
+): Readonly<HealthResult> | undefined {
+  const n = quietPasses.peek(health, name);
+  const grace = s.nodeMonitorGracePeriod;
+  if (
+    !n ||
+    !lease ||
+    !saved ||
+    n.inputs[0] !== node ||
+    n.inputs[2] !== saved ||
+    n.inputs[3] !== s ||
+    n.value?.current === undefined ||
+    !saved.leaseSeen ||
+    !(saved.lastLeaseRenew < lease.spec.renewTime) ||
+    !(grace > 0)
+  )
+    return undefined;
+  const h: NodeHealth = { ...saved, leaseSeen: true, lastLeaseRenew: lease.spec.renewTime, probeTimestamp: now };
+  health[name] = h;
+  // Every condition Unknown (a note for ever) or not is a matter of the Node, which is the same.
+  quietPasses.note4(
+    health,
+    name,
+    node,
+    lease,
+    h,
+    s,
+    n.until === Number.POSITIVE_INFINITY ? n.until : now + grace,
+    n.value,
+  );
+  return n.value;
+}
 
 /**
  * After a pass that wrote nothing: would the same Node and Lease leave `h` as it is? The Ready
@@ -206,12 +255,13 @@ const quietPasses = new QuietMemo<HealthResult>();
 function notePass(
   owner: object,
   name: string,
-  inputs: [Node, Lease | undefined, NodeHealth, unknown],
+  node: Node,
+  lease: Lease | undefined,
   h: NodeHealth | undefined,
+  settings: unknown,
   grace: number,
   result: HealthResult,
 ): void {
-  const [node, lease] = inputs;
   const cur = condition(node, 'Ready');
   const settled =
     h !== undefined &&
@@ -219,10 +269,17 @@ function notePass(
     (!lease || (h.leaseSeen && !(h.lastLeaseRenew < lease.spec.renewTime)));
   if (!h || !settled) quietPasses.forget(owner, name);
   else
-    quietPasses.note(owner, name, inputs, allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace, {
-      observed: result.observed,
-      current: result.current,
-    });
+    quietPasses.note4(
+      owner,
+      name,
+      node,
+      lease,
+      h,
+      settings,
+      allUnknown(node) ? Number.POSITIVE_INFINITY : h.probeTimestamp + grace,
+      // Handed back as it is by later quiet passes (callers only read it).
+      result,
+    );
 }
 
 /**

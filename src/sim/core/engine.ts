@@ -22,6 +22,7 @@ import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
 import type { Observation, Observer } from './observe';
+import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
 import type { Cause, CommandBy, SimState } from './state';
@@ -80,6 +81,8 @@ export class Engine {
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
+  /** Pods written per node since the node's kubelet last looked (core/pod-changes.ts). */
+  private readonly podChanges = new PodChanges();
   /** Node names in order, for the Node record and key version they were read from (nodesByName). */
   private nodeOrder: { record: object; version: number; names: string[] } | undefined;
   /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
@@ -322,6 +325,14 @@ export class Engine {
     return this.changes.podMovesOn(node);
   }
 
+  /**
+   * The uids (with their keys) of the pods written or removed on `node` since the last call for
+   * it, or undefined when not known (the first call, a restore, an overflow): read everything.
+   */
+  takePodChangesOn(node: string): ReadonlyMap<string, string> | undefined {
+    return this.podChanges.take(node);
+  }
+
   /** Names of the nodes some pod is bound to (spec.nodeName), Node object or not; unordered. */
   boundNodeNames(): string[] {
     const out: string[] = [];
@@ -418,6 +429,7 @@ export class Engine {
     if (now && !after) this.unbound.add(key);
     else this.unbound.delete(key);
     this.changes.podWritten(before, after);
+    this.podChanges.written(key, before, old?.metadata.uid, after, now?.metadata.uid);
     if (before === after && now) return;
     this.changes.podMoved(before, after);
     if (before) this.podsByNode.get(before)?.delete(key);
@@ -452,6 +464,7 @@ export class Engine {
   importIndexes(ix: EngineIndexes): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
+    this.podChanges.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
     this.unbound = new Set();
@@ -465,6 +478,7 @@ export class Engine {
   rebuildIndexes(): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
+    this.podChanges.clear();
     this.eventsOldest = undefined;
     this.podsByNode = new Map();
     this.unbound = new Set();

@@ -27,11 +27,14 @@ export function scheduleLeaseTick(e: Engine, h: Host, delay?: number): void {
   e.schedule(delay ?? jittered(e, leaseRenewInterval(e)), 'kubelet.lease', h.name, kgen(h));
 }
 
+function leasePath(h: Host): string {
+  return `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${h.name}?timeout=10s`;
+}
+
 /** One pass of the lease controller. */
 export function leaseTick(e: Engine, h: RunningHost): void {
   const key = joinKey('kube-node-lease', h.name);
-  const path = `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${h.name}?timeout=10s`;
-  const err = apiError(e, h, 'Put', path);
+  const err = apiError(e, h, 'Put', leasePath);
   if (err) {
     logLine(e, h.name, 'kubelet', 'E', 'controller.go:145', `"Failed to update lease" err=${q(err)}`);
     scheduleLeaseTick(e, h);

@@ -39,8 +39,15 @@ export function apiServerUrl(e: Engine): string {
  * - control-plane host up but kube-apiserver not listening: `connection refused`;
  * - kube-apiserver up but etcd down: the request times out server side. [U] exact text.
  */
-export function apiError(e: Engine, h: Host, method: string, path: string): string | undefined {
+export function apiError(
+  e: Engine,
+  h: Host,
+  method: string,
+  pathOf: string | ((h: Host) => string),
+): string | undefined {
   if (canReachApi(e, h.name)) return undefined;
+  // The path is written out only for the error (leases and node status ask 100 times a second at 1,000 nodes).
+  const path = typeof pathOf === 'string' ? pathOf : pathOf(h);
   const cp = controlPlaneHost(e);
   const url = `${apiServerUrl(e)}${path}`;
   const timeout = `${method} "${url}": context deadline exceeded`;

@@ -38,11 +38,14 @@ interface PendingEvent {
 }
 
 /** Ready condition the kubelet would report now: reason and message from runtime errors. */
-export function readyVerdict(e: Engine, h: RunningHost): { ready: boolean; message: string } {
+export function readyVerdict(e: Engine, h: RunningHost): Readonly<{ ready: boolean; message: string }> {
   const errs = runtimeErrors(e, h);
   if (errs.length > 0) return { ready: false, message: aggregate(errs) };
-  return { ready: true, message: 'kubelet is posting ready status' };
+  return READY;
 }
+
+/** The usual verdict, one object for every pass (asked every 10 s per node; read only). */
+const READY = Object.freeze({ ready: true, message: 'kubelet is posting ready status' });
 
 /**
  * Run the setters over `node` (mutated in place, a fresh copy), returning the events they record.
@@ -163,6 +166,14 @@ function copyNode(n: Node): Node {
  */
 const settled = new WeakMap<Host, { node: Node; ready: boolean; message: string; bootId: string }>();
 
+function firstGetPath(h: Host): string {
+  return `/api/v1/nodes/${h.name}?resourceVersion=0&timeout=10s`;
+}
+
+function getPath(h: Host): string {
+  return `/api/v1/nodes/${h.name}?timeout=10s`;
+}
+
 /**
  * One try of tryUpdateNodeStatus. Returns an error string on failure. Writes the Node only when
  * the status changed or nodeStatusReportFrequency passed since the last post.
@@ -170,8 +181,7 @@ const settled = new WeakMap<Host, { node: Node; ready: boolean; message: string;
 export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number): string | undefined {
   const mem = h.kubelet;
   // The first GET is served from the apiserver cache (resourceVersion=0).
-  const path = `/api/v1/nodes/${h.name}?${tryNumber === 1 ? 'resourceVersion=0&' : ''}timeout=10s`;
-  const err = apiError(e, h, 'Get', path);
+  const err = apiError(e, h, 'Get', tryNumber === 1 ? firstGetPath : getPath);
   if (err) return `error getting node "${h.name}": ${err}`;
   const stored = e.get('Node', h.name);
   if (!stored) return `error getting node "${h.name}": nodes "${h.name}" not found`;

@@ -25,7 +25,15 @@ import { publishStatus } from './pod-status';
 import { ensurePodSyncWithin, requestPodSync } from './pod-sync-queue';
 import { killWorkerContainers, podRef, syncWorkerContainers } from './pod-workers';
 import { addProbes, triggerReadiness } from './prober';
-import { noteWorkerSync, probePass, workerSyncIsNoop } from './quiet-sync';
+import {
+  dropPassScope,
+  endPass,
+  noteWorkerSync,
+  type PassScope,
+  passScope,
+  probePass,
+  workerSyncIsNoop,
+} from './quiet-sync';
 import { aggregate, runtimeErrors } from './runtime-health';
 import { desiredStaticPods, isMirrorPod } from './static-pods';
 
@@ -58,9 +66,24 @@ function desiredCause(e: Engine, d: Desired): number {
   return d.cause ?? (d.ref !== undefined ? e.lastCause(d.ref) : undefined) ?? 0;
 }
 
-/** Pods that should run here. `apiKnown` is false when the API is unreachable: the kubelet then keeps its last view of API pods. */
-function desiredPods(e: Engine, h: RunningHost): { pods: Map<string, Desired>; apiKnown: boolean } {
+/**
+ * Pods that should run here. `apiKnown` is false when the API is unreachable: the kubelet then
+ * keeps its last view of API pods. With a `scope`, only the pods of the scope (quiet-sync.ts).
+ */
+function desiredPods(
+  e: Engine,
+  h: RunningHost,
+  scope: PassScope | undefined,
+): { pods: Map<string, Desired>; apiKnown: boolean } {
   const out = new Map<string, Desired>();
+  if (scope) {
+    // No static pods in a scoped pass, and the API answers.
+    for (const uid of scope.uids) {
+      const p = e.get('Pod', scope.keys.get(uid) as string);
+      if (p && p.metadata.uid === uid && p.spec.nodeName === h.name && !isMirrorPod(p)) out.set(uid, fromApi(p));
+    }
+    return { pods: out, apiKnown: true };
+  }
   for (const s of desiredStaticPods(h)) {
     out.set(s.uid, {
       uid: s.uid,
@@ -247,9 +270,12 @@ export function killFinished(e: Engine, h: RunningHost, uid: string): void {
 /** One sync pass on `h`. */
 export function syncPods(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
-  const { pods: desired, apiKnown } = desiredPods(e, h);
+  // Every pod, or only those that may need something (quiet-sync.ts), in the same order.
+  const scope = passScope(e, h);
+  const { pods: desired, apiKnown } = desiredPods(e, h, scope);
   const errs = runtimeErrors(e, h);
   if (errs.length > 0) {
+    dropPassScope(h);
     logLine(e, h.name, 'kubelet', 'E', 'kubelet.go:2452', `"Skipping pod synchronization" err=${q(aggregate(errs))}`);
     for (const uid of workerUids(mem)) {
       const w = mem.pods[uid];
@@ -260,8 +286,9 @@ export function syncPods(e: Engine, h: RunningHost): void {
     return;
   }
   // Workers whose pod is no longer wanted.
-  for (const uid of workerUids(mem)) {
-    const w = mem.pods[uid] as KubeletPodWorker;
+  for (const uid of scope?.uids ?? workerUids(mem)) {
+    const w = mem.pods[uid];
+    if (!w) continue;
     const known = desired.has(uid) || (!apiKnown && !w.staticPod);
     if (known) continue;
     if (w.staticPod) {
@@ -299,8 +326,9 @@ export function syncPods(e: Engine, h: RunningHost): void {
       startTermination(e, h, w, d.grace, 'pod has a deletionTimestamp');
     }
   }
-  for (const uid of workerUids(mem)) {
-    const w = mem.pods[uid] as KubeletPodWorker;
+  for (const uid of scope?.uids ?? workerUids(mem)) {
+    const w = mem.pods[uid];
+    if (!w) continue;
     if (w.state === 'terminated') {
       const d = desired.get(uid);
       if (!w.staticPod && d && apiKnown) {
@@ -318,10 +346,12 @@ export function syncPods(e: Engine, h: RunningHost): void {
     noteWorkerSync(e, h, w, apiKnown, probe);
   }
   if (apiKnown) {
-    syncMirrorPods(e, h);
+    // A scoped pass runs on a node without static or mirror pods: nothing for syncMirrorPods.
+    if (!scope) syncMirrorPods(e, h);
     // Every pod the API and the manifests ask for has a worker: housekeeping may look for orphans.
     mem.podsAdded = true;
   }
+  endPass(e, h, scope, apiKnown);
 }
 
 /**

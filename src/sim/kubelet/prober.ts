@@ -130,7 +130,7 @@ function setResult(
 ): void {
   if (ps.result === result) return;
   ps.result = result;
-  forgetWorkerMark(w);
+  forgetWorkerMark(h, w);
   if (type !== 'liveness') publishStatus(e, h, w);
   if (type !== 'liveness' || result === 'Failure') requestPodSync(e, h, 0);
 }

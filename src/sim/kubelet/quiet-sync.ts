@@ -25,11 +25,18 @@ import type { Pod } from '../api/types';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
-import { containersOf, containersVersion, criAvailable, podContainersVersion } from '../runtime/containers';
+import {
+  containersOf,
+  containersVersion,
+  criAvailable,
+  podContainersVersion,
+  takeContainerChanges,
+} from '../runtime/containers';
 import { statusCacheEnabled } from './pod-status';
 import { probesSettled } from './probe-results';
 import { quietMarks } from './quiet-marks';
 import { runtimeErrors } from './runtime-health';
+import { isMirrorPod } from './static-pods';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
@@ -91,6 +98,17 @@ function workerSettled(_e: Engine, h: Host, w: KubeletPodWorker): boolean {
 }
 
 function allSettled(e: Engine, h: RunningHost): boolean {
+  // After a pass that kept its scope (passScope), a worker outside `unsettled` has a standing mark:
+  // noteWorkerSync gave it when the worker was settled, and nothing it reads changed since. Only
+  // the others need a look (walking every worker after each pass was a node's pods again).
+  const st = scopes.get(h.kubelet);
+  if (st && st.containers === h.containers) {
+    for (const uid of st.unsettled) {
+      const w = h.kubelet.pods[uid];
+      if (w && !workerSettled(e, h, w)) return false;
+    }
+    return true;
+  }
   for (const uid in h.kubelet.pods) {
     const w = h.kubelet.pods[uid];
     if (!w || !workerSettled(e, h, w)) return false;
@@ -156,8 +174,9 @@ export function workerSyncIsNoop(e: Engine, h: Host, w: KubeletPodWorker, apiKno
 }
 
 /** A probe result changed: the worker's next sync must run in full. */
-export function forgetWorkerMark(w: KubeletPodWorker): void {
+export function forgetWorkerMark(h: Host, w: KubeletPodWorker): void {
   workerMarks.delete(w);
+  if (h.kubelet) scopes.get(h.kubelet)?.unsettled.add(w.uid);
 }
 
 /** After a worker's sync that started at `probe`: remember it if it settled and did nothing. */
@@ -167,4 +186,119 @@ export function noteWorkerSync(e: Engine, h: Host, w: KubeletPodWorker, apiKnown
     return;
   }
   workerMarks.set(w, { pod: e.get('Pod', w.key), containers: h.containers, version: podContainersVersion(h, w.uid) });
+}
+
+/**
+ * Passes over the changed pods only. A pass that must run (a pod of the node was written) still
+ * walked every pod of the node three times, asking each settled worker whether its sync would be
+ * a no-op: a node taking 30 pods at boot ran ~40 passes over ~30 pods, and a zone failure's
+ * replacements cost one pass over a node's ~40 pods each. A worker's part of a pass does nothing
+ * while its API pod is the same object, its containers did not change and it is settled (its
+ * mark stands, workerSyncIsNoop), and the worker it would be created for or removed from exists
+ * or not as before. So after a full pass on a node without static pods or mirror pods, with the
+ * API and the runtime answering, a pass may visit, in uid order, only the pods written on the node
+ * since the last pass (Engine.takePodChangesOn), those whose containers changed
+ * (takeContainerChanges) and the workers that were not settled at the end of their last visit
+ * (or whose mark was dropped since): every other pod would give nothing in any of its loops.
+ *
+ * Derived data keyed by the kubelet's memory object (a restart or a restore gives a new one,
+ * hence a full pass first), never part of the state.
+ */
+interface PassScopeState {
+  containers: Host['containers'];
+  /** Uids of the workers whose sync was not known to be a no-op at the end of their last visit. */
+  unsettled: Set<string>;
+}
+
+const scopes = new WeakMap<KubeletMemory, PassScopeState>();
+
+/** The pods a pass visits when it need not visit them all: uids in order, with their store keys. */
+export interface PassScope {
+  uids: string[];
+  keys: Map<string, string>;
+}
+
+function hasManifests(h: Host): boolean {
+  for (const f in h.manifests) if (!f.startsWith('.')) return true;
+  return false;
+}
+
+/** The scope of the pass about to run on `h`, or undefined: visit every pod. */
+export function passScope(e: Engine, h: RunningHost): PassScope | undefined {
+  // Both logs are taken on every pass, so that each covers the time since the previous one.
+  const pods = e.takePodChangesOn(h.name);
+  const containers = takeContainerChanges(h);
+  const mem = h.kubelet;
+  const st = scopes.get(mem);
+  if (
+    !st ||
+    !pods ||
+    !containers ||
+    st.containers !== h.containers ||
+    !statusCacheEnabled() ||
+    !canReachApi(e, h.name) ||
+    !criAvailable(e, h) ||
+    hasManifests(h)
+  ) {
+    scopes.delete(mem);
+    return undefined;
+  }
+  const keys = new Map<string, string>();
+  for (const [uid, key] of pods) {
+    const p = e.get('Pod', key);
+    // A mirror pod is syncMirrorPods' business: a full pass.
+    if (p && isMirrorPod(p)) {
+      scopes.delete(mem);
+      return undefined;
+    }
+    keys.set(uid, key);
+  }
+  for (const uid of containers) {
+    const w = mem.pods[uid];
+    if (w) keys.set(uid, w.key);
+  }
+  for (const uid of st.unsettled) {
+    const w = mem.pods[uid];
+    if (w) keys.set(uid, w.key);
+  }
+  return { uids: [...keys.keys()].sort(), keys };
+}
+
+/** A pass that ran to its end (`scope` undefined: over every pod) with the API known or not. */
+export function endPass(e: Engine, h: RunningHost, scope: PassScope | undefined, apiKnown: boolean): void {
+  const mem = h.kubelet;
+  if (scope) {
+    const st = scopes.get(mem);
+    if (!st) return;
+    for (const uid of scope.uids) {
+      const w = mem.pods[uid];
+      if (w && !workerSyncIsNoop(e, h, w, true)) st.unsettled.add(uid);
+      else st.unsettled.delete(uid);
+    }
+    return;
+  }
+  if (!apiKnown || !statusCacheEnabled() || !criAvailable(e, h) || hasManifests(h)) {
+    scopes.delete(mem);
+    return;
+  }
+  const unsettled = new Set<string>();
+  for (const uid in mem.pods) {
+    const w = mem.pods[uid] as KubeletPodWorker;
+    if (w.staticPod) {
+      scopes.delete(mem);
+      return;
+    }
+    if (!workerSyncIsNoop(e, h, w, true)) unsettled.add(uid);
+  }
+  for (const p of e.podsOnNode(h.name))
+    if (isMirrorPod(p)) {
+      scopes.delete(mem);
+      return;
+    }
+  scopes.set(mem, { containers: h.containers, unsettled });
+}
+
+/** A pass stopped short (runtime errors): the next one visits every pod. */
+export function dropPassScope(h: RunningHost): void {
+  scopes.delete(h.kubelet);
 }

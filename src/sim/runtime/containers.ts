@@ -65,7 +65,16 @@ export function containersChanged(h: Host): void {
  * record's identity they tell the kubelet that no container started, stopped or exited since its
  * last sync pass (kubelet/quiet-sync.ts). Every write to the record goes through this file and bumps them.
  */
-const versions = new WeakMap<Host['containers'], { all: number; resets: number; pods: Map<string, number> }>();
+const versions = new WeakMap<
+  Host['containers'],
+  {
+    all: number;
+    resets: number;
+    pods: Map<string, number>;
+    /** Pod uids whose containers changed since the kubelet last took them (kept from its first take on). */
+    log?: Set<string> | undefined;
+  }
+>();
 
 function bump(h: Host, podUid?: string): void {
   let v = versions.get(h.containers);
@@ -75,8 +84,29 @@ function bump(h: Host, podUid?: string): void {
   }
   v.all++;
   // Without a pod uid (a test kit rewrote the record) every pod's count moves.
-  if (podUid === undefined) v.resets++;
-  else v.pods.set(podUid, (v.pods.get(podUid) ?? 0) + 1);
+  if (podUid === undefined) {
+    v.resets++;
+    v.log = undefined;
+  } else {
+    v.pods.set(podUid, (v.pods.get(podUid) ?? 0) + 1);
+    v.log?.add(podUid);
+  }
+}
+
+/**
+ * The pod uids whose containers changed in `h.containers` since the last call (for the same
+ * record), or undefined when not known (the first call, a new record, a rewrite of the record):
+ * the kubelet's sync pass then visits every pod (kubelet/quiet-sync.ts).
+ */
+export function takeContainerChanges(h: Host): ReadonlySet<string> | undefined {
+  let v = versions.get(h.containers);
+  if (!v) {
+    v = { all: 0, resets: 0, pods: new Map() };
+    versions.set(h.containers, v);
+  }
+  const log = v.log;
+  v.log = new Set();
+  return log;
 }
 
 /** The change count of `h.containers` (compare together with the record's identity). */
