@@ -260,7 +260,7 @@ test.describe('chapters', () => {
     // A link opened elsewhere shows the chapters up to its moment, labels included.
     await scrubTo(page, 400_000);
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-    await expect.poll(() => page.url()).toMatch(/#s=3\./);
+    await expect.poll(() => page.url()).toMatch(/#s=4\./);
     const other = await context.newPage();
     await other.setViewportSize({ width: 1280, height: 720 });
     await other.goto(page.url());

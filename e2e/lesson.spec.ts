@@ -122,7 +122,7 @@ test('a link to a lesson step opens the lesson at that step', async ({ page, con
   await lesson.getByRole('button', { name: /^Step 3: / }).click(); // jump: skips through steps 1 and 2
   await expect(lesson).toContainText('Step 3 of 4');
   await lesson.getByRole('button', { name: 'Copy link to this step', exact: true }).click();
-  await expect.poll(() => page.url()).toMatch(/#s=3\./);
+  await expect.poll(() => page.url()).toMatch(/#s=4\./);
   const other = await context.newPage();
   await other.goto(page.url());
   const otherLesson = other.getByRole('region', { name: 'Lesson', exact: true });

@@ -68,7 +68,7 @@ test('a copied link opens the same run at the same moment: views and trace hash'
     .toBe(true);
 
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-  await expect.poll(() => page.url()).toMatch(/#s=3\./);
+  await expect.poll(() => page.url()).toMatch(/#s=4\./);
   const link = page.url();
   expect(link.length).toBeLessThan(1000);
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
@@ -230,7 +230,7 @@ test('the scenario builder explains invalid choices at the field, then starts th
   // The built scenario travels inline in a link; without a clipboard the link is shown, selected.
   await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-  await expect.poll(() => page.url()).toMatch(/#s=3\./);
+  await expect.poll(() => page.url()).toMatch(/#s=4\./);
   const field = page.getByRole('textbox', { name: 'Share link', exact: true });
   await expect(field).toHaveValue(page.url());
   await expect(field).toBeFocused();
