@@ -12,16 +12,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { MAX_SIM_PER_FRAME } from '../src/worker/pacing';
 import { loadRunner } from '../src/worker/runner';
+import { gcFunction, heapMb, targets } from './memory';
 import { type BenchRow, thousands } from './rows';
 
 const HOUR = 3_600_000;
 const HOURS = 2;
 const READ_EVERY = HOUR / 2;
-const MB = 1024 * 1024;
 const SCENARIO = new URL('../public/scenarios/zone-down-5000.json', import.meta.url);
 /** The child's heap limit: well above the budget, so that the row gives a figure when it is missed. */
 const CHILD_HEAP_MB = 9_000;
@@ -35,27 +33,9 @@ type Reading =
   | { kind: 'seek'; target: number; ms: number }
   | { kind: 'error'; message: string };
 
-function heapMb(gc: () => void): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / MB;
-}
-
-/** Deterministic seek targets (a small LCG, like the engine rows'). */
-function targets(n: number, max: number): number[] {
-  let x = 424242;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out.push(Math.floor((x / 2147483648) * max));
-  }
-  return out;
-}
-
 /** The child: plays, reads, seeks, one JSON line per reading. */
 function child(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  const gc = gcFunction();
   const say = (r: Reading) => process.stdout.write(`${JSON.stringify(r)}\n`);
   try {
     const t0 = performance.now();
@@ -69,7 +49,7 @@ function child(): void {
       while (r.now < at) r.advance(Math.min(at, r.now + MAX_SIM_PER_FRAME));
       say({ kind: 'heap', at, heapMb: heapMb(gc), checkpoints: r.checkpoints.size, playMs: performance.now() - p0 });
     }
-    for (const target of targets(SEEKS, HOURS * HOUR)) {
+    for (const target of targets(SEEKS, HOURS * HOUR, 424242)) {
       const s0 = performance.now();
       r.seek(target);
       say({ kind: 'seek', target, ms: performance.now() - s0 });

@@ -18,20 +18,20 @@ const HOUR = 3_600_000;
 const HOURS = 4;
 const MB = 1024 * 1024;
 
-function gcFunction(): () => void {
+export function gcFunction(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }
 
-function heapMb(gc: () => void): number {
+export function heapMb(gc: () => void): number {
   gc();
   gc();
   return process.memoryUsage().heapUsed / MB;
 }
 
 /** Deterministic seek targets (a small LCG, like the engine rows'). */
-function targets(n: number, max: number): number[] {
-  let x = 987654;
+export function targets(n: number, max: number, seed = 987654): number[] {
+  let x = seed;
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     x = (x * 1103515245 + 12345) % 2147483648;
