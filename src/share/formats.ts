@@ -191,6 +191,9 @@ export const MIGRATIONS: Record<number, (payload: never) => unknown> = {
   3: migrate3to4,
 };
 
+/** The commands of a link, numbered runs expanded, may be at most this much text (10,000 commands of 200 characters). */
+const MAX_EXPANDED_CHARS = 2_000_000;
+
 /** A numbered run shorter than this is written command by command (no shorter that way). */
 const MIN_RUN = 3;
 
@@ -201,17 +204,24 @@ const MIN_RUN = 3;
  */
 function commandsFromV4(c: LinkV4['c']): ShareRun['commands'] | string {
   let total = 0;
+  let chars = 0;
   for (const [i, e] of (c ?? []).entries()) {
-    if (e.length === 2) total += 1;
-    else {
-      const [, , from, to] = e;
+    if (e.length === 2) {
+      total += 1;
+      chars += e[1].length;
+    } else {
+      const [, prefix, from, to, suffix] = e;
       if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from)
         return `The link's command #${i + 1} numbers its commands ${from} to ${to}, which is not a range of whole numbers.`;
       total += to - from + 1;
+      chars += (to - from + 1) * (prefix.length + String(to).length + suffix.length);
     }
   }
   if (total > LIMITS.maxCommands)
     return `The link has too many commands (${groupDigits(total)}; the limit is ${groupDigits(LIMITS.maxCommands)}).`;
+  // A long prefix repeated 10,000 times would be gigabytes of text from a 256 KB payload.
+  if (chars > MAX_EXPANDED_CHARS)
+    return `The link's commands would be more than ${groupDigits(MAX_EXPANDED_CHARS / 1_000_000)} million characters of text.`;
   let at = 0;
   const out: ShareRun['commands'] = [];
   for (const e of c ?? []) {

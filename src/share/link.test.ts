@@ -335,5 +335,9 @@ describe('format 4: numbered runs of commands', () => {
       'The link has too many commands (1,000,000,000,000,001; the limit is 10,000).',
     );
     expect(errorOf(link([0, 'x', 1, 2]))).toMatch(/^The link's command #1/);
+    // A long text repeated by a range is refused before it is built.
+    expect(errorOf(link([0, 'x'.repeat(60_000), 1, 9_000, '']))).toBe(
+      "The link's commands would be more than 2 million characters of text.",
+    );
   });
 });
