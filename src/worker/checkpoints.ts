@@ -44,13 +44,19 @@ const KEEP_RECENT = 8;
 
 /**
  * How many checkpoints fit the memory budget for a cluster of this size: a snapshot costs about
- * 0.7 KB per pod and per container (measured on the 100-node bench cluster: ~4 MB at 3,000
- * pods), plus a fixed part. Between 24 and 240.
+ * 0.7 KB per pod and per container beyond what it shares with the previous one (the 100-node bench
+ * cluster: ~4 MB at 3,000 pods; 5,000 nodes: ~150 MB), plus a fixed part. Between 4 and 240: a
+ * 5,000-node run kept 22 checkpoints (a floor of 24), 3.3 GB over 2 simulated hours, more than a
+ * browser gives a worker; with 4 it stays about the engine's own size plus 600 MB, and its seeks
+ * replay further instead.
  */
 export function budgetFor(pods: number, containers: number): number {
   const bytes = 700 * (pods + containers) + 50_000;
-  return Math.max(24, Math.min(240, Math.floor(CHECKPOINT_MEMORY / bytes)));
+  return Math.max(MIN_CHECKPOINTS, Math.min(240, Math.floor(CHECKPOINT_MEMORY / bytes)));
 }
+
+/** The first checkpoint (t=0 of the run) and the newest ones: never fewer than this. */
+export const MIN_CHECKPOINTS = 4;
 
 export class CheckpointStore {
   private list: Checkpoint[] = [];
@@ -79,7 +85,7 @@ export class CheckpointStore {
   }
 
   setBudget(budget: number): void {
-    this.budget = Math.max(KEEP_RECENT + 2, budget);
+    this.budget = Math.max(MIN_CHECKPOINTS, budget);
     this.thin();
   }
 
@@ -116,8 +122,10 @@ export class CheckpointStore {
    * so the spacing stays even over the run and the count (and memory) stays at the budget.
    */
   private thin(): void {
+    // A small budget (a big cluster) keeps fewer of the newest: the first, and budget - 2 of them.
+    const recent = Math.min(KEEP_RECENT, this.budget - 2);
     while (this.list.length > this.budget) {
-      const last = this.list.length - KEEP_RECENT;
+      const last = this.list.length - recent;
       let drop = -1;
       let gap = Number.POSITIVE_INFINITY;
       for (let i = 1; i < last; i++) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_SNAPSHOT_MS, CheckpointStore, checkpointDue } from './checkpoints';
+import { budgetFor, CHEAP_SNAPSHOT_MS, CheckpointStore, checkpointDue } from './checkpoints';
 import { advanceFrame } from './pacing';
 import { diffEntities, PatchBuilder } from './patches';
 import { loadRunner, QUIET_LEAD_MS, type SimRunner, scenarioEnd } from './runner';
@@ -231,6 +231,18 @@ describe('checkpoints', () => {
     expect(c.atOrBefore(45_000)?.t).toBeLessThanOrEqual(45_000);
     c.dropAfter(600_000);
     expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
+  });
+
+  it('a 5,000-node cluster keeps 4 (the first and the newest), a 100-node one dozens', () => {
+    expect(budgetFor(150_000, 150_000)).toBe(4);
+    expect(budgetFor(3_000, 3_000)).toBeGreaterThan(40);
+    const c = new CheckpointStore();
+    c.setBudget(budgetFor(150_000, 150_000));
+    const snap = {} as never;
+    for (let t = 0; t <= 40 * 30_000; t += 30_000) c.add({ t, applied: 0, snap });
+    expect(c.size).toBe(4);
+    expect(c.first?.t).toBe(0);
+    expect(c.times().slice(-2)).toEqual([39 * 30_000, 40 * 30_000]);
   });
 
   it('a cheap snapshot is taken at every 30 s boundary; a costly one once replaying would cost two of them', () => {
