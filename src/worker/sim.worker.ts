@@ -71,8 +71,8 @@ function frame(): void {
     const wall = performance.now();
     if (r.clock.playing) {
       const x = extras;
-      // The lesson is looked at every simulated second of the frame (it may pause the clock there).
-      const lessonCheck = x
+      // With a lesson, it is looked at every simulated second of the frame (it may pause the clock there).
+      const lessonCheck = x?.lesson
         ? () => {
             x.afterAdvance();
             return !r.clock.playing;
