@@ -254,6 +254,30 @@ export function numbered(line: string): [string, number, string] | undefined {
   return m ? [m[1] as string, Number(m[2]), m[3] as string] : undefined;
 }
 
+/**
+ * Where the numbered run starting at `items[i]` ends (exclusive): the items after it that read
+ * `prefix N+1 suffix`, `prefix N+2 suffix` … and go `together` with it; `i + 1` when there is none.
+ * Links (format 4) and the terminal fold such runs into one entry.
+ */
+export function numberedRunEnd<T>(
+  items: readonly T[],
+  i: number,
+  text: (x: T) => string,
+  together: (first: T, x: T) => boolean,
+): number {
+  const first = items[i] as T;
+  const parts = numbered(text(first));
+  let j = i + 1;
+  if (!parts) return j;
+  const [prefix, from, suffix] = parts;
+  while (j < items.length) {
+    const x = items[j] as T;
+    if (!together(first, x) || text(x) !== `${prefix}${from + (j - i)}${suffix}`) break;
+    j++;
+  }
+  return j;
+}
+
 /** The commands as format 4 writes them: time deltas, and runs of `prefix N suffix` at one time folded. */
 function commandsToV4(commands: ShareRun['commands']): NonNullable<LinkV4['c']> {
   const out: NonNullable<LinkV4['c']> = [];
@@ -261,25 +285,17 @@ function commandsToV4(commands: ShareRun['commands']): NonNullable<LinkV4['c']> 
   let i = 0;
   while (i < commands.length) {
     const first = commands[i] as ShareRun['commands'][number];
-    const parts = numbered(first.line);
-    let j = i + 1;
-    if (parts) {
-      const [prefix, from, suffix] = parts;
-      while (j < commands.length) {
-        const c = commands[j] as ShareRun['commands'][number];
-        if (c.at !== first.at || c.line !== `${prefix}${from + (j - i)}${suffix}`) break;
-        j++;
-      }
-      if (j - i >= MIN_RUN) {
-        out.push([first.at - prev, prefix, from, from + (j - i) - 1, suffix]);
-        prev = first.at;
-        i = j;
-        continue;
-      }
-    }
-    out.push([first.at - prev, first.line]);
+    const j = numberedRunEnd(
+      commands,
+      i,
+      (c) => c.line,
+      (a, b) => a.at === b.at,
+    );
+    const parts = j - i >= MIN_RUN ? numbered(first.line) : undefined;
+    if (parts) out.push([first.at - prev, parts[0], parts[1], parts[1] + (j - i) - 1, parts[2]]);
+    else out.push([first.at - prev, first.line]);
     prev = first.at;
-    i++;
+    i = parts ? j : i + 1;
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * one row, as the chapters and share links fold them. 1,666 identical-looking rows would bury the
  * commands around them (and cost the page a long layout).
  */
-import { numbered } from '../../share/formats';
+import { numberedRunEnd } from '../../share/formats';
 import type { RunEntry } from '../../worker/protocol';
 
 export type TermRow =
@@ -23,17 +23,14 @@ export function foldRuns(entries: readonly RunEntry[]): TermRow[] {
   let i = 0;
   while (i < entries.length) {
     const first = entries[i] as RunEntry;
-    const parts = foldable(first) ? numbered(first.text) : undefined;
-    let j = i + 1;
-    if (parts) {
-      const [prefix, from, suffix] = parts;
-      while (j < entries.length) {
-        const e = entries[j] as RunEntry;
-        if (!foldable(e) || e.at !== first.at || e.by !== first.by || e.text !== `${prefix}${from + (j - i)}${suffix}`)
-          break;
-        j++;
-      }
-    }
+    const j = foldable(first)
+      ? numberedRunEnd(
+          entries,
+          i,
+          (e) => e.text,
+          (a, e) => foldable(e) && e.at === a.at && e.by === a.by,
+        )
+      : i + 1;
     if (j - i >= MIN_GROUP) {
       out.push({ kind: 'group', first, last: entries[j - 1] as RunEntry, count: j - i, key: first.id });
       i = j;
