@@ -249,7 +249,7 @@ export function runFromV4(p: LinkV4): ShareRun | string {
 }
 
 /** `prefix`, the number and `suffix` of a command ending its last word with a number written plainly (`c17`, not `c017`). */
-export function numbered(line: string): [string, number, string] | undefined {
+function numbered(line: string): [string, number, string] | undefined {
   const m = /^(.*?)(0|[1-9]\d{0,8})(\D*)$/.exec(line);
   return m ? [m[1] as string, Number(m[2]), m[3] as string] : undefined;
 }
