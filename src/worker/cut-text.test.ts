@@ -52,7 +52,14 @@ spec:
   timeline:
     - {at: 30s, run: "ssh w{i} poweroff", each: [1, 5]}
 `;
-  it('is what cutText keeps of the whole text, line for line, head or tail, at any moment', () => {
+  // The part holds the rows cutText keeps of the whole text, in the same order, each cell the
+  // same; its columns are as wide as its own rows (and the header) need, not the whole table's.
+  const cellsOf = (text: string) =>
+    text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => l.split(/ {3,}/));
+  it('holds the rows cutText keeps of the whole text, head or tail, aligned as those rows alone, at any moment', () => {
     const parsed = parseScenario(yaml);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const r = new SimRunner(parsed.scenario, []);
@@ -61,13 +68,22 @@ spec:
       const lines = [
         ['kubectl get pods -o wide', 'head'],
         ['kubectl get pods -A', 'head'],
+        ['kubectl get pods -l app=web', 'head'],
         ['kubectl get events', 'tail'],
         ['kubectl get events -A', 'tail'],
       ] as const;
       for (const [line, keep] of lines) {
         const part = partOfTable(r, line, keep);
+        const whole = r.sim.kubectl(line);
+        const cut = cutText(whole, keep);
         expect(part, `${line} at ${at}`).toBeDefined();
-        expect(part).toEqual(cutText(r.sim.kubectl(line), keep));
+        if (!part || !cut) continue;
+        expect(part.lines).toBe(cut.lines);
+        expect(cellsOf(part.text)).toEqual(cellsOf(cut.text));
+        const header = cellsOf(whole)[0] as string[];
+        const rows = cellsOf(part.text);
+        const aligned = keep === 'head' ? getTable(rows) : getTableLines([header, ...rows], 1, rows.length + 1);
+        expect(part.text.replace(/\n$/, '')).toBe(aligned);
       }
       // Short, or not one table: printed whole.
       expect(partOfTable(r, 'kubectl get nodes', 'head')).toBeUndefined();

@@ -290,6 +290,21 @@ export class Engine {
   }
 
   /**
+   * Every stored object of `kind` with its store key, in store order: a reader that scans a kind
+   * once (a kubectl view picking 400 rows of a million Events) without a copied list or keys
+   * built again.
+   */
+  forEachObject<K extends Kind>(kind: K, fn: (obj: ObjectOfKind<K>, key: string) => void): void {
+    const m = this.kindMaps.get(this.state.api.objects, kind);
+    if (m) {
+      for (const [key, obj] of m) fn(obj as ObjectOfKind<K>, key);
+      return;
+    }
+    const rec = this.state.api.objects[kind] as Record<string, ObjectOfKind<K>>;
+    for (const key in rec) fn(rec[key] as ObjectOfKind<K>, key);
+  }
+
+  /**
    * The Node objects in name order. The order of the names is kept while no Node is created or
    * removed: the controllers that walk every node (node-lifecycle every 5 s, DaemonSets, the
    * scheduler) used to copy and sort them on each pass.

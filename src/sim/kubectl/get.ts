@@ -8,6 +8,7 @@ import { keyOf } from '../core/keys';
 import { age, since } from './age';
 import { ENDPOINTS_WARNING, type Endpoints, endpointsWarns, formatEndpoints, listEndpoints } from './endpoints';
 import { printGeneric } from './get-output';
+import { KeyPick } from './key-pick';
 import { notFound, qualifiedName, type ResourceType } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
@@ -268,9 +269,15 @@ function tableRows(e: Engine, req: GetRequest, r: ResourceType, objs: readonly G
 
 /**
  * Part of what kubectlGet prints, for a reader that shows only part of a long table (the app's
- * kubectl views of a big cluster): with more than `over` lines, the first `kept` lines (`head`)
- * or the last `kept` (`tail`), padded as in the whole output, and the whole output's line count.
- * Undefined when the output is not one table of more than `over` lines: print it whole then.
+ * kubectl views of a big cluster): with more than `over` lines, the first `kept` lines (`head`:
+ * the header and the first rows in kubectl's order) or the last `kept` rows (`tail`), and the
+ * whole output's line count. Undefined when the output is not one listed table of more than
+ * `over` lines: print it whole then.
+ *
+ * The listing is scanned once and only the rows shown are written (KeyPick): a table of 150,000
+ * pods or a million Events took seconds to write out only to be cut. So the columns are as wide
+ * as the header and the rows shown need, as kubectl would print those rows alone; the whole
+ * output (`Show all`) is padded for all of its rows.
  */
 export function kubectlGetPart(
   e: Engine,
@@ -279,14 +286,24 @@ export function kubectlGetPart(
   over: number,
   kept: number,
 ): { text: string; lines: number } | undefined {
-  if (req.output || req.types.length !== 1) return undefined;
-  if (req.types.some((r) => r.kind === 'Endpoints')) return undefined;
-  const { lists, errors } = collect(e, req);
-  const list = lists[0];
-  if (errors.length > 0 || !list || list.objs.length + 1 <= over) return undefined;
-  const rows = tableRows(e, req, list.type, list.objs, false);
-  const from = keep === 'head' ? 0 : rows.length - kept;
-  return { text: getTableLines(rows, from, from + kept), lines: rows.length };
+  const type = req.types[0];
+  if (req.output || req.types.length !== 1 || req.names.length > 0 || !type || type.kind === 'Endpoints')
+    return undefined;
+  const selector = req.selector === undefined ? [] : parseSelector(req.selector);
+  if ('error' in selector) return undefined;
+  const all = !type.namespaced || req.allNamespaces;
+  const pick = new KeyPick<ApiObject>(keep === 'head' ? kept - 1 : kept, keep === 'head' ? 'first' : 'last');
+  let rows = 0;
+  e.forEachObject(type.kind, (o: ApiObject, key) => {
+    if (!all && o.metadata.namespace !== req.namespace) return;
+    if (selector.length && !selectorMatches(selector, o.metadata.labels)) return;
+    rows++;
+    pick.offer(key, o);
+  });
+  if (rows + 1 <= over) return undefined;
+  const table = tableRows(e, req, type, pick.sorted(), false);
+  const text = keep === 'head' ? getTableLines(table, 0, kept) : getTableLines(table, 1, table.length);
+  return { text, lines: rows + 1 };
 }
 
 /** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
