@@ -274,12 +274,16 @@ function byName<T extends { name: string }>(a: T, b: T): number {
  * to them; the rest of the cluster is left out.
  */
 export function buildView(e: Engine, only?: ReadonlySet<string>): ClusterView {
-  const hosts = Object.values(e.state.hosts)
-    .filter((h) => !only || only.has(h.name))
-    .sort(byName);
+  const allHosts = e.state.hosts;
+  // A big cluster's focus (a few machines zoomed into) reads those machines' pods only, not all
+  // 150,000 keys sorted on every patch.
+  const hosts = (
+    only ? [...only].flatMap((n) => (Object.hasOwn(allHosts, n) ? [allHosts[n] as Host] : [])) : Object.values(allHosts)
+  ).sort(byName);
   const claimed = new Set<string>();
   const pods: PodView[] = [];
-  for (const key of Object.keys(e.state.api.objects.Pod).sort()) {
+  const keys = only ? [...only].flatMap((n) => e.podKeysOnNode(n)) : Object.keys(e.state.api.objects.Pod);
+  for (const key of keys.sort()) {
     const pod = e.state.api.objects.Pod[key];
     if (pod && (!only || (pod.spec.nodeName !== undefined && only.has(pod.spec.nodeName))))
       pods.push(buildPod(e, pod, key, claimed));
