@@ -166,8 +166,9 @@ export const messages = {
   hostLogsNone: 'Select a node to see its kubelet log.',
   noOutput: '(no output yet)',
   // Long kubectl outputs: only part is drawn, and the page says which part.
-  kubectlShowingNewest: (shown: number, total: number, unit: string) =>
-    `Showing the newest ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}.`,
+  // kubectl get events lists Events by name (namespace/object.id), not by time: the end of the list.
+  kubectlShowingLast: (shown: number, total: number, unit: string) =>
+    `Showing the last ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit} (kubectl lists them by name, not by time).`,
   kubectlShowingFirst: (shown: number, total: number, unit: string) =>
     `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}.`,
   kubectlShowingAll: (total: number, unit: string) => `Showing all ${total.toLocaleString('en-US')} ${unit}.`,

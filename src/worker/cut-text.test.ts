@@ -20,7 +20,7 @@ describe('a long kubectl text is sent in part', () => {
     expect(lines[400]).toBe('pod-399 Running');
     expect(lines.length).toBe(402); // 401 lines and the final newline
   });
-  it('an event stream keeps its newest 401 lines', () => {
+  it('an event listing keeps its last 401 lines', () => {
     const cut = cutText(table(5_000), 'tail');
     const lines = (cut?.text ?? '').split('\n').filter(Boolean);
     expect(lines).toHaveLength(401);

@@ -34,7 +34,7 @@ const KLine = memo(function KLine({ text, hot }: { text: string; hot: boolean })
  * A live kubectl command: a region named after the command, its output as kubectl prints it,
  * with the rows that just changed marked (a gutter arrow and a background, not colour alone).
  * A long output shows its head (tables keep their header row) or, for a stream that grows at the
- * bottom (`follow`, the events), its newest lines, and says so.
+ * bottom (`follow`, the events), its last lines, and says so.
  */
 export const KubectlView = memo(function KubectlView({
   line,
@@ -126,7 +126,7 @@ export const KubectlView = memo(function KubectlView({
       {showAll
         ? t.kubectlShowingAll(rows, what)
         : follow
-          ? t.kubectlShowingNewest(SHOWN, rows, what)
+          ? t.kubectlShowingLast(SHOWN, rows, what)
           : t.kubectlShowingFirst(SHOWN, rows, what)}{' '}
       <button type="button" className="kview-more" aria-expanded={showAll} onClick={() => setShowAll((x) => !x)}>
         {showAll ? t.kubectlShowFewer : t.kubectlShowAll}

@@ -8,7 +8,7 @@ const OVERSCAN = 30;
  * A long kubectl output shown whole ("Show all": 30,000 pods, 188,000 events): a scroll box that
  * draws only the rows in view (@tanstack/react-virtual), so the page stays responsive whatever the
  * length. Lines never wrap in kubectl output, so every row has the height of one line. A table's
- * header (`header` rows) stays above the rows; an event stream (`atEnd`) opens at its newest line.
+ * header (`header` rows) stays above the rows; an event stream (`atEnd`) opens at its last line.
  */
 export default function WholeText(props: {
   lines: readonly string[];

@@ -158,7 +158,8 @@ export const main: Translation['main'] = {
     view === 'journal' ? `${node} の journalctl -u kubelet` : `${node} の systemctl status kubelet`,
   hostLogsNone: 'Nodeを選ぶとkubeletのログが表示されます。',
   noOutput: '(まだ出力なし)',
-  kubectlShowingNewest: (shown, total, unit) => `${n(total)}${unit}のうち新しい${n(shown)}${unit}を表示。`,
+  kubectlShowingLast: (shown, total, unit) =>
+    `${n(total)}${unit}のうち最後の${n(shown)}${unit}を表示（kubectl は時刻順ではなく名前順に並べます）。`,
   kubectlShowingFirst: (shown, total, unit) => `${n(total)}${unit}のうち最初の${n(shown)}${unit}を表示。`,
   kubectlShowingAll: (total, unit) => `全${n(total)}${unit}を表示。`,
   kubectlShowAll: 'すべて表示',

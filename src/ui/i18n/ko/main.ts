@@ -156,7 +156,8 @@ export const main: Translation['main'] = {
     view === 'journal' ? `${node}의 journalctl -u kubelet` : `${node}의 systemctl status kubelet`,
   hostLogsNone: '노드를 선택하면 kubelet 로그가 보입니다.',
   noOutput: '(아직 출력 없음)',
-  kubectlShowingNewest: (shown, total, unit) => `${unit} ${n(total)}개 중 최근 ${n(shown)}개를 표시합니다.`,
+  kubectlShowingLast: (shown, total, unit) =>
+    `${unit} ${n(total)}개 중 마지막 ${n(shown)}개를 표시합니다 (kubectl은 시간순이 아니라 이름순으로 나열합니다).`,
   kubectlShowingFirst: (shown, total, unit) => `${unit} ${n(total)}개 중 처음 ${n(shown)}개를 표시합니다.`,
   kubectlShowingAll: (total, unit) => `${unit} ${n(total)}개를 모두 표시합니다.`,
   kubectlShowAll: '모두 보기',

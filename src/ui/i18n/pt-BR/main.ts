@@ -160,7 +160,8 @@ export const main: Translation['main'] = {
     view === 'journal' ? `journalctl -u kubelet em ${node}` : `systemctl status kubelet em ${node}`,
   hostLogsNone: 'Selecione um nó para ver o log do kubelet.',
   noOutput: '(ainda sem saída)',
-  kubectlShowingNewest: (shown, total, unit) => `Mostrando as ${n(shown)} mais recentes de ${n(total)} ${unit}.`,
+  kubectlShowingLast: (shown, total, unit) =>
+    `Mostrando o fim da lista: ${n(shown)} de ${n(total)} ${unit} (o kubectl ordena por nome, não por hora).`,
   kubectlShowingFirst: (shown, total, unit) => `Mostrando as primeiras ${n(shown)} de ${n(total)} ${unit}.`,
   kubectlShowingAll: (total, unit) => `Mostrando todas as ${n(total)} ${unit}.`,
   kubectlShowAll: 'Mostrar tudo',
