@@ -2,7 +2,8 @@
  * Draws the overview on a 2D canvas: per zone a header (name, the node lifecycle controller's zone
  * state, a bar of NotReady and tainted machines), per machine a tile coloured by its state (a thick
  * dark edge when tainted NoExecute, a cross when powered off), per pod a dot coloured and shaped by
- * its state. Small dots (a whole 5,000-machine cluster) are squares of colour; once the camera
+ * its state. Small dots are squares of colour, left out when closer than 1.5 device pixels (a
+ * whole 5,000-machine cluster: the tiles' states stay readable); once the camera
  * zooms in far enough, shapes: a disc (Ready), a ring (not ready), a hollow square (Pending), a
  * cross (Terminating), a small bar (finished). Only the tiles on screen are drawn.
  */
@@ -235,6 +236,9 @@ const PIXEL = {
 
 let buffer: { image: ImageData; words: Uint32Array } | undefined;
 
+/** Device pixels between two pod dots below which the dots are not drawn (they would fill the tile). */
+const MIN_DOT_PITCH = 1.5;
+
 /** The whole frame as pixels: tiles as blocks of colour (tainted ones with a dark edge), dots of a pixel or two. */
 function drawPixels(ctx: CanvasRenderingContext2D, d: DrawInput): void {
   const { o, layout: l, camera: c, dpr } = d;
@@ -280,6 +284,10 @@ function drawPixels(ctx: CanvasRenderingContext2D, d: DrawInput): void {
       }
       if (flags & NODE_FLAG.controlPlane) fill(sx, sy, sx + size, sy + Math.max(1, size * 0.1), PIXEL.offFoot);
       if (flags & NODE_FLAG.off) fill(sx, sy + size * 0.82, sx + size, sy + size, PIXEL.offFoot);
+      // Dots closer than 1.5 device pixels (a whole 5,000-machine cluster) would cover the tile
+      // and hide its state (a zone of NotReady tiles looked amber, the taint's colour, under the
+      // light dots of its not-ready pods): the tile's colour alone then, pods once zoomed in.
+      if (cell * k < MIN_DOT_PITCH) continue;
       const palette = dark ? PIXEL.podOnDark : PIXEL.pod;
       const from = o.podStart[i] ?? 0;
       const to = o.podStart[i + 1] ?? 0;
