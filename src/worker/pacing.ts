@@ -2,7 +2,8 @@
  * How far one animation frame of playing moves the clock: speed x the wall time since the last
  * frame, never past the scenario's end (Play stops there; pressed again, free play runs on), and
  * with "skip quiet time" a jump over a quiet stretch to just before the next visible change, which
- * then plays at the chosen speed. A presenter may also ask to pause at every new chapter.
+ * then plays at the chosen speed (on a big cluster, where looking ahead is dear, a run on to the
+ * change itself). A presenter may also ask to pause at every new chapter.
  */
 import { QUIET_LEAD_MS, type SimRunner } from './runner';
 
@@ -19,8 +20,30 @@ export const QUIET_JUMP_LIMIT = 10 * 60_000;
  */
 export const LESSON_CHECK_EVERY = 1000;
 
+/** Skip quiet time on a big cluster: simulated ms run at a time, and wall ms per frame at most. */
+export const RUN_ON_STRETCH = 5_000;
+export const RUN_ON_WALL_MS = 250;
+
+/**
+ * Skip quiet time where a look-ahead is dear (a snapshot and a restore: seconds at 5,000 nodes):
+ * the clock runs on for real, a stretch at a time, and stops at the next visible change itself
+ * (not QUIET_LEAD_MS before it), spending at most RUN_ON_WALL_MS per frame so the page keeps
+ * seeing the clock move. True when the lesson paused the clock on the way.
+ */
+function runOnUntilChange(r: SimRunner, limit: number, changes: number, lessonCheck?: () => boolean): boolean {
+  const started = performance.now();
+  while (r.now < limit && r.changeCount === changes) {
+    r.step(Math.min(limit, r.now + RUN_ON_STRETCH));
+    if (lessonCheck?.()) return true;
+    if (performance.now() - started >= RUN_ON_WALL_MS) break;
+  }
+  return false;
+}
+
 export interface FrameOptions {
   pauseAtChapters: boolean;
+  /** Skip quiet time runs on instead of looking ahead (default: the runner's lookAheadIsDear). */
+  dearLookAhead?: boolean;
   /** Looks at the lesson after the clock moved; true when it paused the clock. */
   lessonCheck?: () => boolean;
 }
@@ -41,12 +64,16 @@ export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions
     }
   } else if (target > r.now) r.advance(target);
   if (r.clock.skipQuiet && r.changeCount === changes && (!bounded || r.now < end)) {
-    // Nothing happened this frame: jump to just before the next change (or to the end).
     const limit = bounded ? end : r.now + QUIET_JUMP_LIMIT;
-    const next = r.nextChangeAt(limit);
-    // In free play past the end, a cluster with nothing left to happen just plays on.
-    const to = next === undefined ? (bounded ? limit : r.now) : next - QUIET_LEAD_MS;
-    if (to > r.now) r.advance(to);
+    if (opts.dearLookAhead ?? r.lookAheadIsDear) {
+      if (runOnUntilChange(r, limit, changes, opts.lessonCheck)) return true;
+    } else {
+      // Nothing happened this frame: jump to just before the next change (or to the end).
+      const next = r.nextChangeAt(limit);
+      // In free play past the end, a cluster with nothing left to happen just plays on.
+      const to = next === undefined ? (bounded ? limit : r.now) : next - QUIET_LEAD_MS;
+      if (to > r.now) r.advance(to);
+    }
   }
   if (bounded && r.now >= end) {
     r.clock.playing = false;

@@ -195,6 +195,25 @@ describe('time: the end, skipping quiet time', () => {
     expect(r.now).toBe(r.clock.end);
   });
 
+  it('on a big cluster (a dear look-ahead) skip quiet time runs on to the next visible change itself', () => {
+    const r = load();
+    const next = r.nextChangeAt(r.clock.end);
+    expect(next).toBeDefined();
+    r.clock.playing = true;
+    r.clock.skipQuiet = true;
+    r.clock.speed = 1;
+    const changes = r.changeCount;
+    // One quiet frame: no snapshot; the clock runs on until something visible happens.
+    for (let i = 0; i < 100 && r.changeCount === changes; i++)
+      advanceFrame(r, 16, { pauseAtChapters: false, dearLookAhead: true });
+    expect(r.changeCount).not.toBe(changes);
+    expect(r.now).toBe(next);
+    // The same state as playing there: the look-ahead and the run on agree.
+    const straight = load();
+    straight.advance(next as number);
+    expect(r.sim.traceHash()).toBe(straight.sim.traceHash());
+  });
+
   it('a frame that falls behind (a big cluster) still stops within a simulated second of the lesson event', () => {
     const r = load();
     r.clock.playing = true;

@@ -34,6 +34,8 @@ export type Heartbeat = (now: number, starting?: Simulation) => void;
 
 /** With "skip quiet time", the clock lands this long before the next visible change, then plays. */
 export const QUIET_LEAD_MS = 2000;
+/** A snapshot dearer than this (wall ms) makes skip quiet time's look-ahead dear (lookAheadIsDear). */
+const DEAR_LOOK_AHEAD_MS = 100;
 /** Without `spec.duration`, a scenario ends this long after its last timeline entry. */
 export const DEFAULT_TAIL_MS = 10 * 60_000;
 
@@ -243,11 +245,20 @@ export class SimRunner {
   }
 
   /** Step to the next visible state change (bounded to one hour ahead, and by the user's next command). */
-  step(): void {
+  step(within?: number): void {
     const nextCmd = this.userLog[this.applied];
-    const limit = nextCmd ? nextCmd.at : this.sim.now + 3_600_000;
+    let limit = nextCmd ? nextCmd.at : this.sim.now + 3_600_000;
+    if (within !== undefined) limit = Math.min(limit, within);
     const t = this.sim.step(limit);
     this.advance(t ?? limit);
+  }
+
+  /**
+   * A look-ahead (nextChangeAt) snapshots and restores the whole state: more than this many ms
+   * (a cluster of thousands of machines) and skip quiet time runs on for real instead (pacing.ts).
+   */
+  get lookAheadIsDear(): boolean {
+    return this.snapshotMs > DEAR_LOOK_AHEAD_MS;
   }
 
   /**
