@@ -327,6 +327,19 @@ describe('patches', () => {
     expect(pb.patch(wall)?.texts?.['kubectl get nodes']).toMatch(/node1\s+Ready,SchedulingDisabled/);
   });
 
+  it('a dear text waits four times what it cost, however dear (a million Events: seconds)', () => {
+    const r = load();
+    r.views = { kubectl: ['kubectl get nodes'] };
+    const pb = new PatchBuilder(r);
+    // A build is timed from the `wall` it is given: one said to start 5 s ago took 5 s.
+    pb.snapshot(performance.now() - 5_000);
+    r.command('kubectl cordon node1');
+    // 4 x 5 s from its start: about 15 s still to wait (without a cap: it was 2 s at most).
+    const due = pb.textsDueIn(performance.now()) ?? 0;
+    expect(due).toBeGreaterThan(10_000);
+    expect(due).toBeLessThanOrEqual(20_000);
+  });
+
   it('a clock that moved by less than a shown second is not a change; a new second is', () => {
     const r = load();
     const pb = new PatchBuilder(r);
