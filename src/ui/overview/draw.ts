@@ -17,7 +17,11 @@ export const COLORS = {
   muted: '#4a5360',
   tile: { ready: '#dff3e5', notReady: '#a4001c', noNode: '#d4d8de' },
   pod: ['#0b6b2f', '#b86e00', '#1f5fbf', '#a4001c', '#6b7280'] as const,
-  podOnDark: ['#7fe0a0', '#ffc266', '#9cc2ff', '#ffb3c0', '#d1d5db'] as const,
+  /**
+   * On a NotReady tile. Not ready is white (the legend's hollow ring), not amber: a zone of NotReady
+   * nodes full of not-ready pods looked amber from afar, the colour of a NoExecute taint.
+   */
+  podOnDark: ['#7fe0a0', '#ffffff', '#9cc2ff', '#ffb3c0', '#d1d5db'] as const,
   /** NoExecute taint: an amber edge, seen on a red (NotReady) tile as on a green one. */
   taint: '#ffb000',
   offFoot: '#111418',
@@ -276,7 +280,8 @@ function drawPixels(ctx: CanvasRenderingContext2D, d: DrawInput): void {
         state === NODE_STATE.ready ? PIXEL.ready : state === NODE_STATE.noNode ? PIXEL.noNode : PIXEL.notReady;
       fill(sx, sy, sx + size, sy + size, base);
       if (flags & NODE_FLAG.noExecute) {
-        const e = Math.max(1, size * 0.12);
+        // At least 2 device pixels once a tile has 5: a 1-pixel edge was lost among the dots.
+        const e = Math.max(size >= 5 ? 2 : 1, size * 0.12);
         fill(sx, sy, sx + size, sy + e, PIXEL.taint);
         fill(sx, sy + size - e, sx + size, sy + size, PIXEL.taint);
         fill(sx, sy, sx + e, sy + size, PIXEL.taint);
