@@ -80,6 +80,25 @@ describe('Event TTL (kube-apiserver --event-ttl)', () => {
     expect(stored(e).map((x) => x.count)).toEqual([2]);
   });
 
+  it('an older Event with the same fields expiring leaves the newer one aggregating', () => {
+    // The recorder's cache (client-go events_cache.go) names the newest Event of a key; the server
+    // deleting an older one does not touch it.
+    const e = bareEngine();
+    notReady(e); // E1 at 0
+    e.runUntil(11 * 60_000);
+    notReady(e); // more than 10 minutes later: E2
+    for (let t = 20; t <= 56; t += 9) {
+      e.runUntil(t * 60_000);
+      notReady(e);
+    }
+    expect(stored(e).map((x) => x.count)).toEqual([1, 6]);
+    e.runUntil(HOUR); // E1 expires
+    expect(stored(e).map((x) => x.count)).toEqual([6]);
+    e.runUntil(65 * 60_000);
+    notReady(e);
+    expect(stored(e).map((x) => x.count)).toEqual([7]);
+  });
+
   it('survives a snapshot and a restore (the queue of writes is exported with the indexes)', async () => {
     const { createSimulation } = await import('../simulation');
     const { workloadScenario } = await import('../api/testkit');
