@@ -378,12 +378,22 @@ export class Engine {
     this.store(obj, what, cause, routine, false);
   }
 
-  /** `put`; `freshMeta`: `obj.metadata` is a new object of the caller's, taken as it is. */
-  private store(obj: ApiObject, what: string, cause: number, routine: boolean, freshMeta: boolean): void {
+  /**
+   * `put`; `freshMeta`: `obj.metadata` is a new object of the caller's, taken as it is; `eventKey`:
+   * an Event's key, one string shared by the record, the Map mirror and the Event indexes.
+   */
+  private store(
+    obj: ApiObject,
+    what: string,
+    cause: number,
+    routine: boolean,
+    freshMeta: boolean,
+    eventKey?: string,
+  ): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
     // Events are written a few times each and never looked up by key again: no memo for them.
     const ns = obj.metadata.namespace;
-    const key = obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name);
+    const key = eventKey ?? (obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name));
     const old = objects[key];
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
@@ -530,9 +540,9 @@ export class Engine {
     const existingKey = findEvent(this.eventIndex, events, involved, reason, message, component);
     const existing = existingKey ? events[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
-    if (existing && now - existing.lastTimestamp <= 10 * 60_000) {
+    if (existingKey && existing && now - existing.lastTimestamp <= 10 * 60_000) {
       const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
-      this.put(next, reason, cause);
+      this.store(next, reason, cause, false, false, existingKey);
     } else {
       const ns = involved.namespace ?? 'default';
       const name = flat(`${involved.name}.${this.hex(16)}`);
@@ -559,8 +569,10 @@ export class Engine {
         lastTimestamp: now,
         count: 1,
       };
-      this.store(ev, reason, cause, false, true);
-      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, `${ns}/${name}`);
+      // One flat key for the record, its Map mirror, the aggregation index and the expiry queue.
+      const key = flat(`${ns}/${name}`);
+      this.store(ev, reason, cause, false, true, key);
+      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, key);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
     const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
