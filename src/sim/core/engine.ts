@@ -18,7 +18,7 @@ import { EventExpiry, type EventWrites } from './event-expiry';
 import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
-import { intern, internRecord, shareEqual } from './intern';
+import { intern, internParent, internRecord, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
@@ -225,13 +225,19 @@ export class Engine {
 
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
-    // Shared texts (core/intern.ts) and one shared empty list for causes given no parents.
+    // Shared texts (core/intern.ts), one shared empty list and shared one-parent lists (frozen).
     // `rule` (most causes have one) in the literal: added afterwards, it went to an out-of-object
     // property array (~40 bytes more a cause).
     const at = this.state.now;
     const actor = intern(c.actor);
     const what = intern(c.what);
-    const parents = c.parents ?? NO_PARENTS;
+    const given = c.parents;
+    const parents =
+      given === undefined || given.length === 0
+        ? NO_PARENTS
+        : given.length === 1
+          ? internParent(given[0] as number)
+          : given;
     const entry: Cause = c.rule ? { id, at, actor, what, parents, rule: c.rule } : { id, at, actor, what, parents };
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
