@@ -51,6 +51,29 @@ export function internRecord<T extends object>(memo: Map<string, T>, key: string
   return r;
 }
 
+/** `v`, frozen all the way down. */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/**
+ * The value `make` gives for `source`, made once and frozen all the way down, then shared by all
+ * that is made from `source` (the containers of every pod stamped from one template). Only for
+ * values nobody changes once stored: a change throws.
+ */
+export function sharedFrom<K extends object, T>(memo: WeakMap<K, T>, source: K, make: () => T): T {
+  let v = memo.get(source);
+  if (v === undefined) {
+    v = deepFreeze(make());
+    memo.set(source, v);
+  }
+  return v;
+}
+
 /** Same own keys in the same order, with identical values. */
 function sameShallow(a: object, b: object): boolean {
   const ka = Object.keys(a);
