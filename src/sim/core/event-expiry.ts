@@ -13,74 +13,96 @@
  *
  * Derived data, not state: a queue of the Event writes in write order (write times never go back),
  * each with the resourceVersion it gave the Event. An entry whose Event was written again since
- * (another resourceVersion) or removed is skipped: a later entry holds its last write.
+ * (another resourceVersion) or removed is skipped: a later entry holds its last write. The queue
+ * is kept in chunks of CHUNK writes, never changed once full, so a snapshot's copy shares them
+ * with the live queue and with the previous snapshots (a big cluster writes a million Events an
+ * hour; the worker snapshots every 30 simulated seconds).
  */
 import type { KubeEvent } from '../api/types';
 
-/** The queue as plain arrays (a snapshot's copy), oldest write first. */
-export interface EventWrites {
-  readonly at: readonly number[];
-  readonly rv: readonly number[];
-  readonly keys: readonly string[];
+const CHUNK = 4096;
+
+/** Writes: parallel arrays, oldest first. */
+interface Writes {
+  at: number[];
+  rv: number[];
+  keys: string[];
 }
 
+/** The queue as plain data (a snapshot's copy): full chunks shared, never changed, and the tail. */
+export interface EventWrites {
+  readonly chunks: readonly Readonly<Writes>[];
+  readonly tail: Readonly<Writes>;
+  /** The first write not yet taken, in `chunks[0]` (or in `tail` when there are no chunks). */
+  readonly head: number;
+}
+
+const empty = (): Writes => ({ at: [], rv: [], keys: [] });
+const copy = (w: Readonly<Writes>): Writes => ({ at: w.at.slice(), rv: w.rv.slice(), keys: w.keys.slice() });
+
 export class EventExpiry {
-  private at: number[] = [];
-  private rv: number[] = [];
-  private keys: string[] = [];
+  private chunks: Readonly<Writes>[] = [];
+  private tail: Writes = empty();
   private head = 0;
 
   /** The Event at `key` was written at `at` (no earlier than the previous write) with resourceVersion `rv`. */
   written(key: string, at: number, rv: number): void {
-    this.at.push(at);
-    this.rv.push(rv);
-    this.keys.push(key);
+    const t = this.tail;
+    t.at.push(at);
+    t.rv.push(rv);
+    t.keys.push(key);
+    if (t.at.length === CHUNK) {
+      this.chunks.push(t);
+      this.tail = empty();
+    }
   }
 
   /** Time of the oldest write still queued (+Infinity when none). */
   oldest(): number {
-    return this.head < this.at.length ? (this.at[this.head] as number) : Number.POSITIVE_INFINITY;
+    const first = this.chunks[0] ?? this.tail;
+    return this.head < first.at.length ? (first.at[this.head] as number) : Number.POSITIVE_INFINITY;
   }
 
   /**
-   * Take the writes made at or before `cutoff`, oldest first, calling `expire(key)` for each whose
-   * Event in `events` still carries that write (same resourceVersion).
+   * Take the writes made at or before `cutoff`, oldest first, calling `expire(key, ev)` for each
+   * whose Event in `events` still carries that write (same resourceVersion).
    */
   take(
     cutoff: number,
     events: Readonly<Record<string, KubeEvent>>,
     expire: (key: string, ev: KubeEvent) => void,
   ): void {
-    const { at, rv, keys } = this;
-    let i = this.head;
-    while (i < at.length && (at[i] as number) <= cutoff) {
-      const key = keys[i] as string;
-      const ev = events[key];
-      if (ev && ev.metadata.resourceVersion === rv[i]) expire(key, ev);
-      i++;
-    }
-    this.head = i;
-    // Drop the taken part once it is most of the arrays (amortised O(1) a write).
-    if (i > 4096 && i * 2 > at.length) {
-      this.at = at.slice(i);
-      this.rv = rv.slice(i);
-      this.keys = keys.slice(i);
+    for (;;) {
+      const first = this.chunks[0] ?? this.tail;
+      const { at, rv, keys } = first;
+      let i = this.head;
+      while (i < at.length && (at[i] as number) <= cutoff) {
+        const key = keys[i] as string;
+        const ev = events[key];
+        if (ev && ev.metadata.resourceVersion === rv[i]) expire(key, ev);
+        i++;
+      }
+      if (i < at.length || first === this.tail) {
+        this.head = i;
+        return;
+      }
+      // A full chunk all taken: the next one (or the tail) starts at its beginning.
+      this.chunks.shift();
       this.head = 0;
     }
   }
 
-  /** A copy of the queued writes. */
+  /** A copy of the queue, sharing its full chunks. */
   export(): EventWrites {
-    const h = this.head;
-    return { at: this.at.slice(h), rv: this.rv.slice(h), keys: this.keys.slice(h) };
+    return { chunks: this.chunks.slice(), tail: copy(this.tail), head: this.head };
   }
 
-  /** A queue holding a copy of `w`. */
+  /** A queue holding a copy of `w` (full chunks shared: never changed). */
   static from(w: EventWrites): EventExpiry {
     const q = new EventExpiry();
-    q.at = w.at.slice();
-    q.rv = w.rv.slice();
-    q.keys = w.keys.slice();
+    q.chunks = w.chunks.slice();
+    q.tail = copy(w.tail);
+    q.head = w.head;
     return q;
   }
 
