@@ -546,6 +546,10 @@ export class Engine {
     const existingKey = findEvent(this.eventIndex, events, involved, reason, message, component);
     const existing = existingKey ? events[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
+    // (Upstream a repeat PATCHes the Event its cache names and, when the apiserver has deleted it
+    // (NotFound), creates it again under the cached name with the cached count + 1: client-go
+    // tools/record/event.go recordEvent. Here an expired Event is an hour old, past the 10
+    // minutes, so it is never patched: its repeat is a new Event with count 1.)
     if (existingKey && existing && now - existing.lastTimestamp <= 10 * 60_000) {
       const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
       this.store(next, reason, cause, false, false, existingKey);
