@@ -14,10 +14,11 @@ import type {
   Pod,
 } from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { EventExpiry, type EventWrites } from './event-expiry';
 import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
-import { intern, internRecord, shareEqual } from './intern';
+import { intern, internParent, internRecord, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import { keyOf } from './keys';
 import { KindMaps } from './kind-maps';
@@ -61,11 +62,12 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 const HISTORY_KEEP = 24;
 
-/** The engine's derived indexes (pods by node, event aggregation keys); not part of the state. */
+/** The engine's derived indexes (pods by node, event aggregation keys, Event writes); not part of the state. */
 export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
   readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
-  readonly eventsOldest?: number | undefined;
+  /** The Event writes not yet expired (core/event-expiry.ts); rebuilt from the store when absent. */
+  readonly eventWrites?: EventWrites;
 }
 
 export class Engine {
@@ -85,9 +87,9 @@ export class Engine {
   private readonly podChanges = new PodChanges();
   /** Node names in order, for the Node record and key version they were read from (nodesByName). */
   private nodeOrder: { record: object; version: number; names: string[] } | undefined;
-  /** A lower bound of the stored Events' lastTimestamp (undefined: unknown): sweeps skip while nothing can be due. */
-  private eventsOldest: number | undefined;
-  private eventsOldestOf: object | undefined;
+  /** The Event writes in order, to delete each Event at its last write + the profile's eventTTL. */
+  private eventExpiry = new EventExpiry();
+  private eventTTL = DEFAULT_EVENT_TTL;
   /**
    * Writes per kind since this engine was made (put, remove, expiry): unchanged counts between two
    * snapshots let the later one share the earlier one's copy of that kind (Simulation.snapshot).
@@ -167,6 +169,8 @@ export class Engine {
       }
       heapPop(heap);
       this.state.now = top.at;
+      // Events whose TTL ran out go before anything else happens at this instant.
+      if (this.eventExpiry.oldest() + this.eventTTL <= top.at) this.expireEvents();
       this.dispatch(top);
       if (this.onBusy && ++this.dispatchedSinceBusy >= BUSY_EVERY) {
         this.dispatchedSinceBusy = 0;
@@ -174,6 +178,7 @@ export class Engine {
       }
     }
     if (t > this.state.now) this.state.now = t;
+    if (this.eventExpiry.oldest() + this.eventTTL <= this.state.now) this.expireEvents();
   }
 
   private dispatch(t: Timer): void {
@@ -220,13 +225,19 @@ export class Engine {
 
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
-    // Shared texts (core/intern.ts) and one shared empty list for causes given no parents.
+    // Shared texts (core/intern.ts), one shared empty list and shared one-parent lists (frozen).
     // `rule` (most causes have one) in the literal: added afterwards, it went to an out-of-object
     // property array (~40 bytes more a cause).
     const at = this.state.now;
     const actor = intern(c.actor);
     const what = intern(c.what);
-    const parents = c.parents ?? NO_PARENTS;
+    const given = c.parents;
+    const parents =
+      given === undefined || given.length === 0
+        ? NO_PARENTS
+        : given.length === 1
+          ? internParent(given[0] as number)
+          : given;
     const entry: Cause = c.rule ? { id, at, actor, what, parents, rule: c.rule } : { id, at, actor, what, parents };
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
@@ -388,12 +399,22 @@ export class Engine {
     this.store(obj, what, cause, routine, false);
   }
 
-  /** `put`; `freshMeta`: `obj.metadata` is a new object of the caller's, taken as it is. */
-  private store(obj: ApiObject, what: string, cause: number, routine: boolean, freshMeta: boolean): void {
+  /**
+   * `put`; `freshMeta`: `obj.metadata` is a new object of the caller's, taken as it is; `eventKey`:
+   * an Event's key, one string shared by the record, the Map mirror and the Event indexes.
+   */
+  private store(
+    obj: ApiObject,
+    what: string,
+    cause: number,
+    routine: boolean,
+    freshMeta: boolean,
+    eventKey?: string,
+  ): void {
     const objects = this.state.api.objects[obj.kind] as Record<string, ApiObject>;
     // Events are written a few times each and never looked up by key again: no memo for them.
     const ns = obj.metadata.namespace;
-    const key = obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name);
+    const key = eventKey ?? (obj.kind === 'Event' || !ns ? keyOf(obj) : joinKey(ns, obj.metadata.name));
     const old = objects[key];
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
@@ -404,8 +425,7 @@ export class Engine {
     objects[key] = obj;
     if (!old) this.changes.keysChanged(obj.kind);
     this.kindMaps.set(objects, obj.kind, key, obj);
-    if (obj.kind === 'Event' && this.eventsOldest !== undefined)
-      this.eventsOldest = Math.min(this.eventsOldest, obj.lastTimestamp);
+    if (obj.kind === 'Event') this.eventExpiry.written(key, this.state.now, obj.metadata.resourceVersion);
     this.writes.set(obj.kind, (this.writes.get(obj.kind) ?? 0) + 1);
     if (obj.kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     if (obj.kind !== 'Event') {
@@ -471,8 +491,10 @@ export class Engine {
       }
       podsByNode = copy;
     }
-    const eventIndex = reuse?.eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
-    return { podsByNode, eventIndex, eventsOldest: this.eventsOldest };
+    const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
+    const eventIndex = eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
+    const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
+    return { podsByNode, eventIndex, eventWrites };
   }
 
   /** Install indexes exported together with the state now in place (copied: the caller keeps its own). */
@@ -486,47 +508,40 @@ export class Engine {
     const pods = this.state.api.objects.Pod;
     for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
     this.eventIndex = new Map(ix.eventIndex);
-    this.eventsOldest = ix.eventsOldest;
-    this.eventsOldestOf = this.state.api.objects.Event;
+    const events = this.state.api.objects.Event;
+    this.eventExpiry = ix.eventWrites ? EventExpiry.from(ix.eventWrites) : EventExpiry.ofStore(events);
+    this.eventTTL = this.state.profile.eventTTL ?? DEFAULT_EVENT_TTL;
   }
 
   rebuildIndexes(): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.podChanges.clear();
-    this.eventsOldest = undefined;
     this.podsByNode = new Map();
     this.unbound = new Set();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     this.eventIndex = new Map();
     const events = this.state.api.objects.Event;
     for (const [k, ev] of Object.entries(events)) indexEvent(this.eventIndex, events, ev, k);
+    this.eventExpiry = EventExpiry.ofStore(events);
+    this.eventTTL = this.state.profile.eventTTL ?? DEFAULT_EVENT_TTL;
   }
 
-  /** Drop events whose TTL ran out, as etcd's lease on them would (checked at most once a minute). */
+  /**
+   * Delete the Events last written an eventTTL ago or more, as etcd does when the lease of their
+   * last write runs out (core/event-expiry.ts). Not traced, like the recorder's writes are not
+   * traced as API writes; the recorders' aggregation memory keeps naming the newest Event of each
+   * key (core/event-index.ts `unindexEvent`).
+   */
   private expireEvents(): void {
-    this.state.eventsSweptAt = this.state.now;
     const events = this.state.api.objects.Event;
-    const cutoff = this.state.now - EVENT_TTL;
-    // The bound belongs to the record it was computed on (a state swapped in makes it unknown).
-    const bound = this.eventsOldestOf === events ? this.eventsOldest : undefined;
-    if (bound !== undefined && bound >= cutoff) return;
-    let oldest = Number.POSITIVE_INFINITY;
-    // The Map mirror iterates in the same order as the record, without copying 10^4 entries.
-    const m = this.kindMaps.get(this.state.api.objects, 'Event') as Map<string, KubeEvent> | undefined;
-    for (const [key, ev] of m ?? Object.entries(events)) {
-      if (ev.lastTimestamp >= cutoff) {
-        oldest = Math.min(oldest, ev.lastTimestamp);
-        continue;
-      }
+    this.eventExpiry.take(this.state.now - this.eventTTL, events, (key, ev) => {
       delete events[key];
       this.changes.keysChanged('Event');
       this.kindMaps.delete(events, 'Event', key);
       this.writes.set('Event', (this.writes.get('Event') ?? 0) + 1);
       unindexEvent(this.eventIndex, events, ev, key);
-    }
-    this.eventsOldest = oldest;
-    this.eventsOldestOf = events;
+    });
   }
 
   /**
@@ -542,14 +557,17 @@ export class Engine {
     cause: number,
   ): void {
     const now = this.state.now;
-    if (now - (this.state.eventsSweptAt ?? Number.NEGATIVE_INFINITY) >= EVENT_SWEEP_PERIOD) this.expireEvents();
     const events = this.state.api.objects.Event;
     const existingKey = findEvent(this.eventIndex, events, involved, reason, message, component);
     const existing = existingKey ? events[existingKey] : undefined;
     // The recorder's correlator only aggregates within 10 minutes.
-    if (existing && now - existing.lastTimestamp <= 10 * 60_000) {
+    // (Upstream a repeat PATCHes the Event its cache names and, when the apiserver has deleted it
+    // (NotFound), creates it again under the cached name with the cached count + 1: client-go
+    // tools/record/event.go recordEvent. Here an expired Event is an hour old, past the 10
+    // minutes, so it is never patched: its repeat is a new Event with count 1.)
+    if (existingKey && existing && now - existing.lastTimestamp <= 10 * 60_000) {
       const next: KubeEvent = { ...existing, count: existing.count + 1, lastTimestamp: now };
-      this.put(next, reason, cause);
+      this.store(next, reason, cause, false, false, existingKey);
     } else {
       const ns = involved.namespace ?? 'default';
       const name = flat(`${involved.name}.${this.hex(16)}`);
@@ -576,8 +594,10 @@ export class Engine {
         lastTimestamp: now,
         count: 1,
       };
-      this.store(ev, reason, cause, false, true);
-      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, `${ns}/${name}`);
+      // One flat key for the record, its Map mirror, the aggregation index and the expiry queue.
+      const key = flat(`${ns}/${name}`);
+      this.store(ev, reason, cause, false, true, key);
+      indexEvent(this.eventIndex, this.state.api.objects.Event, ev, key);
     }
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
     const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
@@ -593,6 +613,5 @@ const sources = new Map<string, { component: string }>();
 /** The last `involvedObject` per object, shared by its Events while equal (core/intern.ts). */
 const involvedObjects = new Map<string, ObjectReference>();
 
-/** kube-apiserver --event-ttl: events are removed one hour after their last update. */
-export const EVENT_TTL = 3_600_000;
-const EVENT_SWEEP_PERIOD = 60_000;
+/** kube-apiserver --event-ttl's default, for a state saved before profiles had `eventTTL`. */
+const DEFAULT_EVENT_TTL = 3_600_000;

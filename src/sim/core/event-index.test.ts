@@ -64,7 +64,8 @@ describe('event aggregation index', () => {
         const gone = events[k] as KubeEvent;
         delete events[k];
         unindexEvent(ix, events, gone, k);
-        ref.delete(joined(gone));
+        // The pair goes only if it names the expiring Event, not a newer one with its fields.
+        if (ref.get(joined(gone)) === k) ref.delete(joined(gone));
       } else {
         const k = `${o.namespace ?? 'default'}/e${i}`;
         const e = ev(o, r, m, c, `e${i}`);

@@ -5,8 +5,8 @@
  *
  * It holds exactly the pairs (aggregation key -> Event key) the engine used to keep in a
  * `Map<string, string>` keyed by the joined text `kind|namespace|name|uid|reason|message|component`,
- * with the same writes (`set` replaces the pair of an equal key, `remove` drops it even when it
- * names a newer Event than the one expiring), so aggregation decides as before. Only the storage
+ * with the same writes (`set` replaces the pair of an equal key; an expiring Event drops its pair
+ * only if the pair still names it), so aggregation decides as that map would. Only the storage
  * differs: that text took ~130 characters per Event, a tree of ~12 V8 cons strings (~450 bytes an
  * Event, ~100 MB for the 200,000 Events of a 1,000-node cluster's start). Here a pair is a 32-bit
  * hash of the same fields mapping to the Event's key; a key is compared field by field with the
@@ -96,8 +96,10 @@ export function indexEvent(
 }
 
 /**
- * Drop the pair for `ev`'s fields (whichever Event it names), as the engine does when `ev`,
- * stored at `key`, expires; `ev` may already be gone from `events`.
+ * Drop the pair naming `key`, as the engine does when `ev`, stored at `key`, expires; `ev` may
+ * already be gone from `events`. A pair naming a newer Event with the same fields stays: the
+ * recorders' correlator cache (client-go `tools/record/events_cache.go`) holds the newest Event
+ * of each key and knows nothing of the server deleting an older one.
  */
 export function unindexEvent(
   ix: EventAggIndex,
@@ -108,12 +110,13 @@ export function unindexEvent(
   const h = aggHash(ev.involvedObject, ev.reason, ev.message, ev.source.component);
   const b = ix.get(h);
   if (b === undefined) return;
-  const kept = without(b, events, ev, key);
+  // A key naming no stored Event finds nothing: dropping it changes no answer.
+  const kept = (typeof b === 'string' ? [b] : b).filter((k) => k !== key && events[k] !== undefined);
   if (kept.length === 0) ix.delete(h);
   else ix.set(h, kept.length === 1 ? (kept[0] as string) : kept);
 }
 
-/** The bucket's keys but the one whose Event has `ev`'s fields (`ev` itself at `key`). */
+/** The bucket's keys but the one whose Event has `ev`'s fields (`ev` itself at `key`), for `indexEvent`. */
 function without(
   b: string | readonly string[],
   events: Readonly<Record<string, KubeEvent>>,

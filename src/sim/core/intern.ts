@@ -24,6 +24,22 @@ export function intern(s: string): string {
   return f;
 }
 
+let oneParent = new Map<number, readonly number[]>();
+
+/**
+ * `[id]`, as a frozen array shared by every cause whose only parent is `id` (bounded like the
+ * text table). Most causes have one parent, and a one-element array is ~56 bytes: ~90 MB for
+ * the 1.5 million causes of a 5,000-node cluster's hour, half of them repeating a parent.
+ */
+export function internParent(id: number): number[] {
+  const got = oneParent.get(id);
+  if (got !== undefined) return got as number[];
+  if (oneParent.size >= INTERN_MAX) oneParent = new Map();
+  const a = Object.freeze([id]);
+  oneParent.set(id, a);
+  return a as number[];
+}
+
 /** A shared object per distinct value of `make`'s argument, for small frozen records. */
 export function internRecord<T extends object>(memo: Map<string, T>, key: string, make: () => T): T {
   let r = memo.get(key);
@@ -33,6 +49,29 @@ export function internRecord<T extends object>(memo: Map<string, T>, key: string
     memo.set(key, r);
   }
   return r;
+}
+
+/** `v`, frozen all the way down. */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/**
+ * The value `make` gives for `source`, made once and frozen all the way down, then shared by all
+ * that is made from `source` (the containers of every pod stamped from one template). Only for
+ * values nobody changes once stored: a change throws.
+ */
+export function sharedFrom<K extends object, T>(memo: WeakMap<K, T>, source: K, make: () => T): T {
+  let v = memo.get(source);
+  if (v === undefined) {
+    v = deepFreeze(make());
+    memo.set(source, v);
+  }
+  return v;
 }
 
 /** Same own keys in the same order, with identical values. */

@@ -519,8 +519,6 @@ export interface SimState {
   running?: RunningCommandState[];
   /** Id of the last running command. */
   runningSeq?: number;
-  /** When expired Events were last swept (kept in the state so replays sweep at the same moments). */
-  eventsSweptAt?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */
   changeCount: number;
   /** Chapters of the run (story/chapters.ts); created with the first one. Never traced. */

@@ -104,6 +104,12 @@ export interface Profile {
    * (kubernetes/kubernetes#107533; both in 1.24, master dropped in 1.25).
    */
   controlPlaneTaint: string;
+  /**
+   * kube-apiserver `--event-ttl`: an Event is deleted this long after its last write
+   * (core/event-expiry.ts). `EventTTL: 1 * time.Hour` in kk `cmd/kube-apiserver/app/options/options.go`
+   * (`NewServerRunOptions`), the same default in every version profiled here. Not a scenario setting.
+   */
+  eventTTL: number;
   /** kubectl describe "From" column printed "kubelet, <host>" in old kubectl. */
   defaults: Settings;
 }
@@ -159,6 +165,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     disruptionConditions: true,
     runtimeNotReadyPrefix: 'container runtime not ready',
     controlPlaneTaint: 'node-role.kubernetes.io/control-plane',
+    eventTTL: 60 * m,
     defaults: { ...common, nodeMonitorGracePeriod: 50 * s },
   },
   'v1.23-docker': {
@@ -171,6 +178,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     disruptionConditions: false,
     runtimeNotReadyPrefix: 'Container runtime not ready',
     controlPlaneTaint: 'node-role.kubernetes.io/master',
+    eventTTL: 60 * m,
     defaults: { ...common, nodeMonitorGracePeriod: 40 * s },
   },
 };
