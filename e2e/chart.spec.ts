@@ -88,6 +88,17 @@ test.describe('space-time chart', () => {
     await expect.poll(() => clock(page)).toBe(79_000);
   });
 
+  test("a zone's numbered commands at one instant are one marker (zone-down: network cut c1 … c100 at 1m)", async ({
+    page,
+  }) => {
+    await openChart(page, '?scenario=zone-down');
+    await scrubTo(page, 120_000);
+    const markers = page.locator('.markers .marker');
+    await expect(markers.filter({ hasText: 'network cut c1 … network cut c100' })).toHaveCount(1);
+    await expect(markers.filter({ hasText: /network cut c2$/ })).toHaveCount(0);
+    await expect(markers.locator('title').filter({ hasText: '100 commands' })).toHaveCount(1);
+  });
+
   test('Compare…: grace 40s vs 50s detects the kubelet stop 10s apart, and the link carries the comparison', async ({
     page,
     context,

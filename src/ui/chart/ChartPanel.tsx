@@ -5,10 +5,12 @@
  */
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { numberedRunEnd } from '../../share/formats';
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { formatTime } from '../common/time';
 import { useBoxSize } from '../graph/useBoxSize';
+import { useMessages } from '../i18n/hooks';
 import { CompareDialog } from './CompareDialog';
 import { ComparisonView } from './ComparisonView';
 import { downloadPng, downloadSvg } from './export';
@@ -19,15 +21,40 @@ import { useChartMessages } from './useChartMessages';
 import { WhatHappenedWhen } from './WhatHappenedWhen';
 import './chart.css';
 
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
+
+/**
+ * The commands as markers. A run of numbered commands at one instant (a zone's `network cut c1` …
+ * `network cut c1666`) is one marker, as the terminal folds it: 1,666 labels were pushed along the
+ * axis as if they had run at other times.
+ */
 function useMarkers(): Marker[] {
   const run = useSim((s) => s.run);
-  return useMemo(
-    () =>
-      run
-        .filter((e) => e.kind === 'command' && e.ok !== false)
-        .map((e) => ({ at: e.at, text: e.text.split('\n')[0] ?? e.text, by: e.by === 'you' ? 'you' : 'scenario' })),
-    [run],
-  );
+  const t = useMessages();
+  return useMemo(() => {
+    const commands = run.filter((e) => e.kind === 'command' && e.ok !== false);
+    const out: Marker[] = [];
+    let i = 0;
+    while (i < commands.length) {
+      const e = commands[i] as (typeof commands)[number];
+      const by = e.by === 'you' ? 'you' : 'scenario';
+      const j = numberedRunEnd(
+        commands,
+        i,
+        (x) => x.text,
+        (a, x) => x.at === a.at && x.by === a.by,
+      );
+      if (j - i >= 3) {
+        const text = `${firstLine(e.text)} … ${firstLine((commands[j - 1] as typeof e).text)}`;
+        out.push({ at: e.at, text, by, title: `${formatTime(e.at)} $ ${text} · ${t.commandCount(j - i)}` });
+        i = j;
+      } else {
+        out.push({ at: e.at, text: firstLine(e.text), by });
+        i++;
+      }
+    }
+    return out;
+  }, [run, t]);
 }
 
 function CompareStatus({ onRetry }: { onRetry: () => void }) {

@@ -18,6 +18,8 @@ export interface Marker {
   at: number;
   text: string;
   by: 'scenario' | 'you';
+  /** The tooltip, when more than `time $ text` (a folded run of commands says how many). */
+  title?: string;
 }
 
 interface Props {
@@ -90,7 +92,7 @@ function Markers({
                 {clipCommand(m.text)}
               </text>
             ) : null}
-            <title>{`${formatTime(m.at)} $ ${m.text}`}</title>
+            <title>{m.title ?? `${formatTime(m.at)} $ ${m.text}`}</title>
           </g>
         );
       })}
