@@ -41,7 +41,11 @@ export function formatScoreboard(sb: Scoreboard): string[] {
   const faults = sb.faults.length
     ? alignTable([
         ['FAULT', 'AT', ...SCORE_STEPS.map(([k]) => STEP_HEADERS[k])],
-        ...sb.faults.map((f) => [f.label, formatSimTime(f.at), ...SCORE_STEPS.map(([k]) => stepAfter(f, k))]),
+        ...sb.faults.map((f) => [
+          f.nodes ? `${f.label} (first of them)` : f.label,
+          formatSimTime(f.at),
+          ...SCORE_STEPS.map(([k]) => stepAfter(f, k)),
+        ]),
       ])
     : ['No faults in this run.'];
   const workloads = sb.workloads.length

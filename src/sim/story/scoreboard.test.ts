@@ -54,6 +54,24 @@ describe('recovery scoreboard', () => {
     ]);
   });
 
+  it("a zone's network cut (one fault on 100 nodes) is one row: each step the first among them, every evicted pod", () => {
+    const s = builtin('zone-down');
+    const run = recordRun(s, [], 600_000);
+    const chapters = run.sim.chapters();
+    const first = (kind: string) => chapters.find((c) => c.kind === kind && c.at > 60_000)?.at;
+    const evicted = chapters
+      .filter((c) => c.kind === 'evict')
+      .reduce((n, c) => n + Number(/^(\d+) pods? evicted/.exec(c.label)?.[1] ?? 0), 0);
+    expect(run.scoreboard.faults).toHaveLength(1);
+    const f = run.scoreboard.faults[0];
+    expect(f).toMatchObject({ at: 60_000, label: 'network cut to 100 nodes', node: '100 nodes', nodes: 100 });
+    expect(f?.detected).toBe(first('detect'));
+    expect(f?.tainted).toBe(first('taint'));
+    expect(f?.evicted).toBe(first('evict'));
+    expect(evicted).toBeGreaterThan(0);
+    expect(f?.evictedPods).toBe(evicted);
+  });
+
   it('grace 40s vs 50s: detection 10s apart, and the difference named', () => {
     const a = builtin('eviction', { nodeMonitorGracePeriod: 40_000 });
     const b = builtin('eviction', { nodeMonitorGracePeriod: 50_000 });

@@ -7,7 +7,8 @@
  * how long it had fewer Ready replicas than desired.
  *
  * A measure belongs to a fault when it happens after it and before the next fault on the same
- * node; one that has not happened (yet) is absent.
+ * node; one that has not happened (yet) is absent. A fault on many nodes at one instant (a zone's
+ * `network cut to 1666 nodes`) is one row: each step is the first among its nodes.
  */
 import type { Chapter } from '../core/state';
 import type { NodeRecord, PodRecord, RunHistory } from './history';
@@ -15,7 +16,13 @@ import type { NodeRecord, PodRecord, RunHistory } from './history';
 export interface FaultScore {
   at: number;
   label: string;
+  /** The node, or `100 nodes` for a fault on many nodes at one instant (a zone's network cut). */
   node: string;
+  /**
+   * A fault on many nodes at one instant: how many. Each step is then the first among them (the
+   * first node detected, the first tainted...), and the evicted pods are all of theirs.
+   */
+  nodes?: number;
   /** Times (ms since t=0) of each step of the recovery, absent when it did not happen. */
   detected?: number;
   tainted?: number;
@@ -75,11 +82,14 @@ function nodeSteps(n: NodeRecord, from: number, to: number) {
   return { detected, tainted, readyAgain };
 }
 
-function podSteps(pods: readonly PodRecord[], node: string, from: number, to: number) {
+function podSteps(pods: readonly PodRecord[], nodes: ReadonlySet<string>, from: number, to: number) {
   const evicted = pods.filter(
-    (p) => p.node === node && p.deleting !== undefined && p.deleting >= from && p.deleting < to,
+    (p) =>
+      p.node !== undefined && nodes.has(p.node) && p.deleting !== undefined && p.deleting >= from && p.deleting < to,
   );
-  const replacements = pods.filter((p) => p.replaces?.node === node && p.created >= from && p.created < to);
+  const replacements = pods.filter(
+    (p) => p.replaces !== undefined && nodes.has(p.replaces.node) && p.created >= from && p.created < to,
+  );
   return {
     evicted: earliest(evicted.map((p) => p.deleting)),
     evictedPods: evicted.length,
@@ -88,21 +98,34 @@ function podSteps(pods: readonly PodRecord[], node: string, from: number, to: nu
   };
 }
 
+/** The nodes a fault chapter is about: its node, or the nodes of a moment on many at once. */
+function faultNodes(c: Chapter): string[] {
+  return c.node !== undefined ? [c.node] : (c.nodes ?? []);
+}
+
 /**
  * The scoreboard of a run: its faults (from its chapters) measured on its history, to `until`
  * (default: the last change recorded; the app passes the furthest time reached).
  */
 export function buildScoreboard(history: RunHistory, chapters: readonly Chapter[], until = history.until): Scoreboard {
   until = Math.max(0, until, history.until);
-  const faults = chapters.filter((c) => c.kind === 'fault' && c.node !== undefined);
+  const faults = chapters.filter((c) => c.kind === 'fault' && faultNodes(c).length > 0);
   const pods = [...history.pods.values()];
   const scores: FaultScore[] = faults.map((c, i) => {
-    const node = c.node as string;
-    const next = faults.slice(i + 1).find((f) => f.node === node);
+    const nodes = new Set(faultNodes(c));
+    // Measures end at the next fault on one of the same nodes.
+    const next = faults.slice(i + 1).find((f) => faultNodes(f).some((n) => nodes.has(n)));
     const to = next ? next.at : Number.POSITIVE_INFINITY;
-    const score: FaultScore = { at: c.at, label: c.label, node, evictedPods: 0 };
-    const n = history.nodes.get(node);
-    const steps = { ...(n ? nodeSteps(n, c.at, to) : {}), ...podSteps(pods, node, c.at, to) };
+    const score: FaultScore = { at: c.at, label: c.label, node: c.node ?? `${nodes.size} nodes`, evictedPods: 0 };
+    if (c.node === undefined) score.nodes = nodes.size;
+    const node: Partial<Record<'detected' | 'tainted' | 'readyAgain', number>> = {};
+    for (const name of nodes) {
+      const n = history.nodes.get(name);
+      if (!n) continue;
+      for (const [k, v] of Object.entries(nodeSteps(n, c.at, to)) as [keyof typeof node, number | undefined][])
+        node[k] = earliest([node[k], v]);
+    }
+    const steps = { ...node, ...podSteps(pods, nodes, c.at, to) };
     for (const [k, v] of Object.entries(steps))
       if (v !== undefined) (score as unknown as Record<string, number>)[k] = v;
     return score;

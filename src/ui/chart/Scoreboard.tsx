@@ -111,10 +111,15 @@ function FaultRows({
   names: { a: string; b: string } | undefined;
 }) {
   const m = useMessages();
+  const t = useChartMessages();
+  const many = f.nodes ? <span className="sb-many">{t.firstOfNodes(f.nodes)}</span> : null;
   if (!names || !g)
     return (
       <tr>
-        <th scope="row">{m.chapterLabel(f.label)}</th>
+        <th scope="row">
+          {m.chapterLabel(f.label)}
+          {many}
+        </th>
         <td>{formatTime(f.at)}</td>
         {SCORE_STEPS.map(([k]) => (
           <StepCell key={k} f={f} step={k} />
@@ -126,6 +131,7 @@ function FaultRows({
       <tr>
         <th scope="row" rowSpan={2}>
           {m.chapterLabel(f.label)}
+          {many}
         </th>
         <td rowSpan={2}>{formatTime(f.at)}</td>
         <td className="sb-side">A</td>

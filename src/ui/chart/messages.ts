@@ -36,6 +36,8 @@ export const chartMessages = {
   fewestReady: 'Fewest Ready',
   shortFor: 'Fewer Ready than desired for',
   notYet: 'not (yet)',
+  /** A fault on many nodes at one instant: what its times are. */
+  firstOfNodes: (n: number) => `each time: the first of its ${n.toLocaleString('en-US')} nodes`,
   afterFault: (span: string, at: string) => `${span} after the fault (at ${at})`,
   // What happened when
   whatHappened: 'What happened when',

@@ -39,6 +39,7 @@ export const chart: Translation['chart'] = {
   fewestReady: '最少Ready数',
   shortFor: '希望数を下回った時間',
   notYet: '(まだ) なし',
+  firstOfNodes: (n) => `各時刻: ${n.toLocaleString('ja')}ノードのうち最初のもの`,
   afterFault: (span, at) => `障害の${span}後 (${at})`,
   whatHappened: 'いつ何が起きたか',
   time: '時刻',

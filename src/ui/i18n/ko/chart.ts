@@ -39,6 +39,7 @@ export const chart: Translation['chart'] = {
   fewestReady: '최소 Ready 수',
   shortFor: '의도한 수보다 적었던 시간',
   notYet: '(아직) 없음',
+  firstOfNodes: (n) => `각 시각: 노드 ${n.toLocaleString('ko')}개 중 가장 먼저인 것`,
   afterFault: (span, at) => `장애 후 ${span} (${at})`,
   whatHappened: '언제 무슨 일이 있었나',
   time: '시각',

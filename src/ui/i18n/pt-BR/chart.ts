@@ -39,6 +39,7 @@ export const chart: Translation['chart'] = {
   fewestReady: 'Menos Ready',
   shortFor: 'Abaixo do desejado por',
   notYet: 'não (ainda)',
+  firstOfNodes: (n) => `cada tempo: o primeiro dos ${n.toLocaleString('pt-BR')} nós`,
   afterFault: (span, at) => `${span} após a falha (em ${at})`,
   whatHappened: 'O que aconteceu quando',
   time: 'Tempo',
