@@ -443,8 +443,16 @@ export class Engine {
     }
   }
 
-  /** Copies of the derived indexes, to restore them with a snapshot without rebuilding them. */
-  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }): EngineIndexes {
+  /** The event aggregation index as it stands (read-only: a snapshot keeps it in chunks). */
+  get eventAggIndex(): ReadonlyMap<number, string | readonly string[]> {
+    return this.eventIndex;
+  }
+
+  /**
+   * Copies of the derived indexes, to restore them with a snapshot without rebuilding them.
+   * `events` false: the event aggregation index is left out (empty; see eventAggIndex).
+   */
+  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }, events = true): EngineIndexes {
     let podsByNode = reuse?.podsSame ? reuse.podsByNode : undefined;
     if (!podsByNode) {
       // A node's set equal to the previous export's (same keys, same order) is shared with it.
@@ -456,12 +464,15 @@ export class Engine {
       }
       podsByNode = copy;
     }
-    const eventIndex = reuse?.eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
+    const eventIndex = !events ? new Map() : reuse?.eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     return { podsByNode, eventIndex, eventsOldest: this.eventsOldest };
   }
 
-  /** Install indexes exported together with the state now in place (copied: the caller keeps its own). */
-  importIndexes(ix: EngineIndexes): void {
+  /**
+   * Install indexes exported together with the state now in place (copied: the caller keeps its
+   * own). `eventIndex`: the event aggregation index to take as it is (a copy made for the engine).
+   */
+  importIndexes(ix: EngineIndexes, eventIndex?: EventAggIndex): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.podChanges.clear();
@@ -470,7 +481,7 @@ export class Engine {
     this.unbound = new Set();
     const pods = this.state.api.objects.Pod;
     for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
-    this.eventIndex = new Map(ix.eventIndex);
+    this.eventIndex = eventIndex ?? new Map(ix.eventIndex);
     this.eventsOldest = ix.eventsOldest;
     this.eventsOldestOf = this.state.api.objects.Event;
   }

@@ -5,7 +5,8 @@ import { setStatusCacheForTests } from '../kubelet/pod-status';
 import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import type { Scenario } from '../scenario/types';
-import { Simulation } from '../simulation';
+import { Simulation, stateOfSnapshot } from '../simulation';
+import { mapOfChunks } from './chunks';
 import { dict } from './dict';
 import type { SimModule } from './engine';
 import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState } from './snapshot';
@@ -107,14 +108,14 @@ describe('snapshots share what is never changed', () => {
     const sim = new Simulation(busyScenario());
     sim.advanceTo(4 * MIN);
     const snap = sim.snapshot();
-    const frozen = JSON.stringify(snap.state);
+    const frozen = JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]]);
     sim.advanceTo(20 * MIN);
     const hash = sim.traceHash();
-    expect(JSON.stringify(snap.state)).toBe(frozen);
+    expect(JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]])).toBe(frozen);
     sim.restore(snap);
     sim.advanceTo(20 * MIN);
     expect(sim.traceHash()).toBe(hash);
-    expect(JSON.stringify(snap.state)).toBe(frozen);
+    expect(JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]])).toBe(frozen);
   });
 
   it('a snapshot shares the kinds unwritten since the previous one, and both restore exactly', () => {
@@ -122,16 +123,16 @@ describe('snapshots share what is never changed', () => {
     sim.advanceTo(4 * MIN);
     const a = sim.snapshot();
     const b = sim.snapshot();
-    expect(b.state.api.objects.Pod).toBe(a.state.api.objects.Pod);
+    expect(b.api?.objects.Pod).toBe(a.api?.objects.Pod);
     sim.advanceTo(6 * MIN);
     const c = sim.snapshot();
-    expect(c.state.api.objects.Lease).not.toBe(a.state.api.objects.Lease);
+    expect(c.api?.objects.Lease).not.toBe(a.api?.objects.Lease);
     sim.advanceTo(20 * MIN);
     const hash = sim.traceHash();
     for (const s of [a, b, a, c]) {
       sim.restore(s);
       const again = sim.snapshot();
-      expect(again.state.api.objects.Pod).toBe(s.state.api.objects.Pod);
+      expect(again.api?.objects.Pod).toBe(s.api?.objects.Pod);
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(hash);
     }
@@ -178,13 +179,23 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
     sim.advanceTo(t);
     const full = copyState(sim.engine.state);
     const fullPodsByNode = [...sim.engine.exportIndexes().podsByNode].map(([n, keys]) => [n, [...keys]]);
+    const fullEvents = [...sim.engine.eventAggIndex];
     const snap = sim.snapshot();
     const podsByNode = [...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]]);
+    const whole = stateOfSnapshot(snap);
+    const events = [...mapOfChunks(snap.eventIndex ?? [])];
     const d =
-      difference(snap.state.hosts, full.hosts, 'hosts') ??
-      difference(snap.state.api.history, full.api.history, 'history') ??
-      difference(snap.causeChunks?.flat(), full.causes, 'causes') ??
-      difference(podsByNode, fullPodsByNode, 'podsByNode');
+      difference(whole.hosts, full.hosts, 'hosts') ??
+      difference(whole.api.history, full.api.history, 'history') ??
+      difference(whole.api.objects, full.api.objects, 'objects') ??
+      difference(whole.causes, full.causes, 'causes') ??
+      difference(podsByNode, fullPodsByNode, 'podsByNode') ??
+      difference(events, fullEvents, 'eventIndex');
+    for (const [kind, rec] of Object.entries(full.api.objects)) {
+      const got = (whole.api.objects as Record<string, Record<string, unknown>>)[kind] ?? {};
+      if (Object.keys(got).join() !== Object.keys(rec).join()) throw new Error(`t=${t}: ${kind} order differs`);
+      for (const k of Object.keys(rec)) if (got[k] !== rec[k]) throw new Error(`t=${t}: ${kind} ${k} is a copy`);
+    }
     if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
       for (const [name, h] of Object.entries(snap.state.hosts)) {
