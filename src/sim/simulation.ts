@@ -10,7 +10,7 @@ import { type Chunks, chunksOfMap, mapOfChunks } from './core/chunks';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
-import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi } from './core/snapshot';
+import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi, restoreCauses } from './core/snapshot';
 import type { Cause, CommandBy, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -285,7 +285,8 @@ export class Simulation {
   }
 
   restore(s: SimSnapshot): void {
-    this.engine.state = stateOfSnapshot(s);
+    // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
+    this.engine.state = stateOfSnapshot(s, this.engine.state.causes);
     if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
     else this.engine.rebuildIndexes();
     // The live records now equal this snapshot's: later snapshots may share its copies.
@@ -299,10 +300,13 @@ export class Simulation {
   }
 }
 
-/** A copy of the whole state a snapshot holds (its chunks put back together), for the engine to take. */
-export function stateOfSnapshot(s: SimSnapshot): SimState {
+/**
+ * A copy of the whole state a snapshot holds (its chunks put back together), for the engine to
+ * take. `liveCauses`: the engine's causes, reused when they begin with the snapshot's.
+ */
+export function stateOfSnapshot(s: SimSnapshot, liveCauses?: Cause[]): SimState {
   const state = copyState(s.state);
-  if (s.causeChunks) state.causes = s.causeChunks.flat();
+  if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, liveCauses);
   if (s.api) restoreApi(state, s.api);
   return state;
 }

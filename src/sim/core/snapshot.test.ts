@@ -9,7 +9,7 @@ import { Simulation, stateOfSnapshot } from '../simulation';
 import { mapOfChunks } from './chunks';
 import { dict } from './dict';
 import type { SimModule } from './engine';
-import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState } from './snapshot';
+import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState, restoreCauses } from './snapshot';
 import type { Cause } from './state';
 
 function deepFreeze(o: unknown): void {
@@ -239,6 +239,21 @@ describe('hosts shared between snapshots', () => {
     expect(b.flat()).toEqual(causes);
     causes[3] = cause(3);
     expect(causeChunks(causes, b)[0]).not.toBe(b[0]);
+  });
+
+  it("restoreCauses cuts the live causes back when they begin with the snapshot's, else copies", () => {
+    const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
+    const live = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
+    const chunks = causeChunks(live.slice(0, CAUSE_CHUNK + 3));
+    const other = live.map((c) => ({ ...c }));
+    const copied = restoreCauses(chunks, other);
+    expect(copied).not.toBe(other);
+    expect(copied).toEqual(live.slice(0, CAUSE_CHUNK + 3));
+    expect(other).toHaveLength(CAUSE_CHUNK + 10);
+    const cut = restoreCauses(chunks, live);
+    expect(cut).toBe(live);
+    expect(cut).toHaveLength(CAUSE_CHUNK + 3);
+    expect(restoreCauses(chunks, live.slice(0, 5))).toHaveLength(CAUSE_CHUNK + 3);
   });
 
   it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {

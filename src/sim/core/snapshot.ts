@@ -209,6 +209,33 @@ export function causeChunks(causes: readonly Cause[], prev?: readonly (readonly 
 }
 
 /**
+ * The causes kept in `chunks`, for the engine to take: `live` (the engine's own array, about to be
+ * dropped) cut back to their number when it starts with the very same causes (a seek back in the
+ * same run: causes are only ever appended), instead of a new array of every cause of the run.
+ */
+export function restoreCauses(chunks: readonly (readonly Cause[])[], live: Cause[] | undefined): Cause[] {
+  let n = 0;
+  for (const c of chunks) n += c.length;
+  if (live && live.length >= n) {
+    let i = 0;
+    let same = true;
+    for (const c of chunks) {
+      for (let j = 0; j < c.length; j++)
+        if (c[j] !== live[i++]) {
+          same = false;
+          break;
+        }
+      if (!same) break;
+    }
+    if (same) {
+      live.length = n;
+      return live;
+    }
+  }
+  return chunks.flat();
+}
+
+/**
  * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
  * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
  * `withCauses` false: the copy's causes are left empty (a snapshot keeps them as `causeChunks`).
