@@ -277,7 +277,7 @@ export class Simulation {
       state: copyState(e.state, undefined, prev?.snap.state, false, false),
       indexes,
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
-      api: apiChunks(e.state.api, prev?.snap.api, same),
+      api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
       eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };

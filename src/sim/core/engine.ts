@@ -290,6 +290,17 @@ export class Engine {
   }
 
   /**
+   * The entries of a kind's record in its order, from its Map mirror (core/kind-maps.ts), or
+   * undefined: read the record. Iterating a Map of 10^6 Events takes ~1/30 of a for-in over the
+   * record, so a snapshot reads Pods and Events through their mirrors, built if need be (and kept
+   * in step by the writes from then on); other kinds only when one is kept already.
+   */
+  storeMirror(kind: Kind): ReadonlyMap<string, ApiObject> | undefined {
+    const objects = this.state.api.objects;
+    return kind === 'Pod' || kind === 'Event' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
+  }
+
+  /**
    * The Node objects in name order. The order of the names is kept while no Node is created or
    * removed: the controllers that walk every node (node-lifecycle every 5 s, DaemonSets, the
    * scheduler) used to copy and sort them on each pass.

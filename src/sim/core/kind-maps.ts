@@ -38,6 +38,12 @@ export class KindMaps {
     return map;
   }
 
+  /** The mirror of `objects[kind]` if one is kept now (none is built, and nothing is counted as read). */
+  peek(objects: ApiState['objects'], kind: Kind): ReadonlyMap<string, ApiObject> | undefined {
+    const m = this.maps.get(kind);
+    return m?.rec === objects[kind] ? m.map : undefined;
+  }
+
   /** `rec[key] = obj` happened. */
   set(rec: object, kind: Kind, key: string, obj: ApiObject): void {
     const m = this.maps.get(kind);

@@ -283,10 +283,15 @@ function keepList(list: ObjectHistoryEntry[], earlier: ObjectHistoryEntry[] | un
 
 /**
  * `api` as chunks sharing `prev`'s: a kind for which `unwritten(kind)` says nothing was written
- * since `prev` takes `prev`'s chunks as they are, the others are walked in order and share every
- * chunk found equal.
+ * since `prev` takes `prev`'s chunks as they are, the others are walked in order (through
+ * `mirror(kind)`, a Map in the record's order, when there is one) and share every chunk found equal.
  */
-export function apiChunks(api: ApiState, prev: ApiChunks | undefined, unwritten: (kind: Kind) => boolean): ApiChunks {
+export function apiChunks(
+  api: ApiState,
+  prev: ApiChunks | undefined,
+  unwritten: (kind: Kind) => boolean,
+  mirror?: (kind: Kind) => ReadonlyMap<string, ApiObject> | undefined,
+): ApiChunks {
   const objects: { [K in Kind]?: Chunks<ApiObject> } = {};
   let fresh = 0;
   for (const kind of Object.keys(api.objects) as Kind[]) {
@@ -296,8 +301,12 @@ export function apiChunks(api: ApiState, prev: ApiChunks | undefined, unwritten:
       continue;
     }
     const b = new ChunkBuilder<ApiObject>(before);
-    const rec = api.objects[kind] as Record<string, ApiObject>;
-    for (const k in rec) b.add(k, rec[k] as ApiObject);
+    const m = mirror?.(kind);
+    if (m) for (const [k, o] of m) b.add(k, o);
+    else {
+      const rec = api.objects[kind] as Record<string, ApiObject>;
+      for (const k in rec) b.add(k, rec[k] as ApiObject);
+    }
     objects[kind] = b.finish();
     fresh += b.fresh;
   }
