@@ -254,10 +254,12 @@ export class Engine {
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
     const entry = { at: this.state.now, what: intern(what), cause };
-    const list = h[ref];
+    let list = h[ref];
     // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
     if (!list) h[ref] = [entry];
     else {
+      // A restored list is a snapshot's, frozen (core/snapshot.ts restoreApi): copied on first write.
+      if (Object.isFrozen(list)) h[ref] = list = list.slice();
       list.push(entry);
       // The usual case (one over) without splice's array of removed entries.
       if (list.length === HISTORY_KEEP + 1) list.shift();

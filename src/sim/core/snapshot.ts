@@ -274,10 +274,17 @@ export interface ApiChunks {
   readonly fresh: number;
 }
 
-/** `list` itself unless `earlier` holds the same entries (history lists are changed in place, entries never). */
+/**
+ * A snapshot's copy of a history list: `earlier` when it holds the same entries (lists are changed
+ * in place, entries never), `list` when it is a snapshot's already (frozen: restored and not
+ * written since), else a frozen copy, which a restore hands to the engine as it is.
+ */
 function keepList(list: ObjectHistoryEntry[], earlier: ObjectHistoryEntry[] | undefined): ObjectHistoryEntry[] {
-  if (earlier === undefined || earlier.length !== list.length) return list.slice();
-  for (let i = 0; i < list.length; i++) if (list[i] !== earlier[i]) return list.slice();
+  if (Object.isFrozen(list)) return list;
+  if (earlier === undefined || earlier.length !== list.length)
+    return Object.freeze(list.slice()) as ObjectHistoryEntry[];
+  for (let i = 0; i < list.length; i++)
+    if (list[i] !== earlier[i]) return Object.freeze(list.slice()) as ObjectHistoryEntry[];
   return earlier;
 }
 
@@ -323,6 +330,7 @@ export function restoreApi(state: SimState, chunks: ApiChunks): void {
     const c = chunks.objects[kind];
     if (c) objects[kind] = recordOfChunks(c);
   }
-  // History lists are appended to in place: the live state gets its own.
-  state.api.history = recordOfChunks(chunks.history, (list) => list.slice());
+  // History lists are appended to in place: the snapshot's are frozen, and the engine copies one
+  // before its first write (Engine.remember).
+  state.api.history = recordOfChunks(chunks.history);
 }
