@@ -271,7 +271,7 @@ export class Simulation {
     const prev = this.lastSnapshot;
     const same = (k: Kind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
     const ix = prev?.snap.indexes;
-    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: true }, false);
+    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: false }, false);
     const prevEvents = prev?.snap.eventIndex;
     const snap: SimSnapshot = {
       state: copyState(e.state, undefined, prev?.snap.state, false, false),
@@ -286,9 +286,13 @@ export class Simulation {
 
   restore(s: SimSnapshot): void {
     // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
-    this.engine.state = stateOfSnapshot(s, this.engine.state.causes);
+    const state = copyState(s.state);
+    if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
+    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
+    this.engine.state = state;
     if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
     else this.engine.rebuildIndexes();
+    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
@@ -299,6 +303,9 @@ export class Simulation {
     return hashHex(this.engine.state.traceHash);
   }
 }
+
+/** The kinds whose Map mirrors a restore builds with their records (snapshots walk them: Engine.storeMirror). */
+const MIRRORED: readonly Kind[] = ['Pod', 'Event'];
 
 /**
  * A copy of the whole state a snapshot holds (its chunks put back together), for the engine to

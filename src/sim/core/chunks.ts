@@ -148,6 +148,18 @@ export function recordOfChunks<V>(chunks: Chunks<V>, copy?: (v: V) => V): Record
   return out;
 }
 
+/** The record the chunks were made from (as recordOfChunks) and a Map of the same entries in the same order. */
+export function recordAndMapOfChunks<V>(chunks: Chunks<V>): { record: Record<string, V>; map: Map<string, V> } {
+  const record = dict<V>();
+  const map = new Map<string, V>();
+  for (const { keys, values } of chunks)
+    for (let i = 0; i < keys.length; i++) {
+      record[keys[i] as string] = values[i] as V;
+      map.set(keys[i] as string, values[i] as V);
+    }
+  return { record, map };
+}
+
 /** The Map the chunks were made from. */
 export function mapOfChunks<V, K extends ChunkKey>(chunks: Chunks<V, K>): Map<K, V> {
   const out = new Map<K, V>();

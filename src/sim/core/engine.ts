@@ -302,6 +302,11 @@ export class Engine {
     return kind === 'Pod' || kind === 'Event' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
   }
 
+  /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */
+  adoptMirror(kind: Kind, map: Map<string, ApiObject>): void {
+    this.kindMaps.adopt(this.state.api.objects, kind, map);
+  }
+
   /**
    * The Node objects in name order. The order of the names is kept while no Node is created or
    * removed: the controllers that walk every node (node-lifecycle every 5 s, DaemonSets, the
