@@ -16,6 +16,7 @@ import { MAX_SIM_PER_FRAME } from '../src/worker/pacing';
 import { loadRunner } from '../src/worker/runner';
 import { gcFunction, heapMb, targets } from './memory';
 import { type BenchRow, thousands } from './rows';
+import { bigZoneFailure } from './scenarios';
 
 const HOUR = 3_600_000;
 const HOURS = 2;
@@ -31,6 +32,7 @@ type Reading =
   | { kind: 'boot'; ms: number; heapMb: number }
   | { kind: 'heap'; at: number; heapMb: number; checkpoints: number; playMs: number }
   | { kind: 'seek'; target: number; ms: number }
+  | { kind: 'costs'; snapshotMs: number; restoreMs: number; lookAheadMs: number; times: number[] }
   | { kind: 'error'; message: string };
 
 /** The child: plays, reads, seeks, one JSON line per reading. */
@@ -39,7 +41,13 @@ function child(): void {
   const say = (r: Reading) => process.stdout.write(`${JSON.stringify(r)}\n`);
   try {
     const t0 = performance.now();
-    const loaded = loadRunner(readFileSync(SCENARIO, 'utf8'), [], 0);
+    // `--nodes N`: the bench's own big zone failure at N nodes (bench/scenarios.ts) instead of the built-in.
+    const n = process.argv.indexOf('--nodes');
+    const json =
+      n >= 0
+        ? JSON.stringify({ normalised: bigZoneFailure(Number(process.argv[n + 1])) })
+        : readFileSync(SCENARIO, 'utf8');
+    const loaded = loadRunner(json, [], 0);
     if (!loaded.ok) throw new Error(loaded.message);
     const r = loaded.runner;
     say({ kind: 'boot', ms: performance.now() - t0, heapMb: heapMb(gc) });
@@ -54,6 +62,17 @@ function child(): void {
       r.seek(target);
       say({ kind: 'seek', target, ms: performance.now() - s0 });
     }
+    // What a checkpoint costs at the end of the run: one snapshot, one restore, one look-ahead.
+    r.seek(HOURS * HOUR);
+    let c0 = performance.now();
+    const snap = r.sim.snapshot();
+    const snapshotMs = performance.now() - c0;
+    c0 = performance.now();
+    r.sim.restore(snap);
+    const restoreMs = performance.now() - c0;
+    c0 = performance.now();
+    r.nextChangeAt(r.now + 60_000);
+    say({ kind: 'costs', snapshotMs, restoreMs, lookAheadMs: performance.now() - c0, times: r.checkpoints.times() });
   } catch (err) {
     say({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
   }

@@ -6,10 +6,11 @@ import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
+import { type Chunks, chunksOfMap, mapOfChunks } from './core/chunks';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
-import { causeChunks, copyState } from './core/snapshot';
+import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi, restoreCauses } from './core/snapshot';
 import type { Cause, CommandBy, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -33,6 +34,13 @@ export interface SimSnapshot {
    * when present, `state.causes` is empty.
    */
   readonly causeChunks?: readonly (readonly Cause[])[];
+  /**
+   * The API objects and object histories, in chunks shared with the previous snapshot
+   * (core/snapshot.ts `apiChunks`); when present, `state.api`'s records are empty.
+   */
+  readonly api?: ApiChunks;
+  /** The event aggregation index, in chunks; when present, `indexes.eventIndex` is empty. */
+  readonly eventIndex?: Chunks<string | readonly string[], number>;
 }
 
 export function initialState(scenario: Scenario): SimState {
@@ -262,23 +270,29 @@ export class Simulation {
     const e = this.engine;
     const prev = this.lastSnapshot;
     const same = (k: Kind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
-    const reuse = (k: Kind) => (same(k) ? prev?.snap.state.api.objects[k] : undefined);
     const ix = prev?.snap.indexes;
-    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: same('Event') });
+    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: false }, false);
+    const prevEvents = prev?.snap.eventIndex;
     const snap: SimSnapshot = {
-      state: copyState(e.state, reuse, prev?.snap.state, false),
+      state: copyState(e.state, undefined, prev?.snap.state, false, false),
       indexes,
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
+      api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
+      eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
   }
 
   restore(s: SimSnapshot): void {
-    this.engine.state = copyState(s.state);
-    if (s.causeChunks) this.engine.state.causes = s.causeChunks.flat();
-    if (s.indexes) this.engine.importIndexes(s.indexes);
+    // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
+    const state = copyState(s.state);
+    if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
+    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
+    this.engine.state = state;
+    if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
     else this.engine.rebuildIndexes();
+    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
@@ -288,6 +302,20 @@ export class Simulation {
   traceHash(): string {
     return hashHex(this.engine.state.traceHash);
   }
+}
+
+/** The kinds whose Map mirrors a restore builds with their records (snapshots walk them: Engine.storeMirror). */
+const MIRRORED: readonly Kind[] = ['Pod', 'Event'];
+
+/**
+ * A copy of the whole state a snapshot holds (its chunks put back together), for the engine to
+ * take. `liveCauses`: the engine's causes, reused when they begin with the snapshot's.
+ */
+export function stateOfSnapshot(s: SimSnapshot, liveCauses?: Cause[]): SimState {
+  const state = copyState(s.state);
+  if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, liveCauses);
+  if (s.api) restoreApi(state, s.api);
+  return state;
 }
 
 export function createSimulation(

@@ -44,16 +44,30 @@ const KEEP_RECENT = 8;
 
 /**
  * How many checkpoints fit the memory budget for a cluster of this size: a snapshot costs about
- * 0.7 KB per pod and per container beyond what it shares with the previous one (the 100-node bench
- * cluster: ~4 MB at 3,000 pods; 5,000 nodes: ~150 MB), plus a fixed part. Between 4 and 240: a
- * 5,000-node run kept 22 checkpoints (a floor of 24), 3.3 GB over 2 simulated hours, more than a
- * browser gives a worker; with 4 it stays about the engine's own size plus 600 MB, and its seeks
- * replay further instead.
+ * BYTES_PER_ENTRY per pod and per container beyond what it shares with the previous one (API
+ * objects, histories and indexes in shared chunks, core/chunks.ts; what changed in the hosts),
+ * plus a fixed part. Between 4 and 60. (Before the chunks a snapshot copied every kind written
+ * since the previous one, ~0.7 KB per pod and container: a 5,000-node run could keep 4.)
  */
 export function budgetFor(pods: number, containers: number): number {
-  const bytes = 700 * (pods + containers) + 50_000;
-  return Math.max(MIN_CHECKPOINTS, Math.min(240, Math.floor(CHECKPOINT_MEMORY / bytes)));
+  const bytes = BYTES_PER_ENTRY * (pods + containers) + 50_000;
+  return Math.max(MIN_CHECKPOINTS, Math.min(MAX_CHECKPOINTS, Math.floor(CHECKPOINT_MEMORY / bytes)));
 }
+
+/**
+ * A checkpoint's own memory per pod and per container. Checkpoints 30 s apart share most chunks
+ * (5,000 nodes: ~2 MB of Events, ~18 MB of hosts each, bench/checkpoint-parts.ts), but thinned
+ * ones are far apart and share little: at 120 bytes a 5,000-node run kept 6 and reached 3.5 GB
+ * after 2 simulated hours (+21 % in the second), against 3.3 GB with 4 before the chunks (its
+ * seeks took 2.5–59 s instead of 170–260 s).
+ */
+export const BYTES_PER_ENTRY = 200;
+
+/**
+ * Never more than this: the 100-node worker run (4 simulated hours) reaches it within about 2.5
+ * hours, so its memory is flat in the last one (at 209 it kept 95 and grew 5.7 % in the last hour).
+ */
+export const MAX_CHECKPOINTS = 60;
 
 /** The first checkpoint (t=0 of the run) and the newest ones: never fewer than this. */
 export const MIN_CHECKPOINTS = 4;
@@ -122,8 +136,9 @@ export class CheckpointStore {
    * so the spacing stays even over the run and the count (and memory) stays at the budget.
    */
   private thin(): void {
-    // A small budget (a big cluster) keeps fewer of the newest: the first, and budget - 2 of them.
-    const recent = Math.min(KEEP_RECENT, this.budget - 2);
+    // A small budget (a big cluster) keeps fewer of the newest (a quarter, at least 2), so the
+    // others spread over the run and a far seek does not replay most of it.
+    const recent = Math.min(KEEP_RECENT, Math.max(2, Math.floor(this.budget / 4)));
     while (this.list.length > this.budget) {
       const last = this.list.length - recent;
       let drop = -1;

@@ -252,16 +252,24 @@ describe('checkpoints', () => {
     expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
   });
 
-  it('a 5,000-node cluster keeps 4 (the first and the newest), a 100-node one dozens', () => {
+  it('a 5,000-node cluster keeps 4 (the first, one between, the 2 newest), a 1,000-node one 21, a 100-node one 60', () => {
     expect(budgetFor(150_000, 150_000)).toBe(4);
-    expect(budgetFor(3_000, 3_000)).toBeGreaterThan(40);
+    expect(budgetFor(30_000, 30_000)).toBe(21);
+    expect(budgetFor(3_000, 3_000)).toBe(60);
     const c = new CheckpointStore();
-    c.setBudget(budgetFor(150_000, 150_000));
+    c.setBudget(budgetFor(30_000, 30_000));
     const snap = {} as never;
-    for (let t = 0; t <= 40 * 30_000; t += 30_000) c.add({ t, applied: 0, snap });
-    expect(c.size).toBe(4);
+    for (let t = 0; t <= 240 * 30_000; t += 30_000) c.add({ t, applied: 0, snap });
+    expect(c.size).toBe(21);
     expect(c.first?.t).toBe(0);
-    expect(c.times().slice(-2)).toEqual([39 * 30_000, 40 * 30_000]);
+    const times = c.times();
+    expect(times.slice(-5)).toEqual([236, 237, 238, 239, 240].map((i) => i * 30_000));
+    // The others spread over the run: no gap much wider than an even share.
+    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual((2 * (240 * 30_000)) / 16);
+    c.setBudget(budgetFor(150_000, 150_000));
+    expect(c.size).toBe(4);
+    expect(c.times().slice(-2)).toEqual([239 * 30_000, 240 * 30_000]);
   });
 
   it('a cheap snapshot is taken at every 30 s boundary; a costly one once replaying would cost two of them', () => {

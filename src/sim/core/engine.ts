@@ -265,10 +265,12 @@ export class Engine {
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
     const entry = { at: this.state.now, what: intern(what), cause };
-    const list = h[ref];
+    let list = h[ref];
     // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
     if (!list) h[ref] = [entry];
     else {
+      // A restored list is a snapshot's, frozen (core/snapshot.ts restoreApi): copied on first write.
+      if (Object.isFrozen(list)) h[ref] = list = list.slice();
       list.push(entry);
       // The usual case (one over) without splice's array of removed entries.
       if (list.length === HISTORY_KEEP + 1) list.shift();
@@ -313,6 +315,22 @@ export class Engine {
     }
     const rec = this.state.api.objects[kind] as Record<string, ObjectOfKind<K>>;
     for (const key in rec) fn(rec[key] as ObjectOfKind<K>, key);
+  }
+
+  /**
+   * The entries of a kind's record in its order, from its Map mirror (core/kind-maps.ts), or
+   * undefined: read the record. Iterating a Map of 10^6 Events takes ~1/30 of a for-in over the
+   * record, so a snapshot reads Pods and Events through their mirrors, built if need be (and kept
+   * in step by the writes from then on); other kinds only when one is kept already.
+   */
+  storeMirror(kind: Kind): ReadonlyMap<string, ApiObject> | undefined {
+    const objects = this.state.api.objects;
+    return kind === 'Pod' || kind === 'Event' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
+  }
+
+  /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */
+  adoptMirror(kind: Kind, map: Map<string, ApiObject>): void {
+    this.kindMaps.adopt(this.state.api.objects, kind, map);
   }
 
   /**
@@ -478,8 +496,16 @@ export class Engine {
     }
   }
 
-  /** Copies of the derived indexes, to restore them with a snapshot without rebuilding them. */
-  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }): EngineIndexes {
+  /** The event aggregation index as it stands (read-only: a snapshot keeps it in chunks). */
+  get eventAggIndex(): ReadonlyMap<number, string | readonly string[]> {
+    return this.eventIndex;
+  }
+
+  /**
+   * Copies of the derived indexes, to restore them with a snapshot without rebuilding them.
+   * `events` false: the event aggregation index is left out (empty; see eventAggIndex).
+   */
+  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean; eventsSame: boolean }, events = true): EngineIndexes {
     let podsByNode = reuse?.podsSame ? reuse.podsByNode : undefined;
     if (!podsByNode) {
       // A node's set equal to the previous export's (same keys, same order) is shared with it.
@@ -492,13 +518,16 @@ export class Engine {
       podsByNode = copy;
     }
     const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
-    const eventIndex = eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
+    const eventIndex = !events ? new Map() : eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
     return { podsByNode, eventIndex, eventWrites };
   }
 
-  /** Install indexes exported together with the state now in place (copied: the caller keeps its own). */
-  importIndexes(ix: EngineIndexes): void {
+  /**
+   * Install indexes exported together with the state now in place (copied: the caller keeps its
+   * own). `eventIndex`: the event aggregation index to take as it is (a copy made for the engine).
+   */
+  importIndexes(ix: EngineIndexes, eventIndex?: EventAggIndex): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.podChanges.clear();
@@ -507,7 +536,7 @@ export class Engine {
     this.unbound = new Set();
     const pods = this.state.api.objects.Pod;
     for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
-    this.eventIndex = new Map(ix.eventIndex);
+    this.eventIndex = eventIndex ?? new Map(ix.eventIndex);
     const events = this.state.api.objects.Event;
     this.eventExpiry = ix.eventWrites ? EventExpiry.from(ix.eventWrites) : EventExpiry.ofStore(events);
     this.eventTTL = this.state.profile.eventTTL ?? DEFAULT_EVENT_TTL;

@@ -41,6 +41,18 @@ export class KindMaps {
     return map;
   }
 
+  /** The mirror of `objects[kind]` if one is kept now (none is built, and nothing is counted as read). */
+  peek(objects: ApiState['objects'], kind: Kind): ReadonlyMap<string, ApiObject> | undefined {
+    const m = this.maps.get(kind);
+    return m?.rec === objects[kind] ? m.map : undefined;
+  }
+
+  /** Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror. */
+  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>): void {
+    for (const k of map.keys()) if (mayBeIndex(k)) return;
+    this.maps.set(kind, { rec: objects[kind], map, unread: 0 });
+  }
+
   /** `rec[key] = obj` happened. */
   set(rec: object, kind: Kind, key: string, obj: ApiObject): void {
     const m = this.maps.get(kind);

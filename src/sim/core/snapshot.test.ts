@@ -5,10 +5,11 @@ import { setStatusCacheForTests } from '../kubelet/pod-status';
 import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import type { Scenario } from '../scenario/types';
-import { Simulation } from '../simulation';
+import { Simulation, stateOfSnapshot } from '../simulation';
+import { mapOfChunks } from './chunks';
 import { dict } from './dict';
 import type { SimModule } from './engine';
-import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState } from './snapshot';
+import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState, restoreCauses } from './snapshot';
 import type { Cause } from './state';
 
 function deepFreeze(o: unknown): void {
@@ -107,14 +108,14 @@ describe('snapshots share what is never changed', () => {
     const sim = new Simulation(busyScenario());
     sim.advanceTo(4 * MIN);
     const snap = sim.snapshot();
-    const frozen = JSON.stringify(snap.state);
+    const frozen = JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]]);
     sim.advanceTo(20 * MIN);
     const hash = sim.traceHash();
-    expect(JSON.stringify(snap.state)).toBe(frozen);
+    expect(JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]])).toBe(frozen);
     sim.restore(snap);
     sim.advanceTo(20 * MIN);
     expect(sim.traceHash()).toBe(hash);
-    expect(JSON.stringify(snap.state)).toBe(frozen);
+    expect(JSON.stringify([snap.state, snap.api, [...mapOfChunks(snap.eventIndex ?? [])]])).toBe(frozen);
   });
 
   it('a snapshot shares the kinds unwritten since the previous one, and both restore exactly', () => {
@@ -122,16 +123,16 @@ describe('snapshots share what is never changed', () => {
     sim.advanceTo(4 * MIN);
     const a = sim.snapshot();
     const b = sim.snapshot();
-    expect(b.state.api.objects.Pod).toBe(a.state.api.objects.Pod);
+    expect(b.api?.objects.Pod).toBe(a.api?.objects.Pod);
     sim.advanceTo(6 * MIN);
     const c = sim.snapshot();
-    expect(c.state.api.objects.Lease).not.toBe(a.state.api.objects.Lease);
+    expect(c.api?.objects.Lease).not.toBe(a.api?.objects.Lease);
     sim.advanceTo(20 * MIN);
     const hash = sim.traceHash();
     for (const s of [a, b, a, c]) {
       sim.restore(s);
       const again = sim.snapshot();
-      expect(again.state.api.objects.Pod).toBe(s.state.api.objects.Pod);
+      expect(again.api?.objects.Pod).toBe(s.api?.objects.Pod);
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(hash);
     }
@@ -178,13 +179,23 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
     sim.advanceTo(t);
     const full = copyState(sim.engine.state);
     const fullPodsByNode = [...sim.engine.exportIndexes().podsByNode].map(([n, keys]) => [n, [...keys]]);
+    const fullEvents = [...sim.engine.eventAggIndex];
     const snap = sim.snapshot();
     const podsByNode = [...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]]);
+    const whole = stateOfSnapshot(snap);
+    const events = [...mapOfChunks(snap.eventIndex ?? [])];
     const d =
-      difference(snap.state.hosts, full.hosts, 'hosts') ??
-      difference(snap.state.api.history, full.api.history, 'history') ??
-      difference(snap.causeChunks?.flat(), full.causes, 'causes') ??
-      difference(podsByNode, fullPodsByNode, 'podsByNode');
+      difference(whole.hosts, full.hosts, 'hosts') ??
+      difference(whole.api.history, full.api.history, 'history') ??
+      difference(whole.api.objects, full.api.objects, 'objects') ??
+      difference(whole.causes, full.causes, 'causes') ??
+      difference(podsByNode, fullPodsByNode, 'podsByNode') ??
+      difference(events, fullEvents, 'eventIndex');
+    for (const [kind, rec] of Object.entries(full.api.objects)) {
+      const got = (whole.api.objects as Record<string, Record<string, unknown>>)[kind] ?? {};
+      if (Object.keys(got).join() !== Object.keys(rec).join()) throw new Error(`t=${t}: ${kind} order differs`);
+      for (const k of Object.keys(rec)) if (got[k] !== rec[k]) throw new Error(`t=${t}: ${kind} ${k} is a copy`);
+    }
     if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
       for (const [name, h] of Object.entries(snap.state.hosts)) {
@@ -230,6 +241,21 @@ describe('hosts shared between snapshots', () => {
     expect(causeChunks(causes, b)[0]).not.toBe(b[0]);
   });
 
+  it("restoreCauses cuts the live causes back when they begin with the snapshot's, else copies", () => {
+    const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
+    const live = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
+    const chunks = causeChunks(live.slice(0, CAUSE_CHUNK + 3));
+    const other = live.map((c) => ({ ...c }));
+    const copied = restoreCauses(chunks, other);
+    expect(copied).not.toBe(other);
+    expect(copied).toEqual(live.slice(0, CAUSE_CHUNK + 3));
+    expect(other).toHaveLength(CAUSE_CHUNK + 10);
+    const cut = restoreCauses(chunks, live);
+    expect(cut).toBe(live);
+    expect(cut).toHaveLength(CAUSE_CHUNK + 3);
+    expect(restoreCauses(chunks, live.slice(0, 5))).toHaveLength(CAUSE_CHUNK + 3);
+  });
+
   it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {
     const sim = new Simulation(busyScenario());
     const snaps: ReturnType<Simulation['snapshot']>[] = [];
@@ -243,8 +269,13 @@ describe('hosts shared between snapshots', () => {
     }
     for (const s of snaps) {
       sim.restore(s);
+      // The mirrors a restore builds hold the records' entries in their order.
+      for (const kind of ['Pod', 'Event'] as const)
+        expect([...(sim.engine.storeMirror(kind) ?? [])]).toEqual(Object.entries(sim.engine.state.api.objects[kind]));
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(hash);
+      // After a run from a restore, snapshots still equal full copies.
+      checkSnapshotsAgainstFullCopies(sim, 21 * MIN, 30_000);
     }
   });
 

@@ -1,0 +1,129 @@
+/**
+ * What a checkpoint costs, by part: `tsx bench/checkpoint-parts.ts <nodes> <minutes>` plays the
+ * big zone failure (bench/scenarios.ts bigZoneFailure; 5000: the built-in zone-down-5000) to the
+ * given time, takes a snapshot, plays 30 s more and takes another (sharing with the first, as
+ * checkpoints do), and reports per part the wall time and the heap retained by the second; then
+ * a restore by part and the engine's replay speed after it. One JSON line per reading.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { ApiObject, Kind } from '../src/sim/api/types';
+import { ChunkBuilder, chunksOfMap, mapOfChunks } from '../src/sim/core/chunks';
+import { apiChunks, causeChunks, clonePlainSharing, copyState, restoreApi } from '../src/sim/core/snapshot';
+import { createSimulation } from '../src/sim/runtime';
+import { parseScenarioJson } from '../src/worker/runner';
+import { gcFunction, heapMb } from './memory';
+import { bigZoneFailure } from './scenarios';
+
+const nodes = Number(process.argv[2] ?? 1000);
+const minutes = Number(process.argv[3] ?? 30);
+const gc = gcFunction();
+const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+const scenario =
+  nodes === 5000
+    ? (() => {
+        const p = parseScenarioJson(
+          readFileSync(new URL('../public/scenarios/zone-down-5000.json', import.meta.url), 'utf8'),
+        );
+        if (!p.ok) throw new Error(p.message);
+        return p.scenario;
+      })()
+    : bigZoneFailure(nodes);
+let t0 = performance.now();
+const sim = createSimulation(scenario);
+say({ boot: performance.now() - t0 });
+t0 = performance.now();
+sim.advanceTo(minutes * 60_000 - 30_000);
+say({ playedTo: sim.now, ms: performance.now() - t0 });
+const s0 = sim.snapshot();
+t0 = performance.now();
+sim.advanceTo(minutes * 60_000);
+say({ played30sMs: performance.now() - t0 });
+const e = sim.engine;
+const st = e.state;
+const counts: Record<string, number> = {};
+for (const [k, r] of Object.entries(st.api.objects)) counts[k] = Object.keys(r).length;
+say({
+  counts,
+  causes: st.causes.length,
+  history: Object.keys(st.api.history).length,
+  hosts: Object.keys(st.hosts).length,
+});
+
+const keep: unknown[] = [];
+function part(name: string, f: () => unknown): unknown {
+  const h0 = heapMb(gc);
+  const a = performance.now();
+  const v = f();
+  const ms = performance.now() - a;
+  keep.push(v);
+  const h1 = heapMb(gc);
+  say({ part: name, ms: Math.round(ms * 10) / 10, retainedMb: Math.round((h1 - h0) * 10) / 10 });
+  return v;
+}
+// The old way (a whole copy of each written kind), for comparison.
+for (const k of ['Pod', 'Event'] as Kind[])
+  part(`old: kind ${k} (dictOf)`, () => {
+    const out = Object.create(null);
+    const src = st.api.objects[k] as Record<string, unknown>;
+    for (const key of Object.keys(src)) out[key] = src[key];
+    return out;
+  });
+part('old: event index (Map copy)', () => new Map(e.eventAggIndex));
+keep.length = 0;
+const prevApi = s0.api;
+for (const k of Object.keys(st.api.objects) as Kind[]) {
+  if (counts[k] === 0) continue;
+  part(`kind ${k} (chunks)`, () => {
+    const b = new ChunkBuilder<ApiObject>(prevApi?.objects[k]);
+    const rec = st.api.objects[k] as Record<string, ApiObject>;
+    for (const key in rec) b.add(key, rec[key] as ApiObject);
+    const out = b.finish();
+    say({ kind: k, fresh: b.fresh, of: counts[k] });
+    return out;
+  });
+}
+part('api (apiChunks, history included)', () => apiChunks(st.api, prevApi, () => false));
+part('event index (chunks)', () => chunksOfMap(e.eventAggIndex, s0.eventIndex));
+part('hosts (sharing)', () => {
+  const out = Object.create(null);
+  for (const [n, h] of Object.entries(st.hosts)) out[n] = clonePlainSharing(h, s0.state.hosts[n]);
+  return out;
+});
+part('rest (copyState without api)', () => copyState(st, undefined, s0.state, false, false));
+part('causes (chunks)', () => causeChunks(st.causes, s0.causeChunks));
+part('indexes (no events)', () => e.exportIndexes(undefined, false));
+keep.length = 0;
+const snap = part('whole snapshot()', () => sim.snapshot()) as ReturnType<typeof sim.snapshot>;
+keep.length = 0;
+// restore, by part
+part('restore: copyState', () => copyState(snap.state));
+part('restore: causes flat', () => snap.causeChunks?.flat());
+part('restore: objects + history', () => {
+  const st2 = copyState(snap.state);
+  if (snap.api) restoreApi(st2, snap.api);
+  return st2;
+});
+part('restore: event index', () => mapOfChunks(snap.eventIndex ?? []));
+keep.length = 0;
+for (let i = 0; i < 3; i++) {
+  const a = performance.now();
+  sim.restore(snap);
+  say({ restoreMs: performance.now() - a });
+}
+const hb = heapMb(gc);
+for (const span of [10_000, 30_000, 60_000, 300_000]) {
+  sim.restore(snap);
+  const a = performance.now();
+  sim.advanceTo(sim.now + span);
+  say({ replaySimMs: span, wallMs: Math.round(performance.now() - a) });
+}
+sim.restore(snap);
+let a = performance.now();
+sim.advanceTo(sim.now + 30_000);
+say({ straight30sAfterRestore: Math.round(performance.now() - a) });
+a = performance.now();
+sim.advanceTo(sim.now + 30_000);
+say({ next30s: Math.round(performance.now() - a) });
+say({ heapMb: hb });
