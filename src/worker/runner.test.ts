@@ -252,10 +252,10 @@ describe('checkpoints', () => {
     expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
   });
 
-  it('a 5,000-node cluster keeps 4 (the first, one between, the 2 newest), a 1,000-node one 21, a 100-node one 60', () => {
+  it('a 5,000-node cluster keeps 4 (the first, one between, the 2 newest), a 1,000-node one 21, a 100-node one 40 (the most)', () => {
     expect(budgetFor(150_000, 150_000)).toBe(4);
     expect(budgetFor(30_000, 30_000)).toBe(21);
-    expect(budgetFor(3_000, 3_000)).toBe(60);
+    expect(budgetFor(3_000, 3_000)).toBe(40);
     const c = new CheckpointStore();
     c.setBudget(budgetFor(30_000, 30_000));
     const snap = {} as never;
