@@ -34,19 +34,8 @@ export const REPLAY_PER_SNAPSHOT = 2;
  * this by wall time is safe.
  */
 export function checkpointDue(lastSnapshotMs: number, advancedMsSince: number): boolean {
-  if (lastSnapshotMs <= CHEAP_SNAPSHOT_MS) return true;
-  const per = lastSnapshotMs > DEAR_SNAPSHOT_MS ? REPLAY_PER_DEAR_SNAPSHOT : REPLAY_PER_SNAPSHOT;
-  return advancedMsSince >= per * lastSnapshotMs;
+  return lastSnapshotMs <= CHEAP_SNAPSHOT_MS || advancedMsSince >= REPLAY_PER_SNAPSHOT * lastSnapshotMs;
 }
-
-/**
- * A snapshot dearer than this (5,000 nodes: 2-3 s) stops the clock on screen while it is taken:
- * the next one waits REPLAY_PER_DEAR_SNAPSHOT times its cost, so that playing at 10x freezes for
- * it every minute or two of wall time, not every 15-40 s (at 2x, a window of 8 s at 10x played 33
- * simulated seconds instead of 76-78). Seeks at that size replay minutes anyway.
- */
-export const DEAR_SNAPSHOT_MS = 1000;
-export const REPLAY_PER_DEAR_SNAPSHOT = 8;
 
 /** Memory the checkpoints of one run may take, in bytes (estimated, see budgetFor). */
 export const CHECKPOINT_MEMORY = 250 * 1024 * 1024;

@@ -279,10 +279,6 @@ describe('checkpoints', () => {
     expect(checkpointDue(1000, 100)).toBe(false);
     expect(checkpointDue(1000, 1999)).toBe(false);
     expect(checkpointDue(1000, 2000)).toBe(true);
-    // 5,000 nodes: ~3 s a snapshot, a freeze on screen: once the engine has spent 8 times that.
-    expect(checkpointDue(3000, 6000)).toBe(false);
-    expect(checkpointDue(3000, 23_999)).toBe(false);
-    expect(checkpointDue(3000, 24_000)).toBe(true);
   });
 
   it('a small cluster keeps one every 30 s, and a seek back replays to the same state', () => {
