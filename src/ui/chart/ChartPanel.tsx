@@ -5,12 +5,12 @@
  */
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { numberedRunEnd } from '../../share/formats';
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import { formatTime } from '../common/time';
 import { useBoxSize } from '../graph/useBoxSize';
 import { useMessages } from '../i18n/hooks';
+import { foldRuns } from '../terminal/fold';
 import { CompareDialog } from './CompareDialog';
 import { ComparisonView } from './ComparisonView';
 import { downloadPng, downloadSvg } from './export';
@@ -25,36 +25,29 @@ const firstLine = (text: string) => text.split('\n')[0] ?? text;
 
 /**
  * The commands as markers. A run of numbered commands at one instant (a zone's `network cut c1` …
- * `network cut c1666`) is one marker, as the terminal folds it: 1,666 labels were pushed along the
- * axis as if they had run at other times.
+ * `network cut c1666`) is one marker, folded as the terminal folds it (terminal/fold.ts): 1,666
+ * labels were pushed along the axis as if they had run at other times.
  */
 function useMarkers(): Marker[] {
   const run = useSim((s) => s.run);
   const t = useMessages();
-  return useMemo(() => {
-    const commands = run.filter((e) => e.kind === 'command' && e.ok !== false);
-    const out: Marker[] = [];
-    let i = 0;
-    while (i < commands.length) {
-      const e = commands[i] as (typeof commands)[number];
-      const by = e.by === 'you' ? 'you' : 'scenario';
-      const j = numberedRunEnd(
-        commands,
-        i,
-        (x) => x.text,
-        (a, x) => x.at === a.at && x.by === a.by,
-      );
-      if (j - i >= 3) {
-        const text = `${firstLine(e.text)} … ${firstLine((commands[j - 1] as typeof e).text)}`;
-        out.push({ at: e.at, text, by, title: `${formatTime(e.at)} $ ${text} · ${t.commandCount(j - i)}` });
-        i = j;
-      } else {
-        out.push({ at: e.at, text: firstLine(e.text), by });
-        i++;
-      }
-    }
-    return out;
-  }, [run, t]);
+  return useMemo(
+    () =>
+      foldRuns(run.filter((e) => e.kind === 'command' && e.ok !== false)).map((row): Marker => {
+        if (row.kind === 'entry') {
+          const e = row.entry;
+          return { at: e.at, text: firstLine(e.text), by: e.by === 'you' ? 'you' : 'scenario' };
+        }
+        const text = `${firstLine(row.first.text)} … ${firstLine(row.last.text)}`;
+        return {
+          at: row.first.at,
+          text,
+          by: row.first.by === 'you' ? 'you' : 'scenario',
+          title: `${formatTime(row.first.at)} $ ${text} · ${t.commandCount(row.count)}`,
+        };
+      }),
+    [run, t],
+  );
 }
 
 function CompareStatus({ onRetry }: { onRetry: () => void }) {
