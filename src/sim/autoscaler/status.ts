@@ -18,6 +18,7 @@ import type { ConfigMap } from '../api/types';
 import { nodeGroups } from '../cloud/provider';
 import type { AutoscalerMemory } from '../cloud/types';
 import type { Engine } from '../core/engine';
+import { lastMemo } from '../core/last-memo';
 import { civil, rfc3339 } from '../kubectl/dates';
 import { activeBackoff } from './backoff';
 import {
@@ -59,12 +60,18 @@ function scalar(v: string | number | null): string {
   return plain || /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \+0000 UTC$/.test(v) ? v : JSON.stringify(v);
 }
 
-/** One document's emitter: most scalars repeat (times, statuses), so each is quoted once. */
+/**
+ * One document's emitter: most scalars repeat (times, statuses), so each is quoted once. It writes
+ * the text as it goes (every loop writes the status: no list of lines joined at the end), and the
+ * keys of an object are sorted only when they are not in order already (buildStatus builds them
+ * in order).
+ */
 class Emitter {
-  readonly out: string[] = [];
-  private readonly scalars = new Map<string | number | null, string>();
+  text = '';
+  private readonly scalars = new Map<string | null, string>();
 
   private scalar(v: string | number | null): string {
+    if (typeof v === 'number') return String(v);
     let s = this.scalars.get(v);
     if (s === undefined) {
       s = scalar(v);
@@ -73,39 +80,54 @@ class Emitter {
     return s;
   }
 
-  emit(v: Yaml, indent: string, key?: string): void {
-    const out = this.out;
-    const head = key === undefined ? indent : `${indent}${key}:`;
+  /**
+   * `v` at `indent`, under `key` if any; `lead` opens its first line in place of `indent` (go-yaml
+   * v2 writes a sequence's `- ` at the key's own indentation, the item's first line after it).
+   */
+  emit(v: Yaml, indent: string, lead: string, key?: string): void {
+    const head = key === undefined ? lead : `${lead}${key}:`;
     if (v === null || typeof v !== 'object') {
-      out.push(key === undefined ? `${indent}${this.scalar(v)}` : `${head} ${this.scalar(v)}`);
+      this.text += key === undefined ? `${lead}${this.scalar(v)}\n` : `${head} ${this.scalar(v)}\n`;
       return;
     }
     if (Array.isArray(v)) {
-      out.push(head);
-      for (const item of v) {
-        const first = out.length;
-        this.emit(item, `${indent}  `);
-        // go-yaml v2: `- ` at the key's own indentation, the item's first line after it.
-        out[first] = `${indent}- ${(out[first] ?? '').slice(indent.length + 2)}`;
-      }
+      this.text += `${head}\n`;
+      const inner = `${indent}  `;
+      const dash = `${indent}- `;
+      for (const item of v) this.emit(item, inner, dash);
       return;
     }
-    const keys = Object.keys(v).sort();
+    const keys = sortedKeys(v);
     if (keys.length === 0) {
-      out.push(`${head} {}`);
+      this.text += `${head} {}\n`;
       return;
     }
-    if (key !== undefined) out.push(head);
-    const inner = key === undefined ? indent : `${indent}  `;
-    for (const k of keys) this.emit(v[k] as Yaml, inner, k);
+    let inner = indent;
+    let first = lead;
+    if (key !== undefined) {
+      this.text += `${head}\n`;
+      inner = `${indent}  `;
+      first = inner;
+    }
+    for (const k of keys) {
+      this.emit(v[k] as Yaml, inner, first, k);
+      first = inner;
+    }
   }
+}
+
+/** An object's keys in go-yaml's order (sorted), sorting only when they are not in order. */
+function sortedKeys(v: object): string[] {
+  const keys = Object.keys(v);
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) >= (keys[i] as string)) return keys.sort();
+  return keys;
 }
 
 /** The document as sigs.k8s.io/yaml.Marshal writes it (ends with a newline). */
 export function toYaml(v: { [k: string]: Yaml }): string {
   const em = new Emitter();
-  em.emit(v, '');
-  return `${em.out.join('\n')}\n`;
+  em.emit(v, '', '');
+  return em.text;
 }
 
 function nodeCount(r: Readiness): Yaml {
@@ -129,14 +151,16 @@ function condition(
   extra: { [k: string]: Yaml },
 ) {
   const prev = ca.conditions[id];
-  const since = prev && prev.status === status ? prev.since : probe;
-  if (probe !== undefined) ca.conditions[id] = { status, since: since ?? probe };
-  const c: { [k: string]: Yaml } = {
-    ...extra,
-    lastProbeTime: probe === undefined ? null : time(probe),
-    lastTransitionTime: since === undefined ? null : time(since),
-    status,
-  };
+  const kept = prev !== undefined && prev.status === status;
+  const since = kept ? prev.since : probe;
+  // A status kept keeps its note as it is (the loop every 10 s mostly keeps them all).
+  if (probe !== undefined && !kept) ca.conditions[id] = { status, since: probe };
+  // `extra` is the caller's own object: the condition's fields go after its keys (sorted: they
+  // sort before these three).
+  const c = extra;
+  c.lastProbeTime = probe === undefined ? null : time(probe);
+  c.lastTransitionTime = since === undefined ? null : time(since);
+  c.status = status;
   return c;
 }
 
@@ -227,10 +251,11 @@ function emptyReadinessOf(): Readiness {
   };
 }
 
-/** The status without the times every loop moves (lastProbeTime, time). */
-function timeless(text: string): string {
-  return text.replace(/^ *(lastProbeTime|time): .*$/gm, '');
-}
+/**
+ * The status without the times every loop moves (lastProbeTime, time). Each loop compares the text
+ * it writes with the one it wrote the loop before: that one's was the last computed (core/last-memo.ts).
+ */
+const timeless = lastMemo((text: string): string => text.replace(/^ *(lastProbeTime|time): .*$/gm, ''));
 
 /** WriteStatusConfigMap: update the ConfigMap, or create it. */
 export function writeStatusConfigMap(e: Engine, status: { [k: string]: Yaml }, cause: number): void {
