@@ -18,7 +18,7 @@ import type { ConfigMap } from '../api/types';
 import { nodeGroups } from '../cloud/provider';
 import type { AutoscalerMemory } from '../cloud/types';
 import type { Engine } from '../core/engine';
-import { lastMemo } from '../core/last-memo';
+import { boundedMemo, lastMemo } from '../core/text-memo';
 import { civil, rfc3339 } from '../kubectl/dates';
 import { activeBackoff } from './backoff';
 import {
@@ -46,10 +46,8 @@ export function lastUpdatedText(ms: number): string {
   return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}${f} +0000 UTC`;
 }
 
-/** A scalar as go-yaml v2 writes it: plain when it reads back as the same string, else double-quoted. */
-function scalar(v: string | number | null): string {
-  if (v === null) return 'null';
-  if (typeof v === 'number') return String(v);
+/** A string scalar as go-yaml v2 writes it: plain when it reads back as the same string, else double-quoted. */
+function quoted(v: string): string {
   const plain =
     v !== '' &&
     /^[A-Za-z][A-Za-z0-9 ._/()'-]*$/.test(v) &&
@@ -61,24 +59,22 @@ function scalar(v: string | number | null): string {
 }
 
 /**
- * One document's emitter: most scalars repeat (times, statuses), so each is quoted once. It writes
- * the text as it goes (every loop writes the status: no list of lines joined at the end), and the
- * keys of an object are sorted only when they are not in order already (buildStatus builds them
- * in order).
+ * A scalar as go-yaml v2 writes it. Most repeat from loop to loop (statuses, names, the times of
+ * transitions), so each distinct string is quoted once (core/text-memo.ts).
+ */
+const quotedMemo = boundedMemo(quoted);
+function scalar(v: string | number | null): string {
+  if (v === null) return 'null';
+  return typeof v === 'number' ? String(v) : quotedMemo(v);
+}
+
+/**
+ * One document's emitter. It writes the text as it goes (every loop writes the status: no list of
+ * lines joined at the end), and the keys of an object are sorted only when they are not in order
+ * already (buildStatus builds them in order).
  */
 class Emitter {
   text = '';
-  private readonly scalars = new Map<string | null, string>();
-
-  private scalar(v: string | number | null): string {
-    if (typeof v === 'number') return String(v);
-    let s = this.scalars.get(v);
-    if (s === undefined) {
-      s = scalar(v);
-      this.scalars.set(v, s);
-    }
-    return s;
-  }
 
   /**
    * `v` at `indent`, under `key` if any; `lead` opens its first line in place of `indent` (go-yaml
@@ -87,7 +83,7 @@ class Emitter {
   emit(v: Yaml, indent: string, lead: string, key?: string): void {
     const head = key === undefined ? lead : `${lead}${key}:`;
     if (v === null || typeof v !== 'object') {
-      this.text += key === undefined ? `${lead}${this.scalar(v)}\n` : `${head} ${this.scalar(v)}\n`;
+      this.text += key === undefined ? `${lead}${scalar(v)}\n` : `${head} ${scalar(v)}\n`;
       return;
     }
     if (Array.isArray(v)) {
@@ -141,10 +137,16 @@ function nodeCount(r: Readiness): Yaml {
   return { longUnregistered: r.longUnregistered.length, registered, unregistered: r.unregistered.length };
 }
 
+/**
+ * A condition's time. Most conditions carry the same times, and a transition's time comes back
+ * every loop until the next: each is formatted once (core/text-memo.ts), the same string each
+ * time (quoted once too).
+ */
+const time = boundedMemo(rfc3339);
+
 /** A condition with lastProbeTime and a lastTransitionTime kept while the status stays the same. */
 function condition(
   ca: AutoscalerMemory,
-  time: (ms: number) => string,
   id: string,
   status: string,
   probe: number | undefined,
@@ -164,15 +166,9 @@ function condition(
   return c;
 }
 
-function scaleDownCondition(
-  ca: AutoscalerMemory,
-  time: (ms: number) => string,
-  id: string,
-  candidates: number,
-  probe: number | undefined,
-) {
+function scaleDownCondition(ca: AutoscalerMemory, id: string, candidates: number, probe: number | undefined) {
   const extra: { [k: string]: Yaml } = candidates > 0 ? { candidates } : {};
-  return condition(ca, time, id, candidates > 0 ? 'CandidatesPresent' : 'NoCandidates', probe, extra);
+  return condition(ca, id, candidates > 0 ? 'CandidatesPresent' : 'NoCandidates', probe, extra);
 }
 
 /** GetStatus: the cluster-wide and per-group conditions at this loop. */
@@ -183,16 +179,6 @@ export function buildStatus(
   scaleDownProbe: number | undefined,
 ): { [k: string]: Yaml } {
   const now = e.now;
-  // Most conditions carry the same times: each is formatted once.
-  const times = new Map<number, string>();
-  const time = (ms: number): string => {
-    let t = times.get(ms);
-    if (t === undefined) {
-      t = rfc3339(ms);
-      times.set(ms, t);
-    }
-    return t;
-  };
   const groups: Yaml[] = [];
   const unneeded = new Map<string, number>();
   for (const n of Object.keys(ca.unneeded)) {
@@ -213,25 +199,25 @@ export function buildStatus(
     const candidates = unneeded.get(g.name) ?? 0;
     candidatesTotal += candidates;
     groups.push({
-      health: condition(ca, time, `${g.name}/health`, healthy ? 'Healthy' : 'Unhealthy', now, {
+      health: condition(ca, `${g.name}/health`, healthy ? 'Healthy' : 'Unhealthy', now, {
         cloudProviderTarget: cs.acceptable.get(g.name)?.target ?? g.target,
         maxSize: g.max,
         minSize: g.min,
         nodeCounts: nodeCount(r),
       }),
       name: g.name,
-      scaleDown: scaleDownCondition(ca, time, `${g.name}/scaleDown`, candidates, scaleDownProbe),
-      scaleUp: condition(ca, time, `${g.name}/scaleUp`, upStatus, now, { backoffInfo }),
+      scaleDown: scaleDownCondition(ca, `${g.name}/scaleDown`, candidates, scaleDownProbe),
+      scaleUp: condition(ca, `${g.name}/scaleUp`, upStatus, now, { backoffInfo }),
     });
   }
   const status: { [k: string]: Yaml } = {
     autoscalerStatus: 'Running',
     clusterWide: {
-      health: condition(ca, time, 'health', isClusterHealthy(e, cs) ? 'Healthy' : 'Unhealthy', now, {
+      health: condition(ca, 'health', isClusterHealthy(e, cs) ? 'Healthy' : 'Unhealthy', now, {
         nodeCounts: nodeCount(cs.total),
       }),
-      scaleDown: scaleDownCondition(ca, time, 'scaleDown', candidatesTotal, scaleDownProbe),
-      scaleUp: condition(ca, time, 'scaleUp', scalingUp ? 'InProgress' : 'NoActivity', now, {}),
+      scaleDown: scaleDownCondition(ca, 'scaleDown', candidatesTotal, scaleDownProbe),
+      scaleUp: condition(ca, 'scaleUp', scalingUp ? 'InProgress' : 'NoActivity', now, {}),
     },
     time: lastUpdatedText(now),
   };
@@ -253,7 +239,7 @@ function emptyReadinessOf(): Readiness {
 
 /**
  * The status without the times every loop moves (lastProbeTime, time). Each loop compares the text
- * it writes with the one it wrote the loop before: that one's was the last computed (core/last-memo.ts).
+ * it writes with the one it wrote the loop before: that one's was the last computed (core/text-memo.ts).
  */
 const timeless = lastMemo((text: string): string => text.replace(/^ *(lastProbeTime|time): .*$/gm, ''));
 
