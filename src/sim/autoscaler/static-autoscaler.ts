@@ -46,7 +46,8 @@ const UNSCHEDULABLE_POD_TIME_BUFFER_MS = 2000;
 /** Pending pods the scheduler gave up on: no node, PodScheduled=False Unschedulable, not deleted. */
 function unschedulablePods(e: Engine): Pod[] {
   const out: Pod[] = [];
-  for (const p of e.list('Pod')) {
+  // The engine keeps the pods without a node in store order (the scheduler's queue).
+  for (const p of e.unboundPods()) {
     if (p.spec.nodeName || p.metadata.deletionTimestamp !== undefined || p.status.phase !== 'Pending') continue;
     const cond = p.status.conditions.find((c) => c.type === 'PodScheduled');
     if (cond?.status !== 'False' || cond.reason !== 'Unschedulable') continue;
@@ -202,7 +203,7 @@ export function runOnce(e: Engine, ca: AutoscalerMemory): void {
   ca.loops++;
   if (first) cleanUp(e, ca);
   pruneSpamFilter(e, ca);
-  const nodes = e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+  const nodes = e.nodesByName();
   if (!nodes.some(nodeIsReady)) {
     const msg = nodes.length === 0 ? 'Cluster has no nodes.' : 'Cluster has no ready nodes.';
     e.trace(`cluster-autoscaler: ${msg}`, false);

@@ -9,6 +9,7 @@
  */
 import type { Node } from '../api/types';
 import type { Engine } from '../core/engine';
+import { sortedValues } from '../core/record-values';
 import type { CloudInstance, CloudNodeGroup, CloudState } from './types';
 
 /** The provider name of providerIDs (`notready:///<zone>/<id>`). */
@@ -72,8 +73,13 @@ export function groupInstances(e: Engine, group: string): CloudInstance[] {
 }
 
 /** Node groups in name order. */
-export function nodeGroups(e: Engine): CloudNodeGroup[] {
-  return Object.values(e.state.cloud?.groups ?? {}).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export function nodeGroups(e: Engine): readonly CloudNodeGroup[] {
+  const groups = e.state.cloud?.groups;
+  return groups ? sortedValues(groups, byName) : [];
+}
+
+function byName(a: CloudNodeGroup, b: CloudNodeGroup): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** The group of a Node (NodeGroupForNode): through its providerID's instance; none without one. */
