@@ -33,8 +33,33 @@ export const REPLAY_PER_SNAPSHOT = 2;
  * changes nothing a run shows (a seek replays the same inputs to the same state), so deciding
  * this by wall time is safe.
  */
-export function checkpointDue(lastSnapshotMs: number, advancedMsSince: number): boolean {
-  return lastSnapshotMs <= CHEAP_SNAPSHOT_MS || advancedMsSince >= REPLAY_PER_SNAPSHOT * lastSnapshotMs;
+export function checkpointDue(
+  lastSnapshotMs: number,
+  advancedMsSince: number,
+  playing?: { simMsSince: number },
+): boolean {
+  if (lastSnapshotMs <= CHEAP_SNAPSHOT_MS) return true;
+  if (advancedMsSince < REPLAY_PER_SNAPSHOT * lastSnapshotMs) return false;
+  return !playing || lastSnapshotMs <= FREEZE_MS || playing.simMsSince >= PLAYING_SPACING;
+}
+
+/**
+ * A snapshot costing more than this (wall ms) stops the clock on screen while it is taken (5,000
+ * nodes: 2-3 s). While the clock plays, such a checkpoint also waits for PLAYING_SPACING of
+ * simulated time since the previous one: at 10x the 2x rule alone froze the clock every 15-40 s
+ * of play; with it, once a wall minute. The rest are taken when the clock stops (restCheckpoint).
+ */
+export const FREEZE_MS = 1000;
+export const PLAYING_SPACING = 10 * 60_000;
+
+/**
+ * Is a checkpoint worth taking now that the clock stands still (paused by the user, a lesson, a
+ * chapter, the end)? Only a dear one waits for this, and only once the engine has played at least
+ * as long as the snapshot costs since the previous one: the time is spent while nobody watches the
+ * clock, and a seek back to the moment a class paused at restores it without replaying.
+ */
+export function restCheckpointDue(lastSnapshotMs: number, advancedMsSince: number): boolean {
+  return lastSnapshotMs > FREEZE_MS && advancedMsSince >= lastSnapshotMs;
 }
 
 /** Memory the checkpoints of one run may take, in bytes (estimated, see budgetFor). */

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { budgetFor, CHEAP_SNAPSHOT_MS, CheckpointStore, checkpointDue } from './checkpoints';
+import {
+  budgetFor,
+  CHEAP_SNAPSHOT_MS,
+  CheckpointStore,
+  checkpointDue,
+  FREEZE_MS,
+  PLAYING_SPACING,
+  restCheckpointDue,
+} from './checkpoints';
 import { advanceFrame } from './pacing';
 import { diffEntities, PatchBuilder } from './patches';
 import { loadRunner, QUIET_LEAD_MS, type SimRunner, scenarioEnd } from './runner';
@@ -279,6 +287,46 @@ describe('checkpoints', () => {
     expect(checkpointDue(1000, 100)).toBe(false);
     expect(checkpointDue(1000, 1999)).toBe(false);
     expect(checkpointDue(1000, 2000)).toBe(true);
+  });
+
+  it('while the clock plays, one that freezes it (over FREEZE_MS) also waits for 10 simulated minutes since the last', () => {
+    // 5,000 nodes: ~2.5 s a snapshot.
+    expect(checkpointDue(2500, 4999, { simMsSince: PLAYING_SPACING })).toBe(false);
+    expect(checkpointDue(2500, 5000, { simMsSince: PLAYING_SPACING - 30_000 })).toBe(false);
+    expect(checkpointDue(2500, 5000, { simMsSince: PLAYING_SPACING })).toBe(true);
+    expect(checkpointDue(2500, 5000)).toBe(true); // not playing (a seek's replay, the bench)
+    expect(checkpointDue(FREEZE_MS, 2 * FREEZE_MS, { simMsSince: 30_000 })).toBe(true);
+    // When the clock stops, a dear one is taken once the engine played as long as it costs.
+    expect(restCheckpointDue(2500, 2499)).toBe(false);
+    expect(restCheckpointDue(2500, 2500)).toBe(true);
+    expect(restCheckpointDue(FREEZE_MS, 60_000)).toBe(false);
+  });
+
+  it('a dear checkpoint deferred by playing is taken where the clock stops, and a seek back to it replays to the same state', () => {
+    const loaded = loadRunner(text, [], 0);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const r = loaded.runner;
+    r.advance(95_000);
+    expect(r.checkpoints.times()).toEqual([0, 30_000, 60_000, 90_000]);
+    // As if each snapshot cost 5 s (a big cluster) and the engine had played long enough since.
+    const costs = r as unknown as { snapshotMs: number; advancedMs: number };
+    costs.snapshotMs = 5000;
+    costs.advancedMs = 20_000;
+    r.clock.playing = true;
+    r.advance(140_000);
+    expect(r.checkpoints.times()).toEqual([0, 30_000, 60_000, 90_000]); // 120 s: deferred
+    expect(r.restCheckpoint()).toBe(false); // still playing
+    r.clock.playing = false;
+    costs.snapshotMs = 5000;
+    costs.advancedMs = 20_000;
+    expect(r.restCheckpoint()).toBe(true);
+    expect(r.checkpoints.times()).toEqual([0, 30_000, 60_000, 90_000, 140_000]);
+    expect(r.restCheckpoint()).toBe(false); // nothing played since
+    r.advance(300_000);
+    const hash = r.sim.traceHash();
+    r.seek(150_000);
+    r.advance(300_000);
+    expect(r.sim.traceHash()).toBe(hash);
   });
 
   it('a small cluster keeps one every 30 s, and a seek back replays to the same state', () => {

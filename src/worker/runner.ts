@@ -18,7 +18,7 @@ import {
   type Scoreboard,
   type Simulation,
 } from '../sim/runtime';
-import { budgetFor, CHECKPOINT_EVERY, CheckpointStore, checkpointDue } from './checkpoints';
+import { budgetFor, CHECKPOINT_EVERY, CheckpointStore, checkpointDue, restCheckpointDue } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
 import { forkMessage, RunRecord, type UserCommand } from './the-run';
@@ -158,7 +158,24 @@ export class SimRunner {
    */
   private checkpoint(): void {
     if (this.sim.now <= this.checkpoints.lastTime) return;
-    if (!checkpointDue(this.snapshotMs, this.advancedMs)) return;
+    const playing = this.clock.playing ? { simMsSince: this.sim.now - this.checkpoints.lastTime } : undefined;
+    if (!checkpointDue(this.snapshotMs, this.advancedMs, playing)) return;
+    this.takeCheckpoint();
+  }
+
+  /**
+   * A checkpoint where the clock came to rest (the worker calls it a moment after a pause): a
+   * dear one that playing deferred (checkpointDue) is taken now, at this very time, while nobody
+   * watches the clock. True when one was taken.
+   */
+  restCheckpoint(): boolean {
+    if (this.clock.playing || this.sim.now <= this.checkpoints.lastTime) return false;
+    if (!restCheckpointDue(this.snapshotMs, this.advancedMs)) return false;
+    this.takeCheckpoint();
+    return true;
+  }
+
+  private takeCheckpoint(): void {
     const e = this.sim.engine;
     let containers = 0;
     for (const h of Object.values(e.state.hosts)) containers += Object.keys(h.containers).length;

@@ -25,6 +25,8 @@ let extras: RunExtras | undefined;
 let pauseAtChapters = false;
 let lastWall = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** A checkpoint a moment after the clock stopped (restCheckpointSoon). */
+let restTimer: ReturnType<typeof setTimeout> | undefined;
 /** The seq of the patch the page has not acknowledged yet, and when it was posted (wall ms). */
 let unacked: number | undefined;
 let unackedAt = 0;
@@ -50,6 +52,29 @@ function fail(err: unknown): void {
 function stopLoop(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
+  if (restTimer !== undefined) clearTimeout(restTimer);
+  restTimer = undefined;
+}
+
+/** How long the clock stands still before a checkpoint deferred by playing is taken (wall ms). */
+const REST_CHECKPOINT_MS = 1000;
+
+/**
+ * The clock stopped: a moment later, if it is still stopped, a big cluster's checkpoint that
+ * playing deferred is taken (runner.restCheckpoint; a quick Pause and Play does not wait for it).
+ */
+function restCheckpointSoon(): void {
+  if (restTimer !== undefined) clearTimeout(restTimer);
+  restTimer = setTimeout(() => {
+    restTimer = undefined;
+    const r = runner;
+    if (!r || r.clock.playing) return;
+    try {
+      r.restCheckpoint();
+    } catch (err) {
+      fail(err);
+    }
+  }, REST_CHECKPOINT_MS);
 }
 
 function scheduleFrame(delay = FRAME_MS): void {
@@ -80,6 +105,8 @@ function frame(): void {
         : undefined;
       advanceFrame(r, wall - lastWall, lessonCheck ? { pauseAtChapters, lessonCheck } : { pauseAtChapters });
       extras?.afterAdvance();
+      // Stopped by the end, a chapter or the lesson.
+      if (!r.clock.playing) restCheckpointSoon();
     }
     lastWall = wall;
     if (unacked === undefined || wall - unackedAt > ACK_TIMEOUT_MS) {
@@ -192,6 +219,7 @@ function handle(msg: ToWorker): void {
       break;
     case 'pause':
       r.clock.playing = false;
+      restCheckpointSoon();
       break;
     case 'setSpeed':
       r.clock.speed = Math.max(0.1, Math.min(1000, msg.speed));
@@ -201,6 +229,7 @@ function handle(msg: ToWorker): void {
       r.clock.playing = false;
       r.step();
       extras?.afterAdvance();
+      restCheckpointSoon();
       break;
     case 'seek':
       // A far seek in a big cluster replays minutes from a checkpoint: it says it is alive.
