@@ -159,7 +159,9 @@ function chartPod(p: PodRecord, until: number, n: NodeRecord | undefined): Chart
 function zoneLanes(record: RunHistory, until: number, step: number): ChartZone[] {
   const zones = new Map<string, NodeRecord[]>();
   for (const n of record.nodes.values()) {
-    if (n.role === 'control-plane') continue;
+    // A control plane in a zone counts there, as in the node lifecycle controller's zone states
+    // and the overview; one without a zone would be a lane of its own and is left out.
+    if (n.role === 'control-plane' && !n.zone) continue;
     const list = zones.get(n.zone) ?? [];
     list.push(n);
     zones.set(n.zone, list);

@@ -141,4 +141,22 @@ describe('space-time chart data', () => {
     const first = chart.zones.map((z) => z.samples[0]);
     expect(first.every((x) => x !== undefined && x.ready + x.notReady > 0)).toBe(true);
   });
+
+  it("counts a zone's nodes as the overview does: a control plane in the zone is one of them", () => {
+    const run = recordRun(builtin('zone-down'), [], 30_000);
+    const o = run.sim.overview();
+    const machines = new Map<string, number>();
+    o.names.forEach((_, i) => {
+      const z = o.zones[o.zone[i] ?? 0] ?? '';
+      machines.set(z, (machines.get(z) ?? 0) + 1);
+    });
+    expect(run.chart.zones.map((z) => [z.zone, z.nodes])).toEqual([
+      ['zone-a', 101],
+      ['zone-b', 100],
+      ['zone-c', 100],
+    ]);
+    for (const z of run.chart.zones) expect(machines.get(z.zone)).toBe(z.nodes);
+    const a = run.chart.zones[0]?.samples.at(-1);
+    expect(a?.ready).toBe(101);
+  });
 });
