@@ -208,6 +208,19 @@ function machineLine(o: ClusterOverview, i: number, t: Translation['overview']):
   return `${parts.join(' · ')} — ${t.clickForCard}`;
 }
 
+/** `PartialDisruption` may break before `Disruption` when the pane is narrow. */
+function breakable(state: string) {
+  const i = state.indexOf('Disruption');
+  if (i <= 0) return state;
+  return (
+    <>
+      {state.slice(0, i)}
+      <wbr />
+      {state.slice(i)}
+    </>
+  );
+}
+
 function ZoneTable(props: { o: ClusterOverview; summary: ZoneSummary[]; onZoom: (z: number) => void }) {
   const t = useOverviewMessages();
   return (
@@ -243,7 +256,7 @@ function ZoneTable(props: { o: ClusterOverview; summary: ZoneSummary[]; onZoom: 
                   {z.zone || t.noZone}
                 </button>
               </th>
-              <td>{z.zoneState ?? '—'}</td>
+              <td className="ov-zone-state">{breakable(z.zoneState ?? '—')}</td>
               <td>{z.nodes}</td>
               <td>{z.ready}</td>
               <td>{z.notReady + z.noNode}</td>
