@@ -17,6 +17,7 @@
  *   one entry, not 1,666; a zone outage's link then fits in the address bar).
  */
 import * as v from 'valibot';
+import { numbered, numberedRunEnd } from './numbered-runs';
 import { groupDigits, LIMITS, LINK_FORMAT, type ShareRun } from './run';
 
 const ScenarioV1 = v.union([v.strictObject({ builtin: v.string() }), v.strictObject({ inline: v.string() })]);
@@ -246,36 +247,6 @@ export function runFromV4(p: LinkV4): ShareRun | string {
   if (p.g !== undefined) run.stage = p.g;
   if (p.x !== undefined) run.compare = p.x;
   return run;
-}
-
-/** `prefix`, the number and `suffix` of a command ending its last word with a number written plainly (`c17`, not `c017`). */
-function numbered(line: string): [string, number, string] | undefined {
-  const m = /^(.*?)(0|[1-9]\d{0,8})(\D*)$/.exec(line);
-  return m ? [m[1] as string, Number(m[2]), m[3] as string] : undefined;
-}
-
-/**
- * Where the numbered run starting at `items[i]` ends (exclusive): the items after it that read
- * `prefix N+1 suffix`, `prefix N+2 suffix` … and go `together` with it; `i + 1` when there is none.
- * Links (format 4) and the terminal fold such runs into one entry.
- */
-export function numberedRunEnd<T>(
-  items: readonly T[],
-  i: number,
-  text: (x: T) => string,
-  together: (first: T, x: T) => boolean,
-): number {
-  const first = items[i] as T;
-  const parts = numbered(text(first));
-  let j = i + 1;
-  if (!parts) return j;
-  const [prefix, from, suffix] = parts;
-  while (j < items.length) {
-    const x = items[j] as T;
-    if (!together(first, x) || text(x) !== `${prefix}${from + (j - i)}${suffix}`) break;
-    j++;
-  }
-  return j;
 }
 
 /** The commands as format 4 writes them: time deltas, and runs of `prefix N suffix` at one time folded. */

@@ -4,7 +4,7 @@
  * one row, as the chapters and share links fold them. 1,666 identical-looking rows would bury the
  * commands around them (and cost the page a long layout).
  */
-import { numberedRunEnd } from '../../share/formats';
+import { numberedRunEnd } from '../../share/numbered-runs';
 import type { RunEntry } from '../../worker/protocol';
 
 export type TermRow =
