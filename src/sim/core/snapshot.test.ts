@@ -7,7 +7,7 @@ import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import type { Scenario } from '../scenario/types';
 import { Simulation, stateOfSnapshot } from '../simulation';
 import { mapOfChunks } from './chunks';
-import { dict } from './dict';
+import { dict, dictOf } from './dict';
 import type { SimModule } from './engine';
 import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState, restoreCauses } from './snapshot';
 import type { Cause } from './state';
@@ -225,6 +225,31 @@ describe('hosts shared between snapshots', () => {
     expect(Object.getPrototypeOf(copy)).toBe(null);
     expect(clonePlainSharing([1, 2], [1, 2, 3])).toEqual([1, 2]);
     expect(clonePlainSharing([1, 2], { 0: 1, 1: 2 })).toEqual([1, 2]);
+  });
+
+  it('clonePlainSharing keeps the order and the equal parts before and after the first difference', () => {
+    const prev = { a: { x: 1 }, b: { y: 2 }, c: [{ z: 3 }, { z: 4 }], d: { w: 5 } };
+    const live = { a: { x: 1 }, b: { y: 9 }, c: [{ z: 3 }, { z: 5 }], d: { w: 5 } };
+    const out = clonePlainSharing(live, prev);
+    expect(Object.keys(out)).toEqual(['a', 'b', 'c', 'd']);
+    expect(out).toEqual(live);
+    expect(out.a).toBe(prev.a);
+    expect(out.d).toBe(prev.d);
+    expect(out.c[0]).toBe(prev.c[0]);
+    expect(out.c[1]).not.toBe(live.c[1]);
+    // A key gone at the end, in the middle, or moved: a new record in the live order.
+    const shorter = clonePlainSharing({ a: prev.a, b: prev.b }, prev);
+    expect(shorter).not.toBe(prev);
+    expect(Object.keys(shorter)).toEqual(['a', 'b']);
+    expect(shorter.a).toBe(prev.a);
+    expect(Object.keys(clonePlainSharing({ a: 1, c: 3 }, { a: 1, b: 2, c: 3 }))).toEqual(['a', 'c']);
+    expect(Object.keys(clonePlainSharing({ a: 1, c: 3, b: 2 }, { a: 1, b: 2, c: 3 }))).toEqual(['a', 'c', 'b']);
+    const free = dict<number>();
+    free.a = 1;
+    const gone = clonePlainSharing(free, dictOf({ a: 1, b: 2 }));
+    expect(Object.getPrototypeOf(gone)).toBe(null);
+    expect({ ...gone }).toEqual({ a: 1 });
+    expect(clonePlainSharing([1, 2, 3], [1, 2, 4])).toEqual([1, 2, 3]);
   });
 
   it('causeChunks shares the chunks that hold the same causes, and copies the rest', () => {
