@@ -172,6 +172,9 @@ export const messages = {
   kubectlShowingFirst: (shown: number, total: number, unit: string) =>
     `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}.`,
   kubectlShowingAll: (total: number, unit: string) => `Showing all ${total.toLocaleString('en-US')} ${unit}.`,
+  // "Show all" of a listing too long for a tab (a million events at 5,000 nodes): the first or last 100,000.
+  kubectlShowingMost: (shown: number, total: number, unit: string, last: boolean) =>
+    `Showing the ${last ? 'last' : 'first'} ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}: kubectl would print them all, more than a browser tab holds.`,
   kubectlShowAll: 'Show all',
   kubectlShowFewer: 'Show fewer',
   kubectlRows: 'rows',

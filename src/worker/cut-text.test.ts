@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim';
 import { getTable, getTableLines } from '../sim/kubectl/table';
-import { cutText, partOfTable, TEXT_CUT_LINES } from './patches';
+import { cutText, mostOfTable, partOfTable, TEXT_CUT_LINES } from './patches';
 import { SimRunner } from './runner';
 
 const table = (rows: number) =>
@@ -84,6 +84,22 @@ spec:
         const rows = cellsOf(part.text);
         const aligned = keep === 'head' ? getTable(rows) : getTableLines([header, ...rows], 1, rows.length + 1);
         expect(part.text.replace(/\n$/, '')).toBe(aligned);
+      }
+      // "Show all" of a table over the cap (WHOLE_MAX_LINES; 500 here): its first or last rows, and its length.
+      for (const [line, keep] of [
+        ['kubectl get pods -o wide', 'head'],
+        ['kubectl get events', 'tail'],
+      ] as const) {
+        const whole = r.sim.kubectl(line).replace(/\n$/, '').split('\n');
+        if (whole.length <= 501) continue;
+        const most = mostOfTable(r, line, keep, 500);
+        expect(most?.lines, `${line} at ${at}`).toBe(whole.length);
+        // As a part's: 500 lines, the head with the header row, the tail the last rows.
+        const rows = cellsOf(most?.text ?? '');
+        expect(rows).toHaveLength(500);
+        const expected = keep === 'head' ? whole.slice(0, 500) : whole.slice(-500);
+        expect(rows).toEqual(cellsOf(expected.join('\n')));
+        expect(mostOfTable(r, line, keep, whole.length)).toBeUndefined();
       }
       // Short, or not one table: printed whole.
       expect(partOfTable(r, 'kubectl get nodes', 'head')).toBeUndefined();

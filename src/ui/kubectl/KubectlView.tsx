@@ -124,7 +124,9 @@ export const KubectlView = memo(function KubectlView({
   const note = long ? (
     <p className="kview-note">
       {showAll
-        ? t.kubectlShowingAll(rows, what)
+        ? lines.length < total
+          ? t.kubectlShowingMost(lines.length - header, rows, what, follow === true)
+          : t.kubectlShowingAll(rows, what)
         : follow
           ? t.kubectlShowingLast(SHOWN, rows, what)
           : t.kubectlShowingFirst(SHOWN, rows, what)}{' '}

@@ -162,6 +162,8 @@ export const main: Translation['main'] = {
     `${n(total)}${unit}のうち最後の${n(shown)}${unit}を表示（kubectl は時刻順ではなく名前順に並べます）。`,
   kubectlShowingFirst: (shown, total, unit) => `${n(total)}${unit}のうち最初の${n(shown)}${unit}を表示。`,
   kubectlShowingAll: (total, unit) => `全${n(total)}${unit}を表示。`,
+  kubectlShowingMost: (shown, total, unit, last) =>
+    `${n(total)}${unit}のうち${last ? '最後' : '最初'}の${n(shown)}${unit}を表示（kubectl はすべて出力しますが、ブラウザのタブには多すぎます）。`,
   kubectlShowAll: 'すべて表示',
   kubectlShowFewer: '少なく表示',
   kubectlRows: '行',

@@ -160,6 +160,8 @@ export const main: Translation['main'] = {
     `${unit} ${n(total)}개 중 마지막 ${n(shown)}개를 표시합니다 (kubectl은 시간순이 아니라 이름순으로 나열합니다).`,
   kubectlShowingFirst: (shown, total, unit) => `${unit} ${n(total)}개 중 처음 ${n(shown)}개를 표시합니다.`,
   kubectlShowingAll: (total, unit) => `${unit} ${n(total)}개를 모두 표시합니다.`,
+  kubectlShowingMost: (shown, total, unit, last) =>
+    `${unit} ${n(total)}개 중 ${last ? '마지막' : '처음'} ${n(shown)}개를 표시합니다 (kubectl은 모두 출력하지만 브라우저 탭에는 너무 많습니다).`,
   kubectlShowAll: '모두 보기',
   kubectlShowFewer: '적게 보기',
   kubectlRows: '행',

@@ -164,6 +164,8 @@ export const main: Translation['main'] = {
     `Mostrando o fim da lista: ${n(shown)} de ${n(total)} ${unit} (o kubectl ordena por nome, não por hora).`,
   kubectlShowingFirst: (shown, total, unit) => `Mostrando as primeiras ${n(shown)} de ${n(total)} ${unit}.`,
   kubectlShowingAll: (total, unit) => `Mostrando todas as ${n(total)} ${unit}.`,
+  kubectlShowingMost: (shown, total, unit, last) =>
+    `Mostrando ${last ? 'as últimas' : 'as primeiras'} ${n(shown)} de ${n(total)} ${unit}: o kubectl imprimiria todas, mais do que uma aba do navegador comporta.`,
   kubectlShowAll: 'Mostrar tudo',
   kubectlShowFewer: 'Mostrar menos',
   kubectlRows: 'linhas',
