@@ -269,9 +269,9 @@ function tableRows(e: Engine, req: GetRequest, r: ResourceType, objs: readonly G
 
 /**
  * Part of what kubectlGet prints, for a reader that shows only part of a long table (the app's
- * kubectl views of a big cluster): with more than `over` lines, the first `kept` lines (`head`:
- * the header and the first rows in kubectl's order) or the last `kept` rows (`tail`), and the
- * whole output's line count. Undefined when the output is not one listed table of more than
+ * kubectl views of a big cluster): with more than `over` lines, `kept` lines: the header and the
+ * first rows in kubectl's order (`head`) or the header and the last rows (`tail`: an event stream
+ * shown at its end still says which column is which), and the whole output's line count. Undefined when the output is not one listed table of more than
  * `over` lines: print it whole then.
  *
  * The listing is scanned once and only the rows shown are written (KeyPick): a table of 150,000
@@ -292,7 +292,7 @@ export function kubectlGetPart(
   const selector = req.selector === undefined ? [] : parseSelector(req.selector);
   if ('error' in selector) return undefined;
   const all = !type.namespaced || req.allNamespaces;
-  const pick = new KeyPick<ApiObject>(keep === 'head' ? kept - 1 : kept, keep === 'head' ? 'first' : 'last');
+  const pick = new KeyPick<ApiObject>(kept - 1, keep === 'head' ? 'first' : 'last');
   let rows = 0;
   e.forEachObject(type.kind, (o: ApiObject, key) => {
     if (!all && o.metadata.namespace !== req.namespace) return;
@@ -302,7 +302,7 @@ export function kubectlGetPart(
   });
   if (rows + 1 <= over) return undefined;
   const table = tableRows(e, req, type, pick.sorted(), false);
-  const text = keep === 'head' ? getTableLines(table, 0, kept) : getTableLines(table, 1, table.length);
+  const text = getTableLines(table, 0, table.length);
   return { text, lines: rows + 1 };
 }
 
