@@ -69,7 +69,11 @@ function setContribution(ix: OwnerIndex, key: string, next: Contribution | undef
 
 function build(e: Engine): OwnerIndex {
   const ix: OwnerIndex = { keys: new Map(), contrib: new Map(), counts: new Map() };
-  for (const [key, p] of Object.entries(e.state.api.objects.Pod)) {
+  // Through the store's Map mirror (a restore builds it with the records): an entries() copy of a
+  // record of ~150,000 pods was most of a rebuild's cost after a restore at 5,000 nodes.
+  const pods: Iterable<[string, ApiObject]> =
+    e.storeMirror('Pod') ?? Object.entries(e.state.api.objects.Pod as Record<string, ApiObject>);
+  for (const [key, p] of pods) {
     const ref = controllerRef(p);
     if (!ref) continue;
     let s = ix.keys.get(ref.uid);
