@@ -41,6 +41,12 @@ export interface SimSnapshot {
   readonly api?: ApiChunks;
   /** The event aggregation index, in chunks; when present, `indexes.eventIndex` is empty. */
   readonly eventIndex?: Chunks<string | readonly string[], number>;
+  /**
+   * The modules' derived data at snapshot time (core/engine.ts `Warmth`: the kubelets' quiet
+   * marks, pass scopes and change logs), set up again by a restore so that the engine does not
+   * replay its first simulated minute cold; taken only with `indexes`.
+   */
+  readonly warmth?: ReadonlyMap<string, unknown>;
 }
 
 export function initialState(scenario: Scenario): SimState {
@@ -279,6 +285,7 @@ export class Simulation {
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
       api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
       eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
+      warmth: e.exportWarmth(),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
@@ -293,6 +300,7 @@ export class Simulation {
     if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
     else this.engine.rebuildIndexes();
     for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
+    if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);

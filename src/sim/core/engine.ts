@@ -39,6 +39,8 @@ export interface SimModule {
   watch?: Partial<Record<Kind, WatchHandler>>;
   /** Workqueue handler: runs once per coalesced `enqueue(name)`. */
   sync?: (e: Engine) => void;
+  /** Derived data to carry across a snapshot and restore (`Warmth`). */
+  warmth?: Warmth;
 }
 
 export interface CauseInput {
@@ -68,6 +70,20 @@ export interface EngineIndexes {
   readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
   /** The Event writes not yet expired (core/event-expiry.ts); rebuilt from the store when absent. */
   readonly eventWrites?: EventWrites;
+  /** Each node's pod-change log (core/pod-changes.ts `export`); all unknown when absent. */
+  readonly podChanges?: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * A module's derived data handed over with a snapshot (`Engine.exportWarmth`), so that a restore
+ * does not leave its caches cold: `export` describes them for the state as it stands, without
+ * references to mutable state objects (a restore puts copies in place); `import` sets them up
+ * again for the restored state, which equals the exported one. Speed only: an import that sets
+ * nothing up must give the same run.
+ */
+export interface Warmth {
+  export(e: Engine): unknown;
+  import(e: Engine, data: unknown): void;
 }
 
 export class Engine {
@@ -75,6 +91,7 @@ export class Engine {
   private readonly timerHandlers = new Map<string, TimerHandler>();
   private readonly watchers = new Map<Kind, WatchHandler[]>();
   private readonly syncers = new Map<string, (e: Engine) => void>();
+  private readonly warmths = new Map<string, Warmth>();
   /** Derived indexes, rebuilt after a restore. */
   private podsByNode = new Map<string, Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
@@ -126,6 +143,7 @@ export class Engine {
         this.watchers.set(kind, list);
       }
       if (m.sync) this.syncers.set(m.name, m.sync);
+      if (m.warmth) this.warmths.set(m.name, m.warmth);
     }
     this.rebuildIndexes();
   }
@@ -520,7 +538,19 @@ export class Engine {
     const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
     const eventIndex = !events ? new Map() : eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
-    return { podsByNode, eventIndex, eventWrites };
+    return { podsByNode, eventIndex, eventWrites, podChanges: this.podChanges.export() };
+  }
+
+  /** The modules' derived data for a snapshot of the state as it stands (Warmth), by module name. */
+  exportWarmth(): ReadonlyMap<string, unknown> {
+    const out = new Map<string, unknown>();
+    for (const [name, w] of this.warmths) out.set(name, w.export(this));
+    return out;
+  }
+
+  /** Sets the modules' derived data up again from `exportWarmth` of the state now in place. */
+  importWarmth(data: ReadonlyMap<string, unknown>): void {
+    for (const [name, w] of this.warmths) if (data.has(name)) w.import(this, data.get(name));
   }
 
   /**
@@ -530,7 +560,8 @@ export class Engine {
   importIndexes(ix: EngineIndexes, eventIndex?: EventAggIndex): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
-    this.podChanges.clear();
+    if (ix.podChanges) this.podChanges.import(ix.podChanges);
+    else this.podChanges.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
     this.unbound = new Set();

@@ -14,6 +14,9 @@
 /** Entries a node's log may hold before it is dropped (its reader then walks everything once). */
 const LOG_MAX = 4096;
 
+/** An empty exported log (most nodes' at a checkpoint), shared. */
+const NOTHING: readonly string[] = Object.freeze([]);
+
 export class PodChanges {
   private logs = new Map<string, Map<string, string>>();
 
@@ -41,6 +44,35 @@ export class PodChanges {
     const log = this.logs.get(node);
     this.logs.set(node, new Map());
     return log;
+  }
+
+  /**
+   * The logs as they stand, for a snapshot: restoring them with its state lets each kubelet's
+   * first pass after a restore visit what changed since its last pass, as it would have then,
+   * instead of every pod of its node (copies: the live logs go on changing).
+   */
+  export(): ReadonlyMap<string, readonly string[]> {
+    const out = new Map<string, readonly string[]>();
+    for (const [node, log] of this.logs) {
+      if (log.size === 0) {
+        out.set(node, NOTHING);
+        continue;
+      }
+      const flat: string[] = [];
+      for (const [uid, key] of log) flat.push(uid, key);
+      out.set(node, flat);
+    }
+    return out;
+  }
+
+  /** Takes logs exported with the state now in place (`export`; uid, key, uid, key...), as copies. */
+  import(logs: ReadonlyMap<string, readonly string[]>): void {
+    this.logs = new Map();
+    for (const [node, flat] of logs) {
+      const log = new Map<string, string>();
+      for (let i = 0; i + 1 < flat.length; i += 2) log.set(flat[i] as string, flat[i + 1] as string);
+      this.logs.set(node, log);
+    }
   }
 
   /** Nothing is known any more (a state was put in place). */

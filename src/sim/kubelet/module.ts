@@ -19,7 +19,7 @@ import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
 import { killContainerFinished } from './pod-workers';
 import { probeTimer } from './prober';
-import { notePass, passIsNoop, probePass } from './quiet-sync';
+import { notePass, passIsNoop, probePass, quietSyncWarmth } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
 
@@ -43,6 +43,7 @@ function statusLoop(e: Engine, h: RunningHost): void {
 
 export const kubeletModule: SimModule = {
   name: 'kubelet',
+  warmth: quietSyncWarmth,
   timers: {
     'kubelet.status': (e, t) => {
       const h = owner(e, t);
