@@ -6,7 +6,7 @@ import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
-import { type Chunks, chunksOfMap, mapOfChunks } from './core/chunks';
+import { type Chunks, chunksOfMap } from './core/chunks';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
@@ -295,9 +295,14 @@ export class Simulation {
     // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
     const state = copyState(s.state);
     if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
-    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
+    // The live Events (and their aggregation index) may be rewound in place to the snapshot's
+    // instead of copied (core/chunks.ts rewindMap). Not the Pods: caches keyed by the Pod record
+    // (podgc's terminating keys, the scheduler's usage...) take a new record for a restore.
+    const live = (k: Kind) => (k === 'Event' ? this.engine.releaseStore(k) : undefined);
+    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED, live) : undefined;
+    const eventIndex = s.indexes && s.eventIndex ? this.engine.eventIndexOf(s.eventIndex) : undefined;
     this.engine.state = state;
-    if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
+    if (s.indexes) this.engine.importIndexes(s.indexes, eventIndex);
     else this.engine.rebuildIndexes();
     for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);

@@ -14,6 +14,7 @@ import type {
   Pod,
 } from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { type Chunks, mapOfChunks, rewindMap } from './chunks';
 import { EventExpiry, type EventWrites } from './event-expiry';
 import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
@@ -344,6 +345,26 @@ export class Engine {
   storeMirror(kind: Kind): ReadonlyMap<string, ApiObject> | undefined {
     const objects = this.state.api.objects;
     return kind === 'Pod' || kind === 'Event' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
+  }
+
+  /**
+   * Hands the record of `kind` and its Map mirror (when one is kept) over to a restore, which may
+   * rewind both in place to a snapshot's entries (core/snapshot.ts `restoreApi`) instead of
+   * building copies; the engine's state is replaced right after.
+   */
+  releaseStore(kind: Kind): { record: Record<string, ApiObject>; map: Map<string, ApiObject> } | undefined {
+    const objects = this.state.api.objects;
+    const map = this.kindMaps.release(objects, kind);
+    return map && { record: objects[kind] as Record<string, ApiObject>, map };
+  }
+
+  /**
+   * The event aggregation index for a snapshot's chunks of it: this engine's own, rewound in place
+   * when it can be (core/chunks.ts `rewindMap`), else a copy built from the chunks. For
+   * `importIndexes`, right after (the live index is changed).
+   */
+  eventIndexOf(chunks: Chunks<string | readonly string[], number>): EventAggIndex {
+    return rewindMap(this.eventIndex, chunks) ? this.eventIndex : mapOfChunks(chunks);
   }
 
   /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */

@@ -47,6 +47,14 @@ export class KindMaps {
     return m?.rec === objects[kind] ? m.map : undefined;
   }
 
+  /** The mirror of `objects[kind]` if one is kept now, handed over: no longer kept in step from here on. */
+  release(objects: ApiState['objects'], kind: Kind): Map<string, ApiObject> | undefined {
+    const m = this.maps.get(kind);
+    if (m?.rec !== objects[kind]) return undefined;
+    this.maps.delete(kind);
+    return m.map;
+  }
+
   /** Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror. */
   adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>): void {
     for (const k of map.keys()) if (mayBeIndex(k)) return;
