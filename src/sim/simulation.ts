@@ -2,7 +2,7 @@
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
 
-import type { Kind } from './api/types';
+import type { ApiObject, Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
@@ -298,13 +298,18 @@ export class Simulation {
     // The live Events (and their aggregation index) may be rewound in place to the snapshot's
     // instead of copied (core/chunks.ts rewindMap). Not the Pods: caches keyed by the Pod record
     // (podgc's terminating keys, the scheduler's usage...) take a new record for a restore.
-    const live = (k: Kind) => (k === 'Event' ? this.engine.releaseStore(k) : undefined);
+    const released = new Map<Kind, Map<string, ApiObject>>();
+    const live = (k: Kind) => {
+      const l = k === 'Event' ? this.engine.releaseStore(k) : undefined;
+      if (l) released.set(k, l.map);
+      return l;
+    };
     const mirrors = s.api ? restoreApi(state, s.api, MIRRORED, live) : undefined;
     const eventIndex = s.indexes && s.eventIndex ? this.engine.eventIndexOf(s.eventIndex) : undefined;
     this.engine.state = state;
     if (s.indexes) this.engine.importIndexes(s.indexes, eventIndex);
     else this.engine.rebuildIndexes();
-    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
+    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map, released.get(kind) === map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;

@@ -73,6 +73,8 @@ export interface EngineIndexes {
   readonly eventWrites?: EventWrites;
   /** Each node's pod-change log (core/pod-changes.ts `export`); all unknown when absent. */
   readonly podChanges?: ReadonlyMap<string, readonly string[]>;
+  /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
+  readonly unbound?: readonly string[];
 }
 
 /**
@@ -367,9 +369,12 @@ export class Engine {
     return rewindMap(this.eventIndex, chunks) ? this.eventIndex : mapOfChunks(chunks);
   }
 
-  /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */
-  adoptMirror(kind: Kind, map: Map<string, ApiObject>): void {
-    this.kindMaps.adopt(this.state.api.objects, kind, map);
+  /**
+   * Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a
+   * restore's); `known`: the mirror `releaseStore` handed over, rewound (core/kind-maps.ts adopt).
+   */
+  adoptMirror(kind: Kind, map: Map<string, ApiObject>, known = false): void {
+    this.kindMaps.adopt(this.state.api.objects, kind, map, known);
   }
 
   /**
@@ -559,7 +564,7 @@ export class Engine {
     const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
     const eventIndex = !events ? new Map() : eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
-    return { podsByNode, eventIndex, eventWrites, podChanges: this.podChanges.export() };
+    return { podsByNode, eventIndex, eventWrites, podChanges: this.podChanges.export(), unbound: [...this.unbound] };
   }
 
   /** The modules' derived data for a snapshot of the state as it stands (Warmth), by module name. */
@@ -585,9 +590,12 @@ export class Engine {
     else this.podChanges.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
-    this.unbound = new Set();
-    const pods = this.state.api.objects.Pod;
-    for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
+    if (ix.unbound) this.unbound = new Set(ix.unbound);
+    else {
+      this.unbound = new Set();
+      const pods = this.state.api.objects.Pod;
+      for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
+    }
     this.eventIndex = eventIndex ?? new Map(ix.eventIndex);
     const events = this.state.api.objects.Event;
     this.eventExpiry = ix.eventWrites ? EventExpiry.from(ix.eventWrites) : EventExpiry.ofStore(events);

@@ -55,9 +55,13 @@ export class KindMaps {
     return m.map;
   }
 
-  /** Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror. */
-  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>): void {
-    for (const k of map.keys()) if (mayBeIndex(k)) return;
+  /**
+   * Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror.
+   * `known`: a mirror handed over by `release` and since only rewound (keys deleted or values
+   * set, none added), which holds no key that could be an index: its ~10^6 keys are not looked at.
+   */
+  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>, known = false): void {
+    if (!known) for (const k of map.keys()) if (mayBeIndex(k)) return;
     this.maps.set(kind, { rec: objects[kind], map, unread: 0 });
   }
 
