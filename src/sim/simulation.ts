@@ -285,7 +285,7 @@ export class Simulation {
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
       api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
       eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
-      warmth: e.exportWarmth(),
+      warmth: e.exportWarmth(prev?.snap.warmth),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;

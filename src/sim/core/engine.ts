@@ -71,8 +71,6 @@ export interface EngineIndexes {
   readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
   /** The Event writes not yet expired (core/event-expiry.ts); rebuilt from the store when absent. */
   readonly eventWrites?: EventWrites;
-  /** Each node's pod-change log (core/pod-changes.ts `export`); all unknown when absent. */
-  readonly podChanges?: ReadonlyMap<string, readonly string[]>;
   /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
   readonly unbound?: readonly string[];
 }
@@ -85,8 +83,39 @@ export interface EngineIndexes {
  * nothing up must give the same run.
  */
 export interface Warmth {
-  export(e: Engine): unknown;
+  /** `prev`: this module's export for the previous snapshot, to share when equal (`sameEntries`). */
+  export(e: Engine, prev?: unknown): unknown;
   import(e: Engine, data: unknown): void;
+}
+
+/**
+ * `next`, or `prev` (an earlier export, never changed) when it holds the same entries in the same
+ * order: checkpoints of a quiet cluster then share one export instead of one each.
+ */
+export function sameEntries<K, V>(next: Map<K, V>, prev: unknown): ReadonlyMap<K, V> {
+  if (!(prev instanceof Map) || prev.size !== next.size) return next;
+  const it = prev.entries();
+  for (const [k, v] of next) {
+    const p = it.next().value as [K, V];
+    if (p[0] !== k || p[1] !== v) return next;
+  }
+  return prev as Map<K, V>;
+}
+
+/** One module's Warmth made of several parts' (by part name). */
+export function warmthOf(parts: Readonly<Record<string, Warmth>>): Warmth {
+  return {
+    export(e, prev) {
+      const out = new Map<string, unknown>();
+      const before = prev instanceof Map ? prev : undefined;
+      for (const name in parts) out.set(name, parts[name]?.export(e, before?.get(name)));
+      return sameEntries(out, prev);
+    },
+    import(e, data) {
+      if (!(data instanceof Map)) return;
+      for (const name in parts) if (data.has(name)) parts[name]?.import(e, data.get(name));
+    },
+  };
 }
 
 export class Engine {
@@ -421,6 +450,19 @@ export class Engine {
     return this.podChanges.take(node);
   }
 
+  /**
+   * The pod-change log of `node` left in place (uid, key, uid, key...; core/pod-changes.ts `peek`),
+   * for a module's Warmth, or undefined when not known.
+   */
+  peekPodChangesOn(node: string): readonly string[] | undefined {
+    return this.podChanges.peek(node);
+  }
+
+  /** Puts back the pod-change log of `node` exported with the state now in place (`peekPodChangesOn`). */
+  restorePodChangesOn(node: string, flat: readonly string[]): void {
+    this.podChanges.restore(node, flat);
+  }
+
   /** Names of the nodes some pod is bound to (spec.nodeName), Node object or not; unordered. */
   boundNodeNames(): string[] {
     const out: string[] = [];
@@ -564,14 +606,17 @@ export class Engine {
     const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
     const eventIndex = !events ? new Map() : eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
-    return { podsByNode, eventIndex, eventWrites, podChanges: this.podChanges.export(), unbound: [...this.unbound] };
+    return { podsByNode, eventIndex, eventWrites, unbound: [...this.unbound] };
   }
 
-  /** The modules' derived data for a snapshot of the state as it stands (Warmth), by module name. */
-  exportWarmth(): ReadonlyMap<string, unknown> {
+  /**
+   * The modules' derived data for a snapshot of the state as it stands (Warmth), by module name;
+   * `prev`: the previous snapshot's, whose equal parts are shared.
+   */
+  exportWarmth(prev?: ReadonlyMap<string, unknown>): ReadonlyMap<string, unknown> {
     const out = new Map<string, unknown>();
-    for (const [name, w] of this.warmths) out.set(name, w.export(this));
-    return out;
+    for (const [name, w] of this.warmths) out.set(name, w.export(this, prev?.get(name)));
+    return sameEntries(out, prev);
   }
 
   /** Sets the modules' derived data up again from `exportWarmth` of the state now in place. */
@@ -586,8 +631,7 @@ export class Engine {
   importIndexes(ix: EngineIndexes, eventIndex?: EventAggIndex): void {
     for (const k of Object.keys(this.state.api.objects) as Kind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
-    if (ix.podChanges) this.podChanges.import(ix.podChanges);
-    else this.podChanges.clear();
+    this.podChanges.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
     if (ix.unbound) this.unbound = new Set(ix.unbound);

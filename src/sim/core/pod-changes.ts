@@ -47,32 +47,24 @@ export class PodChanges {
   }
 
   /**
-   * The logs as they stand, for a snapshot: restoring them with its state lets each kubelet's
-   * first pass after a restore visit what changed since its last pass, as it would have then,
-   * instead of every pod of its node (copies: the live logs go on changing).
+   * The log of `node` as it stands, left in place, as uid, key, uid, key... (a snapshot's copy:
+   * restored with its state, a kubelet's first pass after a restore visits what changed since its
+   * last pass, as it would have then, instead of every pod of its node), or undefined: not known.
    */
-  export(): ReadonlyMap<string, readonly string[]> {
-    const out = new Map<string, readonly string[]>();
-    for (const [node, log] of this.logs) {
-      if (log.size === 0) {
-        out.set(node, NOTHING);
-        continue;
-      }
-      const flat: string[] = [];
-      for (const [uid, key] of log) flat.push(uid, key);
-      out.set(node, flat);
-    }
-    return out;
+  peek(node: string): readonly string[] | undefined {
+    const log = this.logs.get(node);
+    if (!log) return undefined;
+    if (log.size === 0) return NOTHING;
+    const flat: string[] = [];
+    for (const [uid, key] of log) flat.push(uid, key);
+    return flat;
   }
 
-  /** Takes logs exported with the state now in place (`export`; uid, key, uid, key...), as copies. */
-  import(logs: ReadonlyMap<string, readonly string[]>): void {
-    this.logs = new Map();
-    for (const [node, flat] of logs) {
-      const log = new Map<string, string>();
-      for (let i = 0; i + 1 < flat.length; i += 2) log.set(flat[i] as string, flat[i + 1] as string);
-      this.logs.set(node, log);
-    }
+  /** Puts back the log of `node` (`peek` of the state now in place), as a copy. */
+  restore(node: string, flat: readonly string[]): void {
+    const log = new Map<string, string>();
+    for (let i = 0; i + 1 < flat.length; i += 2) log.set(flat[i] as string, flat[i + 1] as string);
+    this.logs.set(node, log);
   }
 
   /** Nothing is known any more (a state was put in place). */
