@@ -73,16 +73,19 @@ function build(e: Engine): OwnerIndex {
   // record of ~150,000 pods was most of a rebuild's cost after a restore at 5,000 nodes.
   const pods: Iterable<[string, ApiObject]> =
     e.storeMirror('Pod') ?? Object.entries(e.state.api.objects.Pod as Record<string, ApiObject>);
+  // From scratch, each key once: its contribution (kept per stored pod, which a restore shares)
+  // goes straight in, as setContribution would put it into an empty index.
   for (const [key, p] of pods) {
-    const ref = controllerRef(p);
-    if (!ref) continue;
-    let s = ix.keys.get(ref.uid);
+    const c = contributionOf(p);
+    if (!c) continue;
+    let s = ix.keys.get(c.uid);
     if (!s) {
       s = new Set();
-      ix.keys.set(ref.uid, s);
+      ix.keys.set(c.uid, s);
     }
     s.add(key);
-    setContribution(ix, key, contributionOf(p));
+    ix.contrib.set(key, c);
+    count(ix, c, 1);
   }
   return ix;
 }
