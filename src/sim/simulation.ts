@@ -43,8 +43,9 @@ export interface SimSnapshot {
   readonly eventIndex?: Chunks<string | readonly string[], number>;
   /**
    * The modules' derived data at snapshot time (core/engine.ts `Warmth`: the kubelets' quiet
-   * marks, pass scopes and change logs), set up again by a restore so that the engine does not
-   * replay its first simulated minute cold; taken only with `indexes`.
+   * marks, pass scopes and change logs, container GC and node status notes), set up again by a
+   * restore so that the engine does not replay its first simulated minute cold; taken only with
+   * `indexes`. Shared with the previous snapshot's when equal.
    */
   readonly warmth?: ReadonlyMap<string, unknown>;
 }
