@@ -2,11 +2,11 @@
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
 
-import type { Kind } from './api/types';
+import type { ApiObject, Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
-import { type Chunks, chunksOfMap, mapOfChunks } from './core/chunks';
+import { type Chunks, chunksOfMap } from './core/chunks';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { seedRng } from './core/random';
@@ -41,6 +41,13 @@ export interface SimSnapshot {
   readonly api?: ApiChunks;
   /** The event aggregation index, in chunks; when present, `indexes.eventIndex` is empty. */
   readonly eventIndex?: Chunks<string | readonly string[], number>;
+  /**
+   * The modules' derived data at snapshot time (core/engine.ts `Warmth`: the kubelets' quiet
+   * marks, pass scopes and change logs, container GC and node status notes), set up again by a
+   * restore so that the engine does not replay its first simulated minute cold; taken only with
+   * `indexes`. Shared with the previous snapshot's when equal.
+   */
+  readonly warmth?: ReadonlyMap<string, unknown>;
 }
 
 export function initialState(scenario: Scenario): SimState {
@@ -279,6 +286,7 @@ export class Simulation {
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
       api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
       eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
+      warmth: e.exportWarmth(prev?.snap.warmth),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
@@ -288,11 +296,22 @@ export class Simulation {
     // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
     const state = copyState(s.state);
     if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
-    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
+    // The live Events (and their aggregation index) may be rewound in place to the snapshot's
+    // instead of copied (core/chunks.ts rewindMap). Not the Pods: caches keyed by the Pod record
+    // (podgc's terminating keys, the scheduler's usage...) take a new record for a restore.
+    const released = new Map<Kind, Map<string, ApiObject>>();
+    const live = (k: Kind) => {
+      const l = k === 'Event' ? this.engine.releaseStore(k) : undefined;
+      if (l) released.set(k, l.map);
+      return l;
+    };
+    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED, live) : undefined;
+    const eventIndex = s.indexes && s.eventIndex ? this.engine.eventIndexOf(s.eventIndex) : undefined;
     this.engine.state = state;
-    if (s.indexes) this.engine.importIndexes(s.indexes, s.eventIndex && mapOfChunks(s.eventIndex));
+    if (s.indexes) this.engine.importIndexes(s.indexes, eventIndex);
     else this.engine.rebuildIndexes();
-    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
+    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map, released.get(kind) === map);
+    if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);

@@ -69,16 +69,23 @@ function setContribution(ix: OwnerIndex, key: string, next: Contribution | undef
 
 function build(e: Engine): OwnerIndex {
   const ix: OwnerIndex = { keys: new Map(), contrib: new Map(), counts: new Map() };
-  for (const [key, p] of Object.entries(e.state.api.objects.Pod)) {
-    const ref = controllerRef(p);
-    if (!ref) continue;
-    let s = ix.keys.get(ref.uid);
+  // Through the store's Map mirror (a restore builds it with the records): an entries() copy of a
+  // record of ~150,000 pods was most of a rebuild's cost after a restore at 5,000 nodes.
+  const pods: Iterable<[string, ApiObject]> =
+    e.storeMirror('Pod') ?? Object.entries(e.state.api.objects.Pod as Record<string, ApiObject>);
+  // From scratch, each key once: its contribution (kept per stored pod, which a restore shares)
+  // goes straight in, as setContribution would put it into an empty index.
+  for (const [key, p] of pods) {
+    const c = contributionOf(p);
+    if (!c) continue;
+    let s = ix.keys.get(c.uid);
     if (!s) {
       s = new Set();
-      ix.keys.set(ref.uid, s);
+      ix.keys.set(c.uid, s);
     }
     s.add(key);
-    setContribution(ix, key, contributionOf(p));
+    ix.contrib.set(key, c);
+    count(ix, c, 1);
   }
   return ix;
 }

@@ -13,7 +13,7 @@
  * Cause/history `what` prefixes: `phase=Failed` (status patch), `deleted (force, PodGC)` (removal);
  * causes `podgc: ...`.
  */
-import type { Pod, PodCondition } from '../api/types';
+import type { ApiObject, Pod, PodCondition } from '../api/types';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
@@ -156,7 +156,9 @@ function terminatingKeys(e: Engine): Set<string> {
   let keys = terminatingIndex.get(record);
   if (!keys) {
     keys = new Set();
-    for (const [k, p] of Object.entries(record)) if (p.metadata.deletionTimestamp !== undefined) keys.add(k);
+    // Through the store's Map mirror when it is kept (a restore builds it): ~150,000 pods at 5,000 nodes.
+    const pods: Iterable<[string, ApiObject]> = e.storeMirror('Pod') ?? Object.entries(record);
+    for (const [k, p] of pods) if (p.metadata.deletionTimestamp !== undefined) keys.add(k);
     terminatingIndex.set(record, keys);
   }
   return keys;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Chunks, chunkedSize, chunksOfMap, chunksOfRecord, mapOfChunks, recordOfChunks } from './chunks';
+import {
+  type Chunks,
+  chunkedSize,
+  chunksOfMap,
+  chunksOfRecord,
+  mapOfChunks,
+  recordOfChunks,
+  rewindMap,
+} from './chunks';
 import { dict } from './dict';
 
 const entries = (r: object) => Object.entries(r);
@@ -83,5 +91,60 @@ describe('chunks of a record', () => {
     expect(recordOfChunks(b).k5).toEqual([5, 1]);
     expect(recordOfChunks(a).k5).toEqual([5]);
     expect(recordOfChunks(b).k6).toBe(recordOfChunks(a).k6);
+  });
+});
+
+describe('rewindMap', () => {
+  function recordAndMap(n: number) {
+    const rec = dict<number>();
+    const map = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      rec[`default/ev-${i}`] = i;
+      map.set(`default/ev-${i}`, i);
+    }
+    return { rec, map };
+  }
+  const onSet = (rec: Record<string, number>) => (k: string, v: number) => {
+    rec[k] = v;
+  };
+  const onDelete = (rec: Record<string, number>) => (k: string) => {
+    delete rec[k];
+  };
+
+  it('puts a map and its record back to the chunks after values replaced and keys added', () => {
+    const { rec, map } = recordAndMap(1000);
+    const chunks = chunksOfMap(map);
+    const copy = recordOfChunks(chunksOfRecord(rec));
+    for (const i of [0, 17, 999]) {
+      rec[`default/ev-${i}`] = -i - 1;
+      map.set(`default/ev-${i}`, -i - 1);
+    }
+    for (const k of ['default/ev-new', '7', 'default/ev-0x']) {
+      rec[k] = 1;
+      map.set(k, 1);
+    }
+    expect(rewindMap(map, chunks, onSet(rec), onDelete(rec))).toBe(true);
+    expect([...map]).toEqual([...mapOfChunks(chunks)]);
+    expect(entries(rec)).toEqual(entries(copy));
+  });
+
+  it('changes nothing when a key was deleted or moved since', () => {
+    for (const edit of ['delete', 'move', 'shorter'] as const) {
+      const { rec, map } = recordAndMap(300);
+      const chunks = chunksOfMap(map);
+      if (edit === 'shorter') map.delete('default/ev-299');
+      else {
+        map.delete('default/ev-5');
+        delete rec['default/ev-5'];
+        if (edit === 'move') {
+          map.set('default/ev-5', 5);
+          rec['default/ev-5'] = 5;
+        }
+      }
+      map.set('default/ev-1', -1);
+      const before = [...map];
+      expect(rewindMap(map, chunks, onSet(rec), onDelete(rec))).toBe(false);
+      expect([...map]).toEqual(before);
+    }
   });
 });

@@ -167,6 +167,50 @@ export function mapOfChunks<V, K extends ChunkKey>(chunks: Chunks<V, K>): Map<K,
   return out;
 }
 
+/**
+ * Puts `map` back, in place, to the entries of `chunks` in their order, when the chunks' keys are
+ * the map's first keys in the same order: since the chunks were made the map only had values
+ * replaced and keys added after them (a seek back in the same run while nothing was deleted:
+ * ~10^6 Events at 5,000 nodes, of which a few thousand were written since the checkpoint). Then
+ * the replaced values are set back and the added keys deleted, each change also handed to
+ * `onSet` / `onDelete` (a record kept in step with the map), and it returns true: the map (and
+ * that record) enumerate as a copy built from the chunks would. Otherwise nothing is changed and
+ * it returns false (build a copy). Costs a walk of the map, no copy of it.
+ */
+export function rewindMap<V, K extends ChunkKey>(
+  map: Map<K, V>,
+  chunks: Chunks<V, K>,
+  onSet?: (key: K, value: V) => void,
+  onDelete?: (key: K) => void,
+): boolean {
+  if (map.size < chunkedSize(chunks)) return false;
+  const it = map.entries();
+  const setKeys: K[] = [];
+  const setValues: V[] = [];
+  for (const { keys, values } of chunks)
+    for (let i = 0; i < keys.length; i++) {
+      const next = it.next();
+      if (next.done) return false;
+      const [k, v] = next.value;
+      if (k !== keys[i]) return false;
+      if (v !== values[i]) {
+        setKeys.push(k);
+        setValues.push(values[i] as V);
+      }
+    }
+  const added: K[] = [];
+  for (let next = it.next(); !next.done; next = it.next()) added.push(next.value[0]);
+  for (let i = 0; i < setKeys.length; i++) {
+    map.set(setKeys[i] as K, setValues[i] as V);
+    onSet?.(setKeys[i] as K, setValues[i] as V);
+  }
+  for (const k of added) {
+    map.delete(k);
+    onDelete?.(k);
+  }
+  return true;
+}
+
 /** How many entries the chunks hold. */
 export function chunkedSize(chunks: Chunks<unknown, ChunkKey>): number {
   let n = 0;

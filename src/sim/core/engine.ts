@@ -14,6 +14,7 @@ import type {
   Pod,
 } from '../api/types';
 import { ChangeCounters } from './change-counters';
+import { type Chunks, mapOfChunks, rewindMap } from './chunks';
 import { EventExpiry, type EventWrites } from './event-expiry';
 import { type EventAggIndex, findEvent, indexEvent, unindexEvent } from './event-index';
 import { flat } from './flat';
@@ -39,6 +40,8 @@ export interface SimModule {
   watch?: Partial<Record<Kind, WatchHandler>>;
   /** Workqueue handler: runs once per coalesced `enqueue(name)`. */
   sync?: (e: Engine) => void;
+  /** Derived data to carry across a snapshot and restore (`Warmth`). */
+  warmth?: Warmth;
 }
 
 export interface CauseInput {
@@ -68,6 +71,51 @@ export interface EngineIndexes {
   readonly eventIndex: ReadonlyMap<number, string | readonly string[]>;
   /** The Event writes not yet expired (core/event-expiry.ts); rebuilt from the store when absent. */
   readonly eventWrites?: EventWrites;
+  /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
+  readonly unbound?: readonly string[];
+}
+
+/**
+ * A module's derived data handed over with a snapshot (`Engine.exportWarmth`), so that a restore
+ * does not leave its caches cold: `export` describes them for the state as it stands, without
+ * references to mutable state objects (a restore puts copies in place); `import` sets them up
+ * again for the restored state, which equals the exported one. Speed only: an import that sets
+ * nothing up must give the same run.
+ */
+export interface Warmth {
+  /** `prev`: this module's export for the previous snapshot, to share when equal (`sameEntries`). */
+  export(e: Engine, prev?: unknown): unknown;
+  import(e: Engine, data: unknown): void;
+}
+
+/**
+ * `next`, or `prev` (an earlier export, never changed) when it holds the same entries in the same
+ * order: checkpoints of a quiet cluster then share one export instead of one each.
+ */
+export function sameEntries<K, V>(next: Map<K, V>, prev: unknown): ReadonlyMap<K, V> {
+  if (!(prev instanceof Map) || prev.size !== next.size) return next;
+  const it = prev.entries();
+  for (const [k, v] of next) {
+    const p = it.next().value as [K, V];
+    if (p[0] !== k || p[1] !== v) return next;
+  }
+  return prev as Map<K, V>;
+}
+
+/** One module's Warmth made of several parts' (by part name). */
+export function warmthOf(parts: Readonly<Record<string, Warmth>>): Warmth {
+  return {
+    export(e, prev) {
+      const out = new Map<string, unknown>();
+      const before = prev instanceof Map ? prev : undefined;
+      for (const name in parts) out.set(name, parts[name]?.export(e, before?.get(name)));
+      return sameEntries(out, prev);
+    },
+    import(e, data) {
+      if (!(data instanceof Map)) return;
+      for (const name in parts) if (data.has(name)) parts[name]?.import(e, data.get(name));
+    },
+  };
 }
 
 export class Engine {
@@ -75,6 +123,7 @@ export class Engine {
   private readonly timerHandlers = new Map<string, TimerHandler>();
   private readonly watchers = new Map<Kind, WatchHandler[]>();
   private readonly syncers = new Map<string, (e: Engine) => void>();
+  private readonly warmths = new Map<string, Warmth>();
   /** Derived indexes, rebuilt after a restore. */
   private podsByNode = new Map<string, Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
@@ -126,6 +175,7 @@ export class Engine {
         this.watchers.set(kind, list);
       }
       if (m.sync) this.syncers.set(m.name, m.sync);
+      if (m.warmth) this.warmths.set(m.name, m.warmth);
     }
     this.rebuildIndexes();
   }
@@ -328,9 +378,32 @@ export class Engine {
     return kind === 'Pod' || kind === 'Event' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
   }
 
-  /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */
-  adoptMirror(kind: Kind, map: Map<string, ApiObject>): void {
-    this.kindMaps.adopt(this.state.api.objects, kind, map);
+  /**
+   * Hands the record of `kind` and its Map mirror (when one is kept) over to a restore, which may
+   * rewind both in place to a snapshot's entries (core/snapshot.ts `restoreApi`) instead of
+   * building copies; the engine's state is replaced right after.
+   */
+  releaseStore(kind: Kind): { record: Record<string, ApiObject>; map: Map<string, ApiObject> } | undefined {
+    const objects = this.state.api.objects;
+    const map = this.kindMaps.release(objects, kind);
+    return map && { record: objects[kind] as Record<string, ApiObject>, map };
+  }
+
+  /**
+   * The event aggregation index for a snapshot's chunks of it: this engine's own, rewound in place
+   * when it can be (core/chunks.ts `rewindMap`), else a copy built from the chunks. For
+   * `importIndexes`, right after (the live index is changed).
+   */
+  eventIndexOf(chunks: Chunks<string | readonly string[], number>): EventAggIndex {
+    return rewindMap(this.eventIndex, chunks) ? this.eventIndex : mapOfChunks(chunks);
+  }
+
+  /**
+   * Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a
+   * restore's); `known`: the mirror `releaseStore` handed over, rewound (core/kind-maps.ts adopt).
+   */
+  adoptMirror(kind: Kind, map: Map<string, ApiObject>, known = false): void {
+    this.kindMaps.adopt(this.state.api.objects, kind, map, known);
   }
 
   /**
@@ -375,6 +448,19 @@ export class Engine {
    */
   takePodChangesOn(node: string): ReadonlyMap<string, string> | undefined {
     return this.podChanges.take(node);
+  }
+
+  /**
+   * The pod-change log of `node` left in place (uid, key, uid, key...; core/pod-changes.ts `peek`),
+   * for a module's Warmth, or undefined when not known.
+   */
+  peekPodChangesOn(node: string): readonly string[] | undefined {
+    return this.podChanges.peek(node);
+  }
+
+  /** Puts back the pod-change log of `node` exported with the state now in place (`peekPodChangesOn`). */
+  restorePodChangesOn(node: string, flat: readonly string[]): void {
+    this.podChanges.restore(node, flat);
   }
 
   /** Names of the nodes some pod is bound to (spec.nodeName), Node object or not; unordered. */
@@ -520,7 +606,22 @@ export class Engine {
     const eventsSame = reuse?.eventsSame && reuse.eventWrites !== undefined;
     const eventIndex = !events ? new Map() : eventsSame ? reuse.eventIndex : new Map(this.eventIndex);
     const eventWrites = eventsSame ? reuse.eventWrites : this.eventExpiry.export();
-    return { podsByNode, eventIndex, eventWrites };
+    return { podsByNode, eventIndex, eventWrites, unbound: [...this.unbound] };
+  }
+
+  /**
+   * The modules' derived data for a snapshot of the state as it stands (Warmth), by module name;
+   * `prev`: the previous snapshot's, whose equal parts are shared.
+   */
+  exportWarmth(prev?: ReadonlyMap<string, unknown>): ReadonlyMap<string, unknown> {
+    const out = new Map<string, unknown>();
+    for (const [name, w] of this.warmths) out.set(name, w.export(this, prev?.get(name)));
+    return sameEntries(out, prev);
+  }
+
+  /** Sets the modules' derived data up again from `exportWarmth` of the state now in place. */
+  importWarmth(data: ReadonlyMap<string, unknown>): void {
+    for (const [name, w] of this.warmths) if (data.has(name)) w.import(this, data.get(name));
   }
 
   /**
@@ -533,9 +634,12 @@ export class Engine {
     this.podChanges.clear();
     this.podsByNode = new Map();
     for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
-    this.unbound = new Set();
-    const pods = this.state.api.objects.Pod;
-    for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
+    if (ix.unbound) this.unbound = new Set(ix.unbound);
+    else {
+      this.unbound = new Set();
+      const pods = this.state.api.objects.Pod;
+      for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
+    }
     this.eventIndex = eventIndex ?? new Map(ix.eventIndex);
     const events = this.state.api.objects.Event;
     this.eventExpiry = ix.eventWrites ? EventExpiry.from(ix.eventWrites) : EventExpiry.ofStore(events);

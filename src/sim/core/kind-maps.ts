@@ -47,9 +47,21 @@ export class KindMaps {
     return m?.rec === objects[kind] ? m.map : undefined;
   }
 
-  /** Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror. */
-  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>): void {
-    for (const k of map.keys()) if (mayBeIndex(k)) return;
+  /** The mirror of `objects[kind]` if one is kept now, handed over: no longer kept in step from here on. */
+  release(objects: ApiState['objects'], kind: Kind): Map<string, ApiObject> | undefined {
+    const m = this.maps.get(kind);
+    if (m?.rec !== objects[kind]) return undefined;
+    this.maps.delete(kind);
+    return m.map;
+  }
+
+  /**
+   * Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror.
+   * `known`: a mirror handed over by `release` and since only rewound (keys deleted or values
+   * set, none added), which holds no key that could be an index: its ~10^6 keys are not looked at.
+   */
+  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>, known = false): void {
+    if (!known) for (const k of map.keys()) if (mayBeIndex(k)) return;
     this.maps.set(kind, { rec: objects[kind], map, unread: 0 });
   }
 

@@ -10,7 +10,7 @@
  *
  * Cause `what` prefixes: `gc failed`.
  */
-import type { Engine } from '../core/engine';
+import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { containersVersion, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
@@ -34,6 +34,40 @@ const quiet = new WeakMap<
   Host,
   { containers: Host['containers']; version: number; mem: KubeletMemory; synced: boolean }
 >();
+
+/**
+ * The quiet notes carried across a snapshot and restore (core/engine.ts `Warmth`): per host whose
+ * note stands at the snapshot, the podsSynced it saw; the import notes it again for the restored
+ * host's objects (a restore gives new ones: every host's first pass after a seek walked its
+ * containers again).
+ */
+export const containerGCWarmth: Warmth = {
+  export(e, prev) {
+    const out = new Map<string, boolean>();
+    const hosts = e.state.hosts;
+    for (const name in hosts) {
+      const h = hosts[name] as Host;
+      const seen = quiet.get(h);
+      if (
+        seen &&
+        h.kubelet &&
+        seen.mem === h.kubelet &&
+        seen.containers === h.containers &&
+        seen.version === containersVersion(h)
+      )
+        out.set(name, seen.synced);
+    }
+    return sameEntries(out, prev);
+  },
+  import(e, data) {
+    if (!(data instanceof Map)) return;
+    const hosts = e.state.hosts;
+    for (const [name, synced] of data as Map<string, boolean>) {
+      const h = hosts[name];
+      if (h?.kubelet) quiet.set(h, { containers: h.containers, version: containersVersion(h), mem: h.kubelet, synced });
+    }
+  },
+};
 
 /** evictContainers: dead instances beyond the newest per container, and everything of unknown pods. */
 function evictContainers(e: Engine, h: RunningHost): void {

@@ -8,7 +8,7 @@
  * Cause `what` prefixes: `node status`, `kubelet event`.
  */
 import type { Node, NodeCondition } from '../api/types';
-import type { Engine } from '../core/engine';
+import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { kubeletEvent } from './events';
@@ -165,6 +165,31 @@ function copyNode(n: Node): Node {
  * while the same Node is stored and those agree, the pass would change nothing again.
  */
 const settled = new WeakMap<Host, { node: Node; ready: boolean; message: string; bootId: string }>();
+
+/**
+ * The settled notes carried across a snapshot and restore (core/engine.ts `Warmth`): a note holds
+ * only values (a stored Node, the verdict, the boot id), so the snapshot's note of a host is given
+ * to the restored host of that name as it is.
+ */
+export const nodeStatusWarmth: Warmth = {
+  export(e, prev) {
+    const out = new Map<string, { node: Node; ready: boolean; message: string; bootId: string }>();
+    const hosts = e.state.hosts;
+    for (const name in hosts) {
+      const seen = settled.get(hosts[name] as Host);
+      if (seen) out.set(name, seen);
+    }
+    return sameEntries(out, prev);
+  },
+  import(e, data) {
+    if (!(data instanceof Map)) return;
+    const hosts = e.state.hosts;
+    for (const [name, seen] of data as Map<string, { node: Node; ready: boolean; message: string; bootId: string }>) {
+      const h = hosts[name];
+      if (h) settled.set(h, seen);
+    }
+  },
+};
 
 function firstGetPath(h: Host): string {
   return `/api/v1/nodes/${h.name}?resourceVersion=0&timeout=10s`;

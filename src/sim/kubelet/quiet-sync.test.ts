@@ -64,6 +64,23 @@ describe('quiet kubelet sync passes', () => {
     expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
   });
 
+  it('stay known across a snapshot and restore (SimSnapshot.warmth), and a write after it still counts', () => {
+    const sim = new Simulation(scenario());
+    sim.advanceTo(5 * MIN);
+    const snap = sim.snapshot();
+    sim.advanceTo(6 * MIN);
+    sim.restore(snap);
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
+    const pod = sim.engine.podsOnNode('node1')[0];
+    if (!pod) throw new Error('no pod on node1');
+    const c = sim.engine.cause({ actor: 'test', what: 'relabel' });
+    sim.engine.put({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, x: 'y' } } }, 'relabel', c);
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
+    // Without the engine's indexes (a state alone) nothing is carried: a full pass first.
+    sim.restore({ state: snap.state, causeChunks: snap.causeChunks, api: snap.api });
+    expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
+  });
+
   it('never change the run: same trace with and without restores in between', () => {
     const a = new Simulation(scenario());
     a.advanceTo(30 * MIN);

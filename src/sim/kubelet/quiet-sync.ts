@@ -22,14 +22,16 @@
  */
 
 import type { Pod } from '../api/types';
-import type { Engine } from '../core/engine';
+import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import {
   containersOf,
   containersVersion,
   criAvailable,
+  peekContainerChanges,
   podContainersVersion,
+  restoreContainerChanges,
   takeContainerChanges,
 } from '../runtime/containers';
 import { statusCacheEnabled } from './pod-status';
@@ -302,3 +304,136 @@ export function endPass(e: Engine, h: RunningHost, scope: PassScope | undefined,
 export function dropPassScope(h: RunningHost): void {
   scopes.delete(h.kubelet);
 }
+
+/**
+ * One host's marks at a snapshot, without references to its (mutable) objects: whether its quiet
+ * mark stands, its pass scope's unsettled workers and its containers' change log (undefined: none
+ * or not known), and the workers without a standing worker mark (usually none).
+ */
+interface HostWarmth {
+  quiet: boolean;
+  unsettled: readonly string[] | undefined;
+  /** The engine's pod-change log of the node (uid, key...), kept only with a pass scope (`unsettled`). */
+  podLog: readonly string[] | undefined;
+  containerLog: readonly string[] | undefined;
+  unmarked: readonly string[];
+}
+
+const NONE: readonly string[] = Object.freeze([]) as readonly string[];
+/** A settled host's warmth (most hosts of a quiet cluster), shared. */
+const SETTLED: HostWarmth = Object.freeze({
+  quiet: true,
+  unsettled: NONE,
+  podLog: NONE,
+  containerLog: NONE,
+  unmarked: NONE,
+});
+
+function workerMarkStands(e: Engine, h: Host, w: KubeletPodWorker): boolean {
+  const m = workerMarks.get(w);
+  return (
+    m !== undefined &&
+    m.containers === h.containers &&
+    m.version === podContainersVersion(h, w.uid) &&
+    m.pod === e.get('Pod', w.key)
+  );
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Same marks (a previous snapshot's export of the host is shared then). */
+function sameWarmth(a: HostWarmth, b: HostWarmth): boolean {
+  return (
+    a.quiet === b.quiet &&
+    sameList(a.unsettled, b.unsettled) &&
+    sameList(a.podLog, b.podLog) &&
+    sameList(a.containerLog, b.containerLog) &&
+    sameList(a.unmarked, b.unmarked)
+  );
+}
+
+function list(s: ReadonlySet<string> | undefined): readonly string[] | undefined {
+  return s === undefined ? undefined : s.size === 0 ? NONE : [...s];
+}
+
+/**
+ * The marks carried across a snapshot and restore (core/engine.ts `Warmth`): a restore put new
+ * host objects in place, so every mark above (keyed by them) was lost and each kubelet ran a
+ * full pass over its pods in the first simulated minute after a seek (~1.2 s of a 5,000-node
+ * replay). A mark that stands at the snapshot stands for the restored state, which equals it:
+ * the import gives it again, keyed by the restored objects, with the versions they have now
+ * (and the engine's pod-change log of each node with a pass scope: Engine.restorePodChangesOn).
+ */
+export const quietSyncWarmth: Warmth = {
+  export(e, prev) {
+    const out = new Map<string, HostWarmth>();
+    const earlier = prev instanceof Map ? (prev as Map<string, HostWarmth>) : undefined;
+    const hosts = e.state.hosts;
+    for (const name in hosts) {
+      const h = hosts[name] as Host;
+      const mem = h.kubelet;
+      if (!mem) continue;
+      const m = marks.get(mem);
+      const quiet =
+        m !== undefined &&
+        m.podWrites === e.podWritesOn(h.name) &&
+        m.containers === h.containers &&
+        m.containersVersion === containersVersion(h) &&
+        m.workers === mem.pods;
+      const st = scopes.get(mem);
+      const unsettled = st && st.containers === h.containers ? list(st.unsettled) : undefined;
+      const containerLog = list(peekContainerChanges(h));
+      // Without a scope the next pass is a full one, which needs no log.
+      const podLog = unsettled ? e.peekPodChangesOn(h.name) : undefined;
+      let unmarked: string[] | undefined;
+      for (const uid in mem.pods) {
+        const w = mem.pods[uid] as KubeletPodWorker;
+        if (workerMarkStands(e, h, w)) continue;
+        unmarked ??= [];
+        unmarked.push(uid);
+      }
+      if (quiet && unsettled === NONE && podLog?.length === 0 && containerLog === NONE && !unmarked) {
+        out.set(name, SETTLED);
+        continue;
+      }
+      const hw: HostWarmth = { quiet, unsettled, podLog, containerLog, unmarked: unmarked ?? NONE };
+      const before = earlier?.get(name);
+      out.set(name, before && sameWarmth(hw, before) ? before : hw);
+    }
+    return sameEntries(out, prev);
+  },
+  import(e, data) {
+    if (!(data instanceof Map)) return;
+    const hosts = e.state.hosts;
+    for (const [name, hw] of data as Map<string, HostWarmth>) {
+      const h = hosts[name];
+      const mem = h?.kubelet;
+      if (!h || !mem) continue;
+      if (hw.containerLog) restoreContainerChanges(h, hw.containerLog);
+      if (hw.podLog) e.restorePodChangesOn(h.name, hw.podLog);
+      const unmarked = new Set(hw.unmarked);
+      for (const uid in mem.pods) {
+        if (unmarked.has(uid)) continue;
+        const w = mem.pods[uid] as KubeletPodWorker;
+        workerMarks.set(w, {
+          pod: e.get('Pod', w.key),
+          containers: h.containers,
+          version: podContainersVersion(h, uid),
+        });
+      }
+      if (hw.unsettled) scopes.set(mem, { containers: h.containers, unsettled: new Set(hw.unsettled) });
+      if (hw.quiet)
+        marks.set(mem, {
+          podWrites: e.podWritesOn(h.name),
+          containers: h.containers,
+          containersVersion: containersVersion(h),
+          workers: mem.pods,
+        });
+    }
+  },
+};

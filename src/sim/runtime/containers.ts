@@ -109,6 +109,24 @@ export function takeContainerChanges(h: Host): ReadonlySet<string> | undefined {
   return log;
 }
 
+/** The pod uids logged since the last take, left in place (a snapshot's copy), or undefined when not known. */
+export function peekContainerChanges(h: Host): ReadonlySet<string> | undefined {
+  return versions.get(h.containers)?.log;
+}
+
+/**
+ * Starts the log of `h.containers` (a restored record) with `uids`: the log of the snapshot's
+ * record, exported with it (kubelet/quiet-sync.ts `quietSyncWarmth`).
+ */
+export function restoreContainerChanges(h: Host, uids: readonly string[]): void {
+  let v = versions.get(h.containers);
+  if (!v) {
+    v = { all: 0, resets: 0, pods: new Map() };
+    versions.set(h.containers, v);
+  }
+  v.log = new Set(uids);
+}
+
 /** The change count of `h.containers` (compare together with the record's identity). */
 export function containersVersion(h: Host): number {
   return versions.get(h.containers)?.all ?? 0;
