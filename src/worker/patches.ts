@@ -353,19 +353,33 @@ export const TEXT_CUT_LINES = 1000;
 /** What is kept of a cut text: its head (tables keep their header row) or its tail (event streams). */
 const TEXT_KEPT_LINES = 401;
 
+/**
+ * The first (or last) `kept` lines of a `kubectl get` table of more than `over` lines, measured
+ * and written without the whole table (undefined: not one table that long). A head ends with
+ * the newline after its last line, as cutText's does.
+ */
+function tablePart(
+  r: SimRunner,
+  line: string,
+  keep: 'head' | 'tail',
+  over: number,
+  kept: number,
+): { text: string; lines: number } | undefined {
+  try {
+    const part = r.sim.kubectlPart(line, keep, over, kept);
+    return part && keep === 'head' ? { text: `${part.text}\n`, lines: part.lines } : part;
+  } catch {
+    return undefined;
+  }
+}
+
 /** cutText of a `kubectl get` table, without writing the whole table first (undefined: not one long table). */
 export function partOfTable(
   r: SimRunner,
   line: string,
   keep: 'head' | 'tail',
 ): { text: string; lines: number } | undefined {
-  try {
-    const part = r.sim.kubectlPart(line, keep, TEXT_CUT_LINES, TEXT_KEPT_LINES);
-    // cutText's head ends with the newline after its last line.
-    return part && keep === 'head' ? { text: `${part.text}\n`, lines: part.lines } : part;
-  } catch {
-    return undefined;
-  }
+  return tablePart(r, line, keep, TEXT_CUT_LINES, TEXT_KEPT_LINES);
 }
 
 /**
@@ -375,19 +389,14 @@ export function partOfTable(
  */
 export const WHOLE_MAX_LINES = 100_000;
 
-/** What "Show all" sends of a table: undefined (the whole text) unless it is over WHOLE_MAX_LINES. */
+/** What "Show all" sends of a table: undefined (the whole text) unless it is over `max` lines. */
 export function mostOfTable(
   r: SimRunner,
   line: string,
   keep: 'head' | 'tail',
   max = WHOLE_MAX_LINES,
 ): { text: string; lines: number } | undefined {
-  try {
-    const part = r.sim.kubectlPart(line, keep, max, max);
-    return part && keep === 'head' ? { text: `${part.text}\n`, lines: part.lines } : part;
-  } catch {
-    return undefined;
-  }
+  return tablePart(r, line, keep, max, max);
 }
 
 export function cutText(text: string, keep: 'head' | 'tail'): { text: string; lines: number } | undefined {

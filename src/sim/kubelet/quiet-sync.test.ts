@@ -47,16 +47,21 @@ function node1(sim: Simulation) {
   return h as typeof h & { kubelet: NonNullable<typeof h.kubelet> };
 }
 
+/** A write to one of node1's pods that asks for no sync (labels only). */
+function relabelAPod(sim: Simulation): void {
+  const pod = sim.engine.podsOnNode('node1')[0];
+  if (!pod) throw new Error('no pod on node1');
+  const c = sim.engine.cause({ actor: 'test', what: 'relabel' });
+  sim.engine.put({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, x: 'y' } } }, 'relabel', c);
+}
+
 describe('quiet kubelet sync passes', () => {
   it('are skipped on a settled node, and run again after a pod write or a container change', () => {
     const sim = new Simulation(scenario());
     sim.advanceTo(5 * MIN);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
     // A write by someone else that asks for no sync (labels only) must make the next pass run.
-    const pod = sim.engine.podsOnNode('node1')[0];
-    if (!pod) throw new Error('no pod on node1');
-    const c = sim.engine.cause({ actor: 'test', what: 'relabel' });
-    sim.engine.put({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, x: 'y' } } }, 'relabel', c);
+    relabelAPod(sim);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
     sim.advanceTo(10 * MIN);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
@@ -71,10 +76,7 @@ describe('quiet kubelet sync passes', () => {
     sim.advanceTo(6 * MIN);
     sim.restore(snap);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(true);
-    const pod = sim.engine.podsOnNode('node1')[0];
-    if (!pod) throw new Error('no pod on node1');
-    const c = sim.engine.cause({ actor: 'test', what: 'relabel' });
-    sim.engine.put({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, x: 'y' } } }, 'relabel', c);
+    relabelAPod(sim);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
     // Without the engine's indexes (a state alone) nothing is carried: a full pass first.
     sim.restore({ state: snap.state, causeChunks: snap.causeChunks, api: snap.api });
