@@ -71,7 +71,7 @@ const KEEP_RECENT = 8;
  * How many checkpoints fit the memory budget for a cluster of this size: a snapshot costs about
  * BYTES_PER_ENTRY per pod and per container beyond what it shares with the previous one (API
  * objects, histories and indexes in shared chunks, core/chunks.ts; what changed in the hosts),
- * plus a fixed part. Between 4 and 60. (Before the chunks a snapshot copied every kind written
+ * plus a fixed part. Between MIN_CHECKPOINTS and MAX_CHECKPOINTS (4 and 40). (Before the chunks a snapshot copied every kind written
  * since the previous one, ~0.7 KB per pod and container: a 5,000-node run could keep 4.)
  */
 export function budgetFor(pods: number, containers: number): number {
