@@ -53,7 +53,7 @@ function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonStat
     <div className="lesson-status wait">
       <p>
         <span aria-hidden="true">◷ </span>
-        {t.waitingFor}: <code>{step.waitFor}</code>
+        {t.waitingFor}: <code title={step.waitFor}>{step.waitFor}</code>
       </p>
       <p className="muted">{lesson.notFound ? t.notFound : lesson.offScript ? t.offScript : t.waitingHint}</p>
     </div>
