@@ -91,9 +91,20 @@ export default defineConfig({
   // Relative asset URLs so the production build works from any path (GitHub Pages, a subfolder, file server).
   base: './',
   plugins: [react(), cspMeta(), offline()],
+  resolve: {
+    alias: {
+      // zustand/traditional (React Flow's stores) imports the shim for React < 18; React 19 has
+      // useSyncExternalStore, and the package's own entry uses it directly (the shim's fallback
+      // code leaves the first-load bundle).
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   build: {
     // The main chunk is ~510 KB raw / ~165 KB gzip; its budget (175 KB gzip) is checked by `npm run bench`.
     chunkSizeWarningLimit: 600,
+    // Every browser with module workers and the syntax we ship preloads modules itself (Chrome 66,
+    // Firefox 115, Safari 17); one without just fetches a chunk when it is imported.
+    modulePreload: { polyfill: false },
   },
   worker: {
     // Module workers: the engine worker may code-split or use dynamic import().

@@ -7,7 +7,6 @@
  */
 export const messages = {
   appTitle: 'NotReady',
-  tagline: 'Break a simulated Kubernetes cluster and watch what it really does next.',
   loading: 'Starting the cluster…',
   updateAvailable: 'A new version of NotReady is available. Your run is kept in the address.',
   updateReload: 'Reload now',
@@ -47,10 +46,6 @@ export const messages = {
   // Run controls
   reset: 'Reset',
   resetHint: 'Back to the start of the scenario, without your commands',
-  resetTitle: 'Reset to the start?',
-  openTitle: 'Start this scenario?',
-  dropsCommands: (n: number) =>
-    `${n === 1 ? 'Your command in this run is' : `Your ${n} commands in this run are`} dropped. Copy link first to keep ${n === 1 ? 'it' : 'them'}.`,
   presenterMode: 'Presenter mode',
   presenterHint: 'Big type for a projector: the graph takes the screen (P)',
   textSize: 'Text size',
@@ -77,22 +72,6 @@ export const messages = {
   chaptersEmpty: 'Nothing has happened yet. Press Play, or break something.',
   later: 'later',
   // Gallery
-  galleryTitle: 'Scenarios',
-  welcome: 'Welcome to NotReady',
-  welcomeText:
-    'Each scenario is a small cluster and a failure from a real write-up. Start one, or close this and explore the cluster already running.',
-  galleryExplore: 'Explore this one',
-  galleryLength: 'Length',
-  galleryProfile: 'Profile',
-  galleryNodes: 'Nodes',
-  galleryNodeCount: (n: number) => n.toLocaleString('en-US'),
-  galleryBigStart:
-    'The cluster takes a minute or more to start (its nodes boot and its pods start, drawn as they do), and a desktop browser with a few GB of memory.',
-  galleryLesson: 'Lesson',
-  galleryHasLesson: 'guided lesson',
-  galleryNoLesson: 'none',
-  galleryStart: 'Start',
-  galleryRestart: 'Start again',
   // Engine worker
   crashRestarting: (m: string) =>
     `The simulation stopped unexpectedly (${m}). Restarting it from your scenario and commands…`,
@@ -125,7 +104,6 @@ export const messages = {
   moreProblems: (n: number) => `+${n} more (see describe node)`,
   moreConditions: (n: number) => `${n} more`,
   heartbeat: 'Heartbeat age',
-  heartbeatShort: 'Heartbeat',
   heartbeatValue: (age: string, grace: string) => `${age} / ${grace}`,
   noHeartbeat: 'no Lease',
   apiDown: 'API unavailable',
@@ -135,7 +113,6 @@ export const messages = {
   hostRuns: 'runs on the host',
   hostNotRunning: 'nothing runs on the host',
   ghostShort: 'GHOST',
-  notInApi: 'not in API',
   zombieShort: 'ZOMBIE',
   notReadyTag: 'not ready',
   evictionIn: (t: string) => `evicted in ${t}`,
@@ -157,7 +134,6 @@ export const messages = {
   actionReason: (reason: string) => reason,
   menuLoading: 'Loading actions…',
   menuEmpty: 'No actions available here.',
-  whyMenuItem: 'Why? (explain this state)',
   // Panels
   kubectlPanel: 'kubectl',
   eventsPanel: 'Events',
@@ -223,22 +199,8 @@ export const messages = {
   ] as const,
   shortcuts: 'Keyboard shortcuts',
   shortcutsHint: 'Press ? for keyboard shortcuts',
-  shortcutList: [
-    ['Space', 'Play or pause (anywhere but a text field)'],
-    ['.', 'Step to the next change'],
-    ['/', 'Focus the terminal'],
-    ['[ and ]', 'Jump back / forward 30 seconds'],
-    ['← →', 'On the timeline: 5 seconds back / forward'],
-    ['+ and -', 'Faster / slower'],
-    ['P', 'Presenter mode on or off'],
-    ['C', 'Cluster graph or space-time chart'],
-    ['Enter', 'Open the menu of the focused component'],
-    ['Escape', 'Close a menu or this overlay'],
-    ['?', 'Show or hide this overlay'],
-  ] as const,
   close: 'Close',
   invalidScenario: (m: string) => `This scenario cannot run: ${m}`,
-  forked: 'You acted in the past: the old future was dropped and a new one starts here.',
 } as const;
 
 export type Messages = typeof messages;

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { useMessages } from '../i18n/hooks';
+import { useDialogMessages } from './dialog-messages';
 import { Modal } from './Modal';
 
 /** The `?` overlay listing keyboard shortcuts. */
 export function ShortcutsOverlay() {
   const t = useMessages();
+  const d = useDialogMessages();
   const open = useSim((s) => s.shortcutsOpen);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -18,7 +20,7 @@ export function ShortcutsOverlay() {
       <h2>{t.shortcuts}</h2>
       <table>
         <tbody>
-          {t.shortcutList.map(([k, v]) => (
+          {d.shortcutList.map(([k, v]) => (
             <tr key={k}>
               <th scope="row">
                 <kbd>{k}</kbd>

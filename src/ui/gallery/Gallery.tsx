@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { openScenario } from '../../state/run-actions';
 import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
+import { useDialogMessages } from '../common/dialog-messages';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
@@ -50,7 +51,7 @@ export function useGalleryEntries(): GalleryEntry[] {
 }
 
 function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean; onOpen: () => void }) {
-  const t = useMessages();
+  const d = useDialogMessages();
   const e = { ...entry, ...useScenarioText(entry.name) };
   return (
     <li className={`gallery-card${current ? ' is-current' : ''}`}>
@@ -59,37 +60,37 @@ function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean
       <dl className="gallery-meta">
         {e.duration ? (
           <div>
-            <dt>{t.galleryLength}</dt>
+            <dt>{d.galleryLength}</dt>
             <dd>{formatTime(e.duration)}</dd>
           </div>
         ) : null}
         {e.profile ? (
           <div>
-            <dt>{t.galleryProfile}</dt>
+            <dt>{d.galleryProfile}</dt>
             <dd>{e.profile}</dd>
           </div>
         ) : null}
         {e.nodes ? (
           <div>
-            <dt>{t.galleryNodes}</dt>
-            <dd>{t.galleryNodeCount(e.nodes)}</dd>
+            <dt>{d.galleryNodes}</dt>
+            <dd>{d.galleryNodeCount(e.nodes)}</dd>
           </div>
         ) : null}
         {e.lesson !== undefined ? (
           <div>
-            <dt>{t.galleryLesson}</dt>
-            <dd>{e.lesson ? t.galleryHasLesson : t.galleryNoLesson}</dd>
+            <dt>{d.galleryLesson}</dt>
+            <dd>{e.lesson ? d.galleryHasLesson : d.galleryNoLesson}</dd>
           </div>
         ) : null}
       </dl>
-      {e.nodes && e.nodes > BIG_START_NODES ? <p className="gallery-note">{t.galleryBigStart}</p> : null}
+      {e.nodes && e.nodes > BIG_START_NODES ? <p className="gallery-note">{d.galleryBigStart}</p> : null}
       <button
         type="button"
         className="btn btn-primary"
-        aria-label={`${current ? t.galleryRestart : t.galleryStart}: ${e.title}`}
+        aria-label={`${current ? d.galleryRestart : d.galleryStart}: ${e.title}`}
         onClick={onOpen}
       >
-        {current ? t.galleryRestart : t.galleryStart}
+        {current ? d.galleryRestart : d.galleryStart}
       </button>
     </li>
   );
@@ -102,6 +103,7 @@ function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean
  */
 export function Gallery() {
   const t = useMessages();
+  const d = useDialogMessages();
   const mode = useStore(settingsStore, (s) => s.gallery);
   const list = useGalleryEntries();
   const source = useStore(shareStore, (s) => s.source);
@@ -120,13 +122,13 @@ export function Gallery() {
     <>
       <div className="gallery-head">
         <h2 ref={heading} tabIndex={-1}>
-          {mode === 'welcome' ? t.welcome : t.galleryTitle}
+          {mode === 'welcome' ? d.welcome : d.galleryTitle}
         </h2>
         <button type="button" className="btn" onClick={close}>
-          {mode === 'welcome' ? t.galleryExplore : t.close}
+          {mode === 'welcome' ? d.galleryExplore : t.close}
         </button>
       </div>
-      {mode === 'welcome' ? <p className="gallery-intro">{t.welcomeText}</p> : null}
+      {mode === 'welcome' ? <p className="gallery-intro">{d.welcomeText}</p> : null}
       <ul className="gallery-list">
         {list.map((e) => (
           <Card key={e.name} e={e} current={e.name === current} onOpen={() => open(e.name)} />
@@ -136,12 +138,12 @@ export function Gallery() {
   );
   if (mode === 'welcome')
     return (
-      <section className="gallery gallery-welcome" aria-label={t.galleryTitle}>
+      <section className="gallery gallery-welcome" aria-label={d.galleryTitle}>
         {body}
       </section>
     );
   return (
-    <Modal onClose={close} className="gallery gallery-dialog" label={t.galleryTitle}>
+    <Modal onClose={close} className="gallery gallery-dialog" label={d.galleryTitle}>
       {body}
     </Modal>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builderMessages, SETTING_LABELS } from '../builder/labels';
 import { chartMessages } from '../chart/messages';
 import { cloudMessages } from '../cloud/messages';
+import { dialogMessages } from '../common/dialog-messages';
 import { lessonMessages } from '../lesson/messages';
 import { type Narration, narrations } from '../lesson/narrations';
 import { messages, shareMessages } from '../messages';
@@ -15,6 +16,7 @@ import type { Translation } from './types';
 const english: Omit<Translation, 'locale'> = {
   main: messages,
   share: shareMessages,
+  dialogs: dialogMessages,
   lesson: lessonMessages,
   builder: builderMessages,
   settingLabels: Object.fromEntries(

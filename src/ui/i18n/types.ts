@@ -8,6 +8,7 @@ import type { BuiltinScenarioName } from '../../sim/scenario/builtins';
 import type { builderMessages, SETTING_LABELS } from '../builder/labels';
 import type { chartMessages } from '../chart/messages';
 import type { cloudMessages } from '../cloud/messages';
+import type { dialogMessages } from '../common/dialog-messages';
 import type { lessonMessages } from '../lesson/messages';
 import type { NarrationTable } from '../lesson/narrations';
 import type { messages, shareMessages } from '../messages';
@@ -28,6 +29,8 @@ export interface Translation {
   locale: string;
   main: Widen<typeof messages>;
   share: Widen<typeof shareMessages>;
+  /** The dialogs loaded on demand: the welcome gallery, the shortcuts overlay, the confirm dialog. */
+  dialogs: Widen<typeof dialogMessages>;
   lesson: Widen<typeof lessonMessages>;
   builder: Widen<typeof builderMessages>;
   /** The builder's label for each setting; the upstream flag or field beside it is never translated. */

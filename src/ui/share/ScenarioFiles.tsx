@@ -1,12 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import {
-  dismissFileResult,
-  downloadCurrentRun,
-  downloadRealExport,
-  importFile,
-  useFileState,
-} from '../../state/scenario-files';
+import { dismissFileResult, importFile, useFileState } from '../../state/scenario-files';
 import { useShareMessages } from '../i18n/hooks';
+
+/** The exports, loaded when one is asked for (not part of the first load). */
+const runExport = () => import('../../state/run-export');
 
 /** `Import scenario` (a file picker) and the `Export` menu. */
 export function ScenarioFileButtons() {
@@ -63,10 +60,10 @@ function ExportMenu() {
     button.current?.focus();
   };
   const items: [string, () => void][] = [
-    [t.exportScenario, () => void downloadCurrentRun()],
-    [t.exportKind, () => void downloadRealExport('kind')],
-    [t.exportChaosMesh, () => void downloadRealExport('chaos-mesh')],
-    [t.exportLitmus, () => void downloadRealExport('litmus')],
+    [t.exportScenario, () => void runExport().then((m) => m.downloadCurrentRun())],
+    [t.exportKind, () => void runExport().then((m) => m.downloadRealExport('kind'))],
+    [t.exportChaosMesh, () => void runExport().then((m) => m.downloadRealExport('chaos-mesh'))],
+    [t.exportLitmus, () => void runExport().then((m) => m.downloadRealExport('litmus'))],
   ];
   return (
     <span className="real-export">

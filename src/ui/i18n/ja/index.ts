@@ -2,7 +2,7 @@
 import type { Translation } from '../types';
 import { chart } from './chart';
 import { cloud, overview } from './cloud';
-import { main } from './main';
+import { dialogs, main } from './main';
 import { narrations } from './narrations';
 import { builder, lesson, settingLabels, share } from './parts';
 import { scenarios } from './scenarios';
@@ -10,6 +10,7 @@ import { scenarios } from './scenarios';
 export const ja: Translation = {
   locale: 'ja-JP',
   main,
+  dialogs,
   share,
   lesson,
   builder,

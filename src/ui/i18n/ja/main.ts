@@ -10,7 +10,6 @@ const n = (x: number) => x.toLocaleString('ja-JP');
 
 export const main: Translation['main'] = {
   appTitle: 'NotReady',
-  tagline: 'シミュレートしたKubernetesクラスターを壊して、その後に本当に起きることを見てみよう。',
   loading: 'クラスターを起動しています…',
   updateAvailable: 'NotReadyの新しいバージョンがあります。実行はアドレスに残っています。',
   updateReload: '今すぐ再読み込み',
@@ -48,10 +47,6 @@ export const main: Translation['main'] = {
   speedValue: (x) => `${x < 10 ? x.toFixed(1).replace(/\.0$/, '') : Math.round(x)}×`,
   reset: 'リセット',
   resetHint: 'シナリオの最初に戻る(自分のコマンドは消える)',
-  resetTitle: '最初に戻しますか?',
-  openTitle: 'このシナリオを始めますか?',
-  dropsCommands: (x) =>
-    `この実行で入力したコマンド${x === 1 ? '' : `${n(x)}件`}は破棄されます。残すには先に「リンクをコピー」してください。`,
   presenterMode: '発表モード',
   presenterHint: 'プロジェクター向けの大きな文字。図が画面いっぱいに (P)',
   textSize: '文字サイズ',
@@ -77,22 +72,6 @@ export const main: Translation['main'] = {
   chapters: 'チャプター',
   chaptersEmpty: 'まだ何も起きていません。再生するか、何かを壊してみましょう。',
   later: 'この先',
-  galleryTitle: 'シナリオ',
-  welcome: 'NotReadyへようこそ',
-  welcomeText:
-    'どのシナリオも、小さなクラスターと実際の記録に基づく障害です。1つ始めるか、これを閉じて動いているクラスターを触ってみましょう。',
-  galleryExplore: 'このまま触る',
-  galleryLength: '長さ',
-  galleryProfile: 'プロファイル',
-  galleryNodes: 'Node',
-  galleryNodeCount: (n) => n.toLocaleString('ja'),
-  galleryBigStart:
-    'クラスターの起動に1分以上かかる (Nodeが起動しPodが始まる様子がそのまま描かれる)。数GBのメモリーがあるデスクトップのブラウザーで開くこと。',
-  galleryLesson: 'レッスン',
-  galleryHasLesson: 'ガイド付きレッスン',
-  galleryNoLesson: 'なし',
-  galleryStart: '開始',
-  galleryRestart: 'もう一度',
   crashRestarting: (m) => `シミュレーションが予期せず停止しました (${m})。シナリオとコマンドから再起動しています…`,
   crashRecovered: (m, at) =>
     `シミュレーションが予期せず停止しました${m ? ` (${m})` : ''}。シナリオとコマンドから再起動したので、失われたものはありません。時計は${at}に戻りました。`,
@@ -122,7 +101,6 @@ export const main: Translation['main'] = {
   moreProblems: (x) => `ほか${n(x)}件 (describe nodeを参照)`,
   moreConditions: (x) => `ほか${n(x)}件`,
   heartbeat: 'ハートビート経過',
-  heartbeatShort: 'ハートビート',
   heartbeatValue: (age, grace) => `${age} / ${grace}`,
   noHeartbeat: 'Leaseなし',
   apiDown: 'API停止中',
@@ -132,7 +110,6 @@ export const main: Translation['main'] = {
   hostRuns: 'ホストで動作中',
   hostNotRunning: 'ホストでは何も動いていない',
   ghostShort: 'GHOST',
-  notInApi: 'APIにない',
   zombieShort: 'ZOMBIE',
   notReadyTag: 'not ready',
   evictionIn: (t) => `${t}後に退避`,
@@ -151,7 +128,6 @@ export const main: Translation['main'] = {
   actionReason,
   menuLoading: '操作を読み込んでいます…',
   menuEmpty: 'ここで使える操作はありません。',
-  whyMenuItem: 'なぜ? (この状態を説明)',
   kubectlPanel: 'kubectl',
   eventsPanel: 'イベント',
   hostView: (view, node) =>
@@ -211,6 +187,11 @@ export const main: Translation['main'] = {
   ],
   shortcuts: 'キーボードショートカット',
   shortcutsHint: '? でキーボードショートカット',
+  close: '閉じる',
+  invalidScenario: (m) => `このシナリオは実行できません: ${m}`,
+};
+
+export const dialogs: Translation['dialogs'] = {
   shortcutList: [
     ['Space', '再生 / 一時停止 (テキスト欄以外ならどこでも)'],
     ['.', '次の変化まで進める'],
@@ -224,7 +205,24 @@ export const main: Translation['main'] = {
     ['Escape', 'メニューやこの画面を閉じる'],
     ['?', 'この画面の表示 / 非表示'],
   ],
-  close: '閉じる',
-  invalidScenario: (m) => `このシナリオは実行できません: ${m}`,
-  forked: '過去に操作したため、以前の未来は破棄され、ここから新しい未来が始まります。',
+  dropsCommands: (x) =>
+    `この実行で入力したコマンド${x === 1 ? '' : `${n(x)}件`}は破棄されます。残すには先に「リンクをコピー」してください。`,
+  galleryBigStart:
+    'クラスターの起動に1分以上かかる (Nodeが起動しPodが始まる様子がそのまま描かれる)。数GBのメモリーがあるデスクトップのブラウザーで開くこと。',
+  welcomeText:
+    'どのシナリオも、小さなクラスターと実際の記録に基づく障害です。1つ始めるか、これを閉じて動いているクラスターを触ってみましょう。',
+  galleryNodeCount: (n) => n.toLocaleString('ja'),
+  galleryRestart: 'もう一度',
+  galleryExplore: 'このまま触る',
+  resetTitle: '最初に戻しますか?',
+  openTitle: 'このシナリオを始めますか?',
+  galleryHasLesson: 'ガイド付きレッスン',
+  welcome: 'NotReadyへようこそ',
+  galleryTitle: 'シナリオ',
+  galleryProfile: 'プロファイル',
+  galleryLength: '長さ',
+  galleryLesson: 'レッスン',
+  galleryNoLesson: 'なし',
+  galleryNodes: 'Node',
+  galleryStart: '開始',
 };

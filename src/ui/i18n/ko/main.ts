@@ -10,7 +10,6 @@ const n = (x: number) => x.toLocaleString('ko-KR');
 
 export const main: Translation['main'] = {
   appTitle: 'NotReady',
-  tagline: '시뮬레이션된 쿠버네티스 클러스터를 망가뜨리고, 그다음 실제로 무슨 일이 일어나는지 지켜보자.',
   loading: '클러스터를 시작하는 중…',
   updateAvailable: '새 버전의 NotReady가 있습니다. 실행 내용은 주소에 남아 있습니다.',
   updateReload: '지금 새로 고침',
@@ -48,9 +47,6 @@ export const main: Translation['main'] = {
   speedValue: (x) => `${x < 10 ? x.toFixed(1).replace(/\.0$/, '') : Math.round(x)}×`,
   reset: '초기화',
   resetHint: '시나리오 처음으로 돌아가기(직접 입력한 명령은 빠짐)',
-  resetTitle: '처음으로 초기화할까요?',
-  openTitle: '이 시나리오를 시작할까요?',
-  dropsCommands: (x) => `이번 실행에서 입력한 명령 ${n(x)}개가 사라집니다. 남기려면 먼저 "링크 복사"를 누르세요.`,
   presenterMode: '발표자 모드',
   presenterHint: '프로젝터용 큰 글자: 그림이 화면을 채움 (P)',
   textSize: '글자 크기',
@@ -76,22 +72,6 @@ export const main: Translation['main'] = {
   chapters: '챕터',
   chaptersEmpty: '아직 아무 일도 없습니다. 재생을 누르거나 무언가를 망가뜨려 보세요.',
   later: '이후',
-  galleryTitle: '시나리오',
-  welcome: 'NotReady에 오신 것을 환영합니다',
-  welcomeText:
-    '각 시나리오는 작은 클러스터와 실제 기록에서 가져온 장애입니다. 하나를 시작하거나, 이 창을 닫고 이미 돌아가는 클러스터를 살펴보세요.',
-  galleryExplore: '이대로 살펴보기',
-  galleryLength: '길이',
-  galleryProfile: '프로파일',
-  galleryNodes: '노드',
-  galleryNodeCount: (n) => n.toLocaleString('ko'),
-  galleryBigStart:
-    '클러스터가 시작되는 데 1분 넘게 걸린다(노드가 부팅되고 파드가 시작되는 모습이 그대로 그려진다). 메모리가 몇 GB 있는 데스크톱 브라우저에서 열 것.',
-  galleryLesson: '레슨',
-  galleryHasLesson: '가이드 레슨',
-  galleryNoLesson: '없음',
-  galleryStart: '시작',
-  galleryRestart: '다시 시작',
   crashRestarting: (m) => `시뮬레이션이 예기치 않게 멈췄습니다 (${m}). 시나리오와 명령으로 다시 시작하는 중…`,
   crashRecovered: (m, at) =>
     `시뮬레이션이 예기치 않게 멈췄습니다${m ? ` (${m})` : ''}. 시나리오와 명령으로 다시 시작했으며 잃은 것은 없습니다. 시계는 ${at}로 돌아왔습니다.`,
@@ -120,7 +100,6 @@ export const main: Translation['main'] = {
   moreProblems: (x) => `외 ${n(x)}개 (describe node 참고)`,
   moreConditions: (x) => `외 ${n(x)}개`,
   heartbeat: '하트비트 경과',
-  heartbeatShort: '하트비트',
   heartbeatValue: (age, grace) => `${age} / ${grace}`,
   noHeartbeat: 'Lease 없음',
   apiDown: 'API 사용 불가',
@@ -130,7 +109,6 @@ export const main: Translation['main'] = {
   hostRuns: '호스트에서 실행 중',
   hostNotRunning: '호스트에서 아무것도 실행되지 않음',
   ghostShort: 'GHOST',
-  notInApi: 'API에 없음',
   zombieShort: 'ZOMBIE',
   notReadyTag: 'not ready',
   evictionIn: (t) => `${t} 후 축출`,
@@ -149,7 +127,6 @@ export const main: Translation['main'] = {
   actionReason,
   menuLoading: '동작을 불러오는 중…',
   menuEmpty: '여기서 할 수 있는 동작이 없습니다.',
-  whyMenuItem: '왜? (이 상태 설명)',
   kubectlPanel: 'kubectl',
   eventsPanel: '이벤트',
   hostView: (view, node) =>
@@ -209,6 +186,11 @@ export const main: Translation['main'] = {
   ],
   shortcuts: '키보드 단축키',
   shortcutsHint: '?를 누르면 키보드 단축키',
+  close: '닫기',
+  invalidScenario: (m) => `이 시나리오는 실행할 수 없습니다: ${m}`,
+};
+
+export const dialogs: Translation['dialogs'] = {
   shortcutList: [
     ['Space', '재생 / 일시 정지 (입력 칸 밖 어디서나)'],
     ['.', '다음 변화까지 진행'],
@@ -222,7 +204,23 @@ export const main: Translation['main'] = {
     ['Escape', '메뉴나 이 창 닫기'],
     ['?', '이 창 보이기 / 숨기기'],
   ],
-  close: '닫기',
-  invalidScenario: (m) => `이 시나리오는 실행할 수 없습니다: ${m}`,
-  forked: '과거에 조작했으므로 예전의 미래는 버려지고 여기서 새 미래가 시작됩니다.',
+  dropsCommands: (x) => `이번 실행에서 입력한 명령 ${n(x)}개가 사라집니다. 남기려면 먼저 "링크 복사"를 누르세요.`,
+  galleryBigStart:
+    '클러스터가 시작되는 데 1분 넘게 걸린다(노드가 부팅되고 파드가 시작되는 모습이 그대로 그려진다). 메모리가 몇 GB 있는 데스크톱 브라우저에서 열 것.',
+  welcomeText:
+    '각 시나리오는 작은 클러스터와 실제 기록에서 가져온 장애입니다. 하나를 시작하거나, 이 창을 닫고 이미 돌아가는 클러스터를 살펴보세요.',
+  galleryNodeCount: (n) => n.toLocaleString('ko'),
+  galleryRestart: '다시 시작',
+  galleryExplore: '이대로 살펴보기',
+  resetTitle: '처음으로 초기화할까요?',
+  openTitle: '이 시나리오를 시작할까요?',
+  galleryHasLesson: '가이드 레슨',
+  welcome: 'NotReady에 오신 것을 환영합니다',
+  galleryTitle: '시나리오',
+  galleryProfile: '프로파일',
+  galleryLength: '길이',
+  galleryLesson: '레슨',
+  galleryNoLesson: '없음',
+  galleryNodes: '노드',
+  galleryStart: '시작',
 };

@@ -11,7 +11,6 @@ const n = (x: number) => x.toLocaleString('pt-BR');
 
 export const main: Translation['main'] = {
   appTitle: 'NotReady',
-  tagline: 'Quebre um cluster Kubernetes simulado e veja o que ele realmente faz em seguida.',
   loading: 'Iniciando o cluster…',
   updateAvailable: 'Há uma nova versão do NotReady. Sua execução fica guardada no endereço.',
   updateReload: 'Recarregar agora',
@@ -49,10 +48,6 @@ export const main: Translation['main'] = {
   speedValue: (x) => `${x < 10 ? x.toFixed(1).replace(/\.0$/, '').replace('.', ',') : Math.round(x)}×`,
   reset: 'Zerar',
   resetHint: 'Volta ao início do cenário, sem os seus comandos',
-  resetTitle: 'Voltar ao início?',
-  openTitle: 'Iniciar este cenário?',
-  dropsCommands: (x) =>
-    `${x === 1 ? 'Seu comando nesta execução será descartado' : `Seus ${n(x)} comandos nesta execução serão descartados`}. Copie o link antes para ${x === 1 ? 'guardá-lo' : 'guardá-los'}.`,
   presenterMode: 'Apresentar',
   presenterHint: 'Letras grandes para projetor: o diagrama ocupa a tela (P)',
   textSize: 'Tamanho do texto',
@@ -78,22 +73,6 @@ export const main: Translation['main'] = {
   chapters: 'Capítulos',
   chaptersEmpty: 'Nada aconteceu ainda. Aperte Rodar ou quebre alguma coisa.',
   later: 'depois',
-  galleryTitle: 'Cenários',
-  welcome: 'Bem-vindo ao NotReady',
-  welcomeText:
-    'Cada cenário é um pequeno cluster e uma falha tirada de um relato real. Comece um, ou feche isto e explore o cluster que já está rodando.',
-  galleryExplore: 'Explorar este',
-  galleryLength: 'Duração',
-  galleryProfile: 'Perfil',
-  galleryNodes: 'Nós',
-  galleryNodeCount: (n) => n.toLocaleString('pt-BR'),
-  galleryBigStart:
-    'O cluster leva um minuto ou mais para iniciar (os nós sobem e os pods começam, desenhados enquanto isso acontece), e pede um navegador de desktop com alguns GB de memória.',
-  galleryLesson: 'Aula',
-  galleryHasLesson: 'aula guiada',
-  galleryNoLesson: 'nenhuma',
-  galleryStart: 'Começar',
-  galleryRestart: 'Recomeçar',
   crashRestarting: (m) =>
     `A simulação parou inesperadamente (${m}). Reiniciando a partir do seu cenário e dos seus comandos…`,
   crashRecovered: (m, at) =>
@@ -124,7 +103,6 @@ export const main: Translation['main'] = {
   moreProblems: (x) => `+${n(x)} (ver describe node)`,
   moreConditions: (x) => `mais ${n(x)}`,
   heartbeat: 'Idade do heartbeat',
-  heartbeatShort: 'Heartbeat',
   heartbeatValue: (age, grace) => `${age} / ${grace}`,
   noHeartbeat: 'sem Lease',
   apiDown: 'API indisponível',
@@ -134,7 +112,6 @@ export const main: Translation['main'] = {
   hostRuns: 'roda no host',
   hostNotRunning: 'nada roda no host',
   ghostShort: 'GHOST',
-  notInApi: 'fora da API',
   zombieShort: 'ZOMBIE',
   notReadyTag: 'not ready',
   evictionIn: (t) => `despejo em ${t}`,
@@ -153,7 +130,6 @@ export const main: Translation['main'] = {
   actionReason,
   menuLoading: 'Carregando ações…',
   menuEmpty: 'Nenhuma ação disponível aqui.',
-  whyMenuItem: 'Por quê? (explicar este estado)',
   kubectlPanel: 'kubectl',
   eventsPanel: 'Eventos',
   hostView: (view, node) =>
@@ -213,6 +189,11 @@ export const main: Translation['main'] = {
   ],
   shortcuts: 'Atalhos de teclado',
   shortcutsHint: 'Aperte ? para ver os atalhos de teclado',
+  close: 'Fechar',
+  invalidScenario: (m) => `Este cenário não pode rodar: ${m}`,
+};
+
+export const dialogs: Translation['dialogs'] = {
   shortcutList: [
     ['Space', 'Rodar ou pausar (fora de campos de texto)'],
     ['.', 'Avançar até a próxima mudança'],
@@ -226,7 +207,24 @@ export const main: Translation['main'] = {
     ['Escape', 'Fecha um menu ou esta janela'],
     ['?', 'Mostra ou esconde esta janela'],
   ],
-  close: 'Fechar',
-  invalidScenario: (m) => `Este cenário não pode rodar: ${m}`,
-  forked: 'Você agiu no passado: o futuro antigo foi descartado e um novo começa aqui.',
+  dropsCommands: (x) =>
+    `${x === 1 ? 'Seu comando nesta execução será descartado' : `Seus ${n(x)} comandos nesta execução serão descartados`}. Copie o link antes para ${x === 1 ? 'guardá-lo' : 'guardá-los'}.`,
+  galleryBigStart:
+    'O cluster leva um minuto ou mais para iniciar (os nós sobem e os pods começam, desenhados enquanto isso acontece), e pede um navegador de desktop com alguns GB de memória.',
+  welcomeText:
+    'Cada cenário é um pequeno cluster e uma falha tirada de um relato real. Comece um, ou feche isto e explore o cluster que já está rodando.',
+  galleryNodeCount: (n) => n.toLocaleString('pt-BR'),
+  galleryRestart: 'Recomeçar',
+  galleryExplore: 'Explorar este',
+  resetTitle: 'Voltar ao início?',
+  openTitle: 'Iniciar este cenário?',
+  galleryHasLesson: 'aula guiada',
+  welcome: 'Bem-vindo ao NotReady',
+  galleryTitle: 'Cenários',
+  galleryProfile: 'Perfil',
+  galleryLength: 'Duração',
+  galleryLesson: 'Aula',
+  galleryNoLesson: 'nenhuma',
+  galleryNodes: 'Nós',
+  galleryStart: 'Começar',
 };
