@@ -7,6 +7,10 @@
  * It runs in a child process of its own (`runBigMemoryBench` starts it), with a larger heap limit
  * than the budget and a wall-clock limit, so that a run out of memory or time is a row saying so,
  * not the end of the bench. The child prints one JSON line per reading.
+ *
+ * The memory row here is information (Node's V8 keeps 8-byte pointers, the browser's 4-byte ones:
+ * the same state takes up to twice the heap); the verdict is the browser's (bench/memory-browser.ts).
+ * The seek row is judged here: the engine's seek alone, without the page's drawing.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -140,12 +144,12 @@ function rowsOf(
   const readingsText = heaps.map((h) => `${h.at / 60_000}m ${thousands(h.heapMb)}`).join(', ');
   const rows: BenchRow[] = [
     {
-      what: `worker memory, 5,000 nodes / 150,000 pods (zone-down-5000), ${HOURS} simulated hours at top speed (the worker's runner in Node, heap after GC)`,
+      what: `worker memory, 5,000 nodes / 150,000 pods (zone-down-5000), ${HOURS} simulated hours at top speed, the worker's runner in Node (heap after GC; 8-byte pointers: the verdict is the browser's row, bench/memory-browser.ts)`,
       measured: last
         ? `${thousands(last.heapMb)} MB at ${last.at / 60_000}m (${readingsText} MB; ${last.checkpoints} checkpoints kept; start ${boot ? `${thousands(boot.ms)} ms, ${thousands(boot.heapMb)} MB` : '-'}; played in ${thousands(last.playMs)} ms${growth === undefined ? '' : `; second hour ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`})${stopped ? `; ${stopped}` : ''}`
         : `no reading${boot ? ` after the start (${thousands(boot.ms)} ms, ${thousands(boot.heapMb)} MB)` : ''}${stopped ? `: ${stopped}` : ''}`,
-      budget: '<= 2,048 MB, flat in the second hour (<= +5%)',
-      ok: complete && last.heapMb <= 2048 && growth !== undefined && growth <= 0.05,
+      budget: '',
+      ok: undefined,
     },
   ];
   const seekMax = seeks.length ? Math.max(...seeks.map((s) => s.ms)) : undefined;

@@ -25,6 +25,8 @@
  * 5. First graph: fresh context (cold cache), ms from navigation start to the first animation frame
  *    in which a node card (role=group "node ...") is laid out in the viewport and not hidden;
  *    the median of several loads is judged (the machine is noisy), each load is printed.
+ * 5b. Worker memory at 5,000 nodes over 2 simulated hours, read from the engine worker itself
+ *    (bench/memory-browser.ts).
  * 6. If a frame-rate or long-task budget is missed (or with `--profile`): the long frames' script
  *    attribution, and a 3 s CPU profile of the page while it still plays (bench/ui-profile.ts),
  *    naming the functions with the most self time, mapped to the original sources through the
@@ -39,6 +41,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import type { Scenario } from '../src/sim/index';
 import { formatTime } from '../src/ui/common/time';
+import { browserWorkerMemoryRows } from './memory-browser';
 import { type BenchRow, thousands } from './rows';
 import { bigZoneFailure, largeZoneFailure } from './scenarios';
 import { buildApp, bundleRows, bundleSizes } from './ui-build';
@@ -478,9 +481,10 @@ export async function runUiBench(): Promise<BenchRow[]> {
       c.empty.push(await measureEmpty(c.browser, EMPTY_MS));
     });
     trace('baseline measured');
-    // NOTREADY_BENCH_UI_ONLY=overview runs the overview rows alone (a 5,000-node try takes minutes).
+    // NOTREADY_BENCH_UI_ONLY=overview (or =memory) runs the overview rows (or the worker's memory at
+    // 5,000 nodes) alone: a 5,000-node try takes minutes.
     const only = process.env.NOTREADY_BENCH_UI_ONLY;
-    if (only !== 'overview') {
+    if (only !== 'overview' && only !== 'memory') {
       await guard(rows, 'UI, classroom scenario at 10x', () => classroomRows(c));
       await guard(rows, 'UI, presenter mode while the camera moves', () => presenterRows(c));
       await guard(rows, 'first graph on screen after navigation', () => firstGraphRow(c));
@@ -488,7 +492,12 @@ export async function runUiBench(): Promise<BenchRow[]> {
       await guard(rows, 'UI, 100 nodes / 3,000 pods at 10x', () => largeRows(c));
       await guard(rows, 'UI, space-time chart of 100 nodes over 1 h', () => chartRows(c));
     }
-    await guard(rows, `UI, overview of ${thousands(OVERVIEW_NODES)} nodes`, () => overviewRows(c));
+    if (only !== 'memory')
+      await guard(rows, `UI, overview of ${thousands(OVERVIEW_NODES)} nodes`, () => overviewRows(c));
+    if (only !== 'overview')
+      await guard(rows, 'worker memory, 5,000 nodes, in the browser', async () => {
+        rows.push(...(await browserWorkerMemoryRows(c.browser, c.origin)));
+      });
     rows.push({
       what: `  browser: ${browser.version()} headless, ${server.origin}`,
       measured: '-',

@@ -2,14 +2,20 @@
  * Hooks for the end-to-end tests, installed only when the page URL has `?e2e=1` (the check is
  * here, on the main side, so a normal page can never send the worker a test message):
  * `window.__notreadyTest.crashWorker()` makes the engine worker throw inside its message handler,
- * which exercises the real crash path (the banner, the restart from the scenario and the command log).
+ * which exercises the real crash path (the banner, the restart from the scenario and the command log);
+ * `seek(t)` plays the worker to any time (bench/memory-browser.ts).
  */
-import { crashWorkerForTest, hangWorkerForTest } from './bridge';
+import { actions, crashWorkerForTest, hangWorkerForTest } from './bridge';
 
 export interface NotReadyTestHooks {
   crashWorker(): void;
   /** The worker loops forever: the page's watchdog must notice. */
   hangWorker(): void;
+  /**
+   * The worker plays to `t` at its top speed, as the timeline's seek does, but past the scenario's
+   * end too (the bench's worker memory at 5,000 nodes after 2 simulated hours, bench/memory-browser.ts).
+   */
+  seek(t: number): void;
 }
 
 declare global {
@@ -32,6 +38,9 @@ export function installTestHooks(): void {
     },
     hangWorker: () => {
       if (e2eMode()) hangWorkerForTest();
+    },
+    seek: (t) => {
+      if (e2eMode()) actions.seek(t);
     },
   };
 }

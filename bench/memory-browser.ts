@@ -1,0 +1,152 @@
+/**
+ * Worker memory at 5,000 nodes in the browser (issue 13), where the engine worker really runs:
+ * the production build opens the 5,000-node built-in (zone-down-5000, 150,000 pods) in headless
+ * Chromium; once it is ready at 0, the worker plays to 30, 60, 90 and 120 simulated minutes at its
+ * top speed (the `seek` the timeline sends, through the `?e2e=1` hook, which also goes past the
+ * scenario's 30-minute end), and its heap is read after two forced garbage collections, from the
+ * worker itself over the Chrome DevTools Protocol (`HeapProfiler.collectGarbage`,
+ * `Runtime.getHeapUsage`).
+ *
+ * Why here and not only in Node (bench/memory-big.ts runs the same runner there): Chromium's V8
+ * compresses pointers to 4 bytes and Node 20's does not, so the same objects take about half the
+ * heap here (1,000,000 small records measured 61 MB in Chromium, 122 MB in Node on this machine).
+ * The Node figure stays a row of its own, for comparison with earlier runs.
+ */
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { type BenchRow, thousands } from './rows';
+import { parseClock, trace } from './ui-page';
+
+const MIB = 1024 * 1024;
+const MINUTE = 60_000;
+const READINGS = [30, 60, 90, 120];
+const SCENARIO = 'zone-down-5000';
+/** The start (~1–2 minutes here) and each half hour of play must end within these. */
+const READY_TIMEOUT_MS = 10 * MINUTE;
+const READING_TIMEOUT_MS = 10 * MINUTE;
+
+/** The engine worker's CDP session: commands sent through the page's session (Target.sendMessageToTarget). */
+class WorkerProtocol {
+  private session: string | undefined;
+  private seq = 0;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  private constructor(private readonly cdp: CDPSession) {
+    cdp.on('Target.attachedToTarget', (e: { sessionId: string; targetInfo: { type: string; url: string } }) => {
+      if (e.targetInfo.type === 'worker' && e.targetInfo.url.includes('sim.worker')) this.session = e.sessionId;
+    });
+    cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+      const m = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
+      const p = m.id === undefined ? undefined : this.pending.get(m.id);
+      if (!p || m.id === undefined) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(new Error(m.error.message));
+      else p.resolve(m.result);
+    });
+  }
+
+  /** Attaches to the page's workers as they start (before navigation, so the engine's is seen). */
+  static async of(page: Page): Promise<WorkerProtocol> {
+    const cdp = await page.context().newCDPSession(page);
+    const w = new WorkerProtocol(cdp);
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    return w;
+  }
+
+  get attached(): boolean {
+    return this.session !== undefined;
+  }
+
+  send<T>(method: string, params: object = {}): Promise<T> {
+    const sessionId = this.session;
+    if (!sessionId) return Promise.reject(new Error('the engine worker is not attached'));
+    const id = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.cdp
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+        .catch(reject);
+    });
+  }
+
+  /** The worker's used JS heap after two full collections, in MiB (as bench/memory.ts's MB). */
+  async heapAfterGc(): Promise<number> {
+    await this.send('HeapProfiler.collectGarbage');
+    await this.send('HeapProfiler.collectGarbage');
+    const u = await this.send<{ usedSize: number }>('Runtime.getHeapUsage');
+    return u.usedSize / MIB;
+  }
+}
+
+async function until(page: Page, what: string, timeoutMs: number, test: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${thousands(timeoutMs / 1000)} s waiting for ${what}`);
+    await page.waitForTimeout(500);
+  }
+}
+
+interface Reading {
+  at: number;
+  mib: number;
+  /** Wall ms from the start of play to this reading (the GC and the reading included). */
+  playMs: number;
+}
+
+/** The row: the worker's heap at 2 simulated hours, and its growth over the second hour. */
+export async function browserWorkerMemoryRows(browser: Browser, origin: string): Promise<BenchRow[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const readings: Reading[] = [];
+  let readyMs: number | undefined;
+  let startMib: number | undefined;
+  let failure = '';
+  try {
+    const page = await context.newPage();
+    const worker = await WorkerProtocol.of(page);
+    const t0 = Date.now();
+    await page.goto(`${origin}/?scenario=${SCENARIO}&e2e=1`);
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await until(
+      page,
+      'the cluster ready at 0',
+      READY_TIMEOUT_MS,
+      async () =>
+        worker.attached &&
+        (await play.count()) > 0 &&
+        (await play.isEnabled()) &&
+        (await play.getAttribute('aria-disabled')) !== 'true',
+    );
+    readyMs = Date.now() - t0;
+    startMib = await worker.heapAfterGc();
+    trace(`worker memory: ready after ${readyMs} ms, ${Math.round(startMib)} MiB`);
+    const timer = page.getByRole('timer', { name: 'Simulation time' });
+    const p0 = Date.now();
+    for (const minutes of READINGS) {
+      const at = minutes * MINUTE;
+      await page.evaluate((t) => window.__notreadyTest?.seek(t), at);
+      await until(page, `the clock at ${minutes}m`, READING_TIMEOUT_MS, async () => {
+        return parseClock((await timer.textContent()) ?? '') === at;
+      });
+      readings.push({ at, mib: await worker.heapAfterGc(), playMs: Date.now() - p0 });
+      trace(`worker memory: ${minutes}m ${Math.round(readings[readings.length - 1]?.mib ?? 0)} MiB`);
+    }
+  } catch (err) {
+    failure = (err as Error).message.split('\n')[0] ?? String(err);
+  } finally {
+    await context.close().catch(() => {});
+  }
+  const last = readings[readings.length - 1];
+  const hourOne = readings.find((r) => r.at === 60 * MINUTE);
+  const complete = last?.at === 120 * MINUTE;
+  const growth = complete && hourOne ? (last.mib - hourOne.mib) / hourOne.mib : undefined;
+  const list = readings.map((r) => `${r.at / MINUTE}m ${thousands(r.mib)}`).join(', ');
+  return [
+    {
+      what: `worker memory, 5,000 nodes / 150,000 pods (${SCENARIO}), 2 simulated hours at top speed, in the browser (Chromium's engine worker, heap after GC)`,
+      measured: last
+        ? `${thousands(last.mib)} MB at ${last.at / MINUTE}m (${list} MB; ready at 0 after ${thousands(readyMs ?? 0)} ms, ${thousands(startMib ?? 0)} MB; played in ${thousands(last.playMs)} ms${growth === undefined ? '' : `; second hour ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`})${failure ? `; ${failure}` : ''}`
+        : `no reading${readyMs === undefined ? '' : ` (ready after ${thousands(readyMs)} ms)`}: ${failure || 'nothing measured'}`,
+      budget: '<= 2,048 MB, flat in the second hour (<= +5%)',
+      ok: complete && last.mib <= 2048 && growth !== undefined && growth <= 0.05,
+    },
+  ];
+}
