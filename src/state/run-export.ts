@@ -4,6 +4,7 @@
  * from the Export menu (ui/share/ScenarioFiles.tsx), so the first load does not carry it.
  */
 import type { Scenario } from '../sim';
+import { saveBlob } from './save-blob';
 import { shareStore } from './share';
 import { builtinText } from './share-actions';
 import { simStore } from './store';
@@ -35,18 +36,6 @@ export async function exportCurrentRun(): Promise<{ fileName: string; yaml: stri
   const { exportScenario } = await import('../sim');
   const yaml = exportScenario(run.scenario, run.log, { now: run.now });
   return { fileName: `${run.scenario.metadata.name}-at-${Math.floor(run.now / 1000)}s.yaml`, yaml };
-}
-
-/** Saves a file the page made (a Blob) under a name, as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Downloads the current run as a scenario file. */

@@ -3,6 +3,8 @@
  * colours and fonts written into each element (the file must look the same without the page's
  * CSS), and placed under a title on a white 16:9 page, scaled to fit.
  */
+import { saveBlob } from '../../state/save-blob';
+
 const WIDTH = 1920;
 const HEIGHT = 1080;
 const STYLE_PROPS = [
@@ -58,17 +60,6 @@ export function chartSvgText(svg: SVGSVGElement, title: string): string {
   ].join('');
 }
 
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function fileStem(title: string): string {
   const slug = title
     .toLowerCase()
@@ -79,7 +70,7 @@ export function fileStem(title: string): string {
 }
 
 export function downloadSvg(svg: SVGSVGElement, title: string): void {
-  download(new Blob([chartSvgText(svg, title)], { type: 'image/svg+xml' }), `${fileStem(title)}.svg`);
+  saveBlob(new Blob([chartSvgText(svg, title)], { type: 'image/svg+xml' }), `${fileStem(title)}.svg`);
 }
 
 /** The same picture as PNG: the SVG drawn on a 1920x1080 canvas. */
@@ -101,7 +92,7 @@ export async function downloadPng(svg: SVGSVGElement, title: string): Promise<vo
     ctx.drawImage(img, 0, 0);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!blob) throw new Error('the image could not be encoded');
-    download(blob, `${fileStem(title)}.png`);
+    saveBlob(blob, `${fileStem(title)}.png`);
   } finally {
     URL.revokeObjectURL(url);
   }
