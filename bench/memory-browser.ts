@@ -14,7 +14,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { type BenchRow, thousands } from './rows';
-import { parseClock, trace } from './ui-page';
+import { parseClock, trace, waitUntil } from './ui-page';
 
 const MIB = 1024 * 1024;
 const MINUTE = 60_000;
@@ -79,14 +79,6 @@ class WorkerProtocol {
   }
 }
 
-async function until(page: Page, what: string, timeoutMs: number, test: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${thousands(timeoutMs / 1000)} s waiting for ${what}`);
-    await page.waitForTimeout(500);
-  }
-}
-
 interface Reading {
   at: number;
   mib: number;
@@ -107,7 +99,7 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
     const t0 = Date.now();
     await page.goto(`${origin}/?scenario=${SCENARIO}&e2e=1`);
     const play = page.getByRole('button', { name: 'Play', exact: true });
-    await until(
+    await waitUntil(
       page,
       'the cluster ready at 0',
       READY_TIMEOUT_MS,
@@ -125,7 +117,7 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
     for (const minutes of READINGS) {
       const at = minutes * MINUTE;
       await page.evaluate((t) => window.__notreadyTest?.seek(t), at);
-      await until(page, `the clock at ${minutes}m`, READING_TIMEOUT_MS, async () => {
+      await waitUntil(page, `the clock at ${minutes}m`, READING_TIMEOUT_MS, async () => {
         return parseClock((await timer.textContent()) ?? '') === at;
       });
       const playMs = Date.now() - p0;

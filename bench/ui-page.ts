@@ -264,7 +264,13 @@ export function trace(step: string): void {
     process.stderr.write(`[ui-bench ${((Date.now() - T0) / 1000).toFixed(1)} s] ${step}\n`);
 }
 
-async function waitUntil(page: Page, what: string, timeoutMs: number, test: () => Promise<boolean>): Promise<void> {
+/** Polls `test` every 100 ms until it holds; throws naming `what` after `timeoutMs`. */
+export async function waitUntil(
+  page: Page,
+  what: string,
+  timeoutMs: number,
+  test: () => Promise<boolean>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await test())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
