@@ -145,7 +145,7 @@ describe('snapshots share what is never changed', () => {
     const c = copyState(s);
     expect(c).toEqual(s);
     expect(clonePlain(s)).toEqual(s);
-    (c.hosts.node1 as { journal: unknown[] }).journal.push({ t: 0, unit: 'x', line: 'x' });
+    (c.hosts.node1 as { journal: unknown[] }).journal.push({ t: 0, unit: 'x', ident: 'x', text: 'x' });
     c.causes.push({ id: -1, at: 0, actor: 'x', what: 'x', parents: [] });
     expect(s.hosts.node1?.journal.some((l) => l.unit === 'x')).toBe(false);
     expect(s.causes.some((x) => x.id === -1)).toBe(false);

@@ -1,11 +1,13 @@
 /**
  * The host journal (journald): what `journalctl -u <unit>` prints. Components append klog-style
  * lines with `logLine`; the journal is bounded per host (JOURNAL_KEEP lines) so long runs stay
- * small. Lines are rendered at write time, so the text is stable across snapshots.
+ * small. An entry keeps the line's parts (core/state.ts `JournalLine`) and `journalText` renders
+ * it when read: the stamps depend on the entry's time alone and its pid is the one it was written
+ * with, so the text is the same whenever it is read, across snapshots too.
  */
 import type { Engine } from '../core/engine';
 import { flat } from '../core/flat';
-import type { HostServiceName } from '../core/state';
+import type { HostServiceName, JournalLine } from '../core/state';
 import { journalStamp, klogStamp } from './clock';
 
 /** Lines kept per host, all units together. */
@@ -14,6 +16,13 @@ export const JOURNAL_KEEP = 500;
 export const JOURNAL_PRINT = 200;
 
 export type Severity = 'I' | 'W' | 'E';
+
+/**
+ * How far back a new line looks for an entry with the same text to share it: a failing kubelet
+ * repeats three or four messages in turn (node status, lease), so the same text is a few entries
+ * back; the 5,000-node zone outage wrote ~1.5 million such lines per simulated hour.
+ */
+const SHARE_BACK = 8;
 
 /** Process id shown for a unit: the service's Main PID, or 1 (systemd) when it never ran. */
 function pidOf(e: Engine, hostName: string, unit: string): number {
@@ -37,29 +46,49 @@ export function logLine(
   const h = e.state.hosts[hostName];
   if (!h) return;
   const pid = pidOf(e, hostName, unit);
-  const t = e.now;
-  const line = `${journalStamp(t)} ${hostName} ${unit}[${pid}]: ${severity}${klogStamp(t)} ${String(pid).padStart(7, ' ')} ${fileLine}] ${msg}`;
-  pushLine(e, hostName, unit, line);
+  pushLine(e, hostName, { t: e.now, unit, pid, severity, fileLine, msg: sharedText(h.journal, msg) });
 }
 
 /** Append a raw (non-klog) line, e.g. systemd's `Started kubelet.service`. */
 export function logRaw(e: Engine, hostName: string, unit: string, text: string, ident = 'systemd[1]'): void {
-  const line = `${journalStamp(e.now)} ${hostName} ${ident}: ${text}`;
-  pushLine(e, hostName, unit, line);
+  const h = e.state.hosts[hostName];
+  if (!h) return;
+  pushLine(e, hostName, { t: e.now, unit, ident, text: sharedText(h.journal, text) });
 }
 
 /** journalctl's boot separator line (`-- Boot <id> --`). */
 export function logBoot(e: Engine, hostName: string, unit: string, bootId: string): void {
-  pushLine(e, hostName, unit, `-- Boot ${bootId.replace(/-/g, '')} --`);
+  pushLine(e, hostName, { t: e.now, unit, boot: bootId });
 }
 
-function pushLine(e: Engine, hostName: string, unit: string, line: string): void {
+function pushLine(e: Engine, hostName: string, line: JournalLine): void {
   const h = e.state.hosts[hostName];
   if (!h) return;
-  // Flat (core/flat.ts): a klog line built from a dozen pieces is a tree of cons strings,
-  // ~800 bytes a line instead of ~200.
-  h.journal.push({ t: e.now, unit, line: flat(line) });
+  h.journal.push(line);
   if (h.journal.length > JOURNAL_KEEP * 2) h.journal.splice(0, h.journal.length - JOURNAL_KEEP);
+}
+
+/**
+ * `text` as the same string object as a recent entry's equal text (see SHARE_BACK), or a flat
+ * copy (core/flat.ts): a message built from a dozen pieces is a tree of cons strings.
+ */
+function sharedText(journal: readonly JournalLine[], text: string): string {
+  for (let i = journal.length - 1, stop = Math.max(0, journal.length - SHARE_BACK); i >= stop; i--) {
+    const l = journal[i] as JournalLine;
+    const seen = 'msg' in l ? l.msg : 'text' in l ? l.text : undefined;
+    if (seen === text) return seen;
+  }
+  return flat(text);
+}
+
+/** The line journalctl prints for an entry of `hostName`'s journal. */
+export function journalText(hostName: string, l: JournalLine): string {
+  if ('msg' in l) {
+    const pid = l.pid;
+    return `${journalStamp(l.t)} ${hostName} ${l.unit}[${pid}]: ${l.severity}${klogStamp(l.t)} ${String(pid).padStart(7, ' ')} ${l.fileLine}] ${l.msg}`;
+  }
+  if ('text' in l) return `${journalStamp(l.t)} ${hostName} ${l.ident}: ${l.text}`;
+  return `-- Boot ${l.boot.replace(/-/g, '')} --`;
 }
 
 /** Quote a klog structured value the way klog does (Go %q). */
@@ -74,7 +103,7 @@ export function journalLines(e: Engine, node: string, unit: string, limit = JOUR
   const out: string[] = [];
   for (let i = h.journal.length - 1; i >= 0 && out.length < limit; i--) {
     const l = h.journal[i];
-    if (l && l.unit === unit) out.push(l.line);
+    if (l && l.unit === unit) out.push(journalText(node, l));
   }
   return out.reverse();
 }

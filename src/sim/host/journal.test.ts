@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { KlogJournalLine } from '../core/state';
+import { sim } from '../kubelet/test-helpers';
+import { klogStamp } from './clock';
+import { JOURNAL_KEEP, journalctl, journalText, logBoot, logLine, logRaw } from './journal';
+import { cutNetwork } from './network';
+
+describe('journal', () => {
+  it('renders klog, raw and boot entries as journalctl prints them', () => {
+    const s = sim();
+    const e = s.engine;
+    s.advanceTo(62_123);
+    const pid = e.state.hosts.node1?.services.kubelet?.pid;
+    logLine(e, 'node1', 'kubelet', 'E', 'kubelet_node_status.go:548', '"Error updating node status, will retry"');
+    logRaw(e, 'node1', 'kubelet', 'Stopped kubelet.service - kubelet: The Kubernetes Node Agent.');
+    logBoot(e, 'node1', 'kubelet', '1f2e-3d4c');
+    const tail = journalctl(e, 'node1', 'kubelet').split('\n').slice(-3);
+    expect(tail).toEqual([
+      `Jun 02 09:01:02 node1 kubelet[${pid}]: E${klogStamp(62_123)} ${String(pid).padStart(7, ' ')} kubelet_node_status.go:548] "Error updating node status, will retry"`,
+      'Jun 02 09:01:02 node1 systemd[1]: Stopped kubelet.service - kubelet: The Kubernetes Node Agent.',
+      '-- Boot 1f2e3d4c --',
+    ]);
+    expect(tail[0]).toMatch(/^Jun 02 09:01:02 node1 kubelet\[\d+\]: E0602 09:01:02\.123\d{3} +\d+ kubelet_node_status/);
+  });
+
+  it('keeps the pid a line was written with, after the unit restarts', () => {
+    const s = sim();
+    const e = s.engine;
+    const kubelet = e.state.hosts.node1?.services.kubelet;
+    if (!kubelet) throw new Error('no kubelet');
+    logLine(e, 'node1', 'kubelet', 'I', 'x.go:1', '"before"');
+    const before = kubelet.pid;
+    kubelet.pid = before + 1000;
+    const line = journalctl(e, 'node1', 'kubelet')
+      .split('\n')
+      .find((l) => l.endsWith('"before"'));
+    expect(line).toContain(`kubelet[${before}]:`);
+  });
+
+  it('a failing kubelet repeats its messages: each text is kept once, shared by the entries', () => {
+    const s = sim();
+    const e = s.engine;
+    cutNetwork(e, 'node1', 0);
+    s.advanceTo(5 * 60_000);
+    const lines = (e.state.hosts.node1?.journal ?? []).filter(
+      (l): l is KlogJournalLine => 'msg' in l && l.msg.startsWith('"Failed to update lease"'),
+    );
+    expect(lines.length).toBeGreaterThan(10);
+    const distinct = new Set(lines.map((l) => l.msg));
+    // Equal texts are one string object: the entries after the first hold the first one's.
+    for (const text of distinct) {
+      const same = lines.filter((l) => l.msg === text);
+      expect(same.every((l) => Object.is(l.msg, same[0]?.msg))).toBe(true);
+    }
+    expect(journalText('node1', lines[0] as KlogJournalLine)).toContain('controller.go:145] "Failed to update lease" err=');
+  });
+
+  it('stays bounded: past twice JOURNAL_KEEP lines the oldest go, JOURNAL_KEEP stay', () => {
+    const s = sim();
+    const e = s.engine;
+    const j = e.state.hosts.node2?.journal ?? [];
+    let i = 0;
+    let before = 0;
+    // Write until the journal shrinks: it does once, when a line would make it 2 * JOURNAL_KEEP + 1.
+    do {
+      before = j.length;
+      logRaw(e, 'node2', 'kubelet', `line ${i++}`);
+    } while (j.length > before);
+    expect(before).toBe(2 * JOURNAL_KEEP);
+    expect(j.length).toBe(JOURNAL_KEEP);
+    expect(journalText('node2', j[j.length - 1] as (typeof j)[number])).toContain(`line ${i - 1}`);
+    expect(journalText('node2', j[0] as (typeof j)[number])).toContain(`line ${i - JOURNAL_KEEP}`);
+  });
+});
