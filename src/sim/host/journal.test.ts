@@ -52,7 +52,9 @@ describe('journal', () => {
       const same = lines.filter((l) => l.msg === text);
       expect(same.every((l) => Object.is(l.msg, same[0]?.msg))).toBe(true);
     }
-    expect(journalText('node1', lines[0] as KlogJournalLine)).toContain('controller.go:145] "Failed to update lease" err=');
+    expect(journalText('node1', lines[0] as KlogJournalLine)).toContain(
+      'controller.go:145] "Failed to update lease" err=',
+    );
   });
 
   it('stays bounded: past twice JOURNAL_KEEP lines the oldest go, JOURNAL_KEEP stay', () => {
