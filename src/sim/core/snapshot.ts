@@ -35,9 +35,27 @@ export function clonePlain<T>(v: T): T {
     return out as T;
   }
   // Records keyed by user names have no prototype (core/dict.ts); their copies must not get one.
-  const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? dict() : {};
-  for (const k in v) out[k] = clonePlain((v as Record<string, unknown>)[k]);
+  if (Object.getPrototypeOf(v) === null) {
+    const out: Record<string, unknown> = dict();
+    for (const k in v) out[k] = clonePlain((v as Record<string, unknown>)[k]);
+    return out as T;
+  }
+  const out = fastCopy(v as Record<string, unknown>);
+  for (const k in out) {
+    const x = out[k];
+    if (typeof x === 'object' && x !== null) out[k] = clonePlain(x);
+  }
   return out as T;
+}
+
+/**
+ * A shallow copy of a record with a prototype, in V8's fast mode: a spread copy is, whatever the
+ * original's mode, and replacing its values keeps it so. Built key by key from `{}` instead, a
+ * record of over ~16 keys (a kubelet's memory: ~30) becomes a dictionary, 5x its size
+ * (~1.6 KB a copy instead of ~0.3 KB in Node), and a checkpoint holds one per host.
+ */
+function fastCopy(v: Record<string, unknown>): Record<string, unknown> {
+  return { ...v };
 }
 
 /**
@@ -79,7 +97,8 @@ export function clonePlainSharing<T>(v: T, prev: unknown): T {
     const pk = inPlace || Object.hasOwn(p, k) ? p[k] : undefined;
     const c = clonePlainSharing((v as Record<string, unknown>)[k], pk);
     if (out === undefined && (!inPlace || !Object.is(c, pk))) {
-      out = free ? dict() : {};
+      // Every key of `v` is then given its value in turn (fastCopy: `v`'s keys in `v`'s order).
+      out = free ? dict() : fastCopy(v as Record<string, unknown>);
       for (let j = 0; j < n; j++) out[keys[j] as string] = p[keys[j] as string];
     }
     if (out !== undefined) out[k] = c;
@@ -87,7 +106,7 @@ export function clonePlainSharing<T>(v: T, prev: unknown): T {
   }
   if (out === undefined && n !== keys.length) {
     // `v` is `prev` without its last keys: the same values, fewer of them.
-    out = free ? dict() : {};
+    out = free ? dict() : fastCopy(v as Record<string, unknown>);
     for (const k in v) out[k] = p[k];
   }
   return (out ?? prev) as T;
