@@ -14,8 +14,9 @@ import { journalStamp, klogStamp } from './clock';
 export const JOURNAL_KEEP = 500;
 /**
  * Lines written past JOURNAL_KEEP before the oldest are cut: a full journal then stays within
- * a tenth of its size (a 5,000-node zone outage fills 1,667 journals at once; cut back only at
- * twice the size, the whole cluster's memory swung by ~5 % with their common phase).
+ * a tenth of its size. A 5,000-node zone outage fills 1,667 journals at the same pace; cut back
+ * only at twice JOURNAL_KEEP, the cluster's memory rose and fell by 1,667 x 500 entries with
+ * their common phase.
  */
 export const JOURNAL_SLACK = 50;
 /** Lines `journalctl` prints (the tail). */
