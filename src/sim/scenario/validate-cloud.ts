@@ -117,7 +117,7 @@ export function mostNodes(spec: Spec): number {
   return n;
 }
 
-/** The normalised cloud of a valid document. */
+/** The normalised cloud of a scenario that passed validation. */
 export function normaliseCloud(cloud: NonNullable<Spec['cloud']>): ScenarioCloud {
   return {
     nodeGroups: cloud.nodeGroups.map(
