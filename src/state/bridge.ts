@@ -63,6 +63,7 @@ const client = new SimClient({
   onMessage: (msg) => (msg.type === 'run' ? applyRunInfo(msg) : applyWorkerMessage(msg)),
   onCrash: (message, restarting) =>
     simStore.setState((s) => ({
+      seeking: undefined,
       engine: restarting ? 'restarting' : 'stopped',
       engineNotice: { kind: restarting ? 'restarting' : 'gave-up', message, at: s.clock.now },
       // A comparison under way is lost with the worker: say so rather than wait forever.
@@ -76,14 +77,22 @@ const client = new SimClient({
       engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
     })),
   onProgress: (at, target, phase) => {
+    if (phase === 'seek') {
+      simStore.setState({ seeking: { at, target } });
+      return;
+    }
     // Before 0 the cluster is still starting (a big one takes a while): the title says so already.
     if (phase !== 'compare' && at >= 0) {
       // Outside a load it is only a sign of life (a long frame of a big cluster).
       if (simStore.getState().phase === 'loading') simStore.setState({ loadingAt: { at, target } });
     } else simStore.setState((s) => (s.compare?.state === 'running' ? { compare: { ...s.compare, at, target } } : {}));
   },
+  onSeeked: () => {
+    if (simStore.getState().seeking) simStore.setState({ seeking: undefined });
+  },
   onHang: () =>
     simStore.setState((s) => ({
+      seeking: undefined,
       engine: 'stopped',
       engineNotice: { kind: 'hung', at: s.clock.now },
       clock: { ...s.clock, playing: false },
@@ -135,6 +144,7 @@ async function loadRun(text: string, opts: LoadOptions): Promise<void> {
     phase: 'loading',
     engine: 'running',
     loadingAt: undefined,
+    seeking: undefined,
     bootAt: undefined,
     compare: undefined,
     chart: undefined,

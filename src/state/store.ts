@@ -36,6 +36,11 @@ export interface SimState {
   banner?: string;
   /** How far a long load (a link replayed to its moment) got, while loading. */
   loadingAt?: { at: number; target: number };
+  /**
+   * A seek that takes long (a big cluster replaying minutes from a checkpoint): replayed to `at` of
+   * `target` so far. Cleared when the worker has carried out every seek asked for.
+   */
+  seeking?: { at: number; target: number };
   /** What happened to the engine worker, for the banner: a crash and its restart, a hang. */
   engineNotice?: { kind: 'restarting' | 'recovered' | 'gave-up' | 'hung'; message?: string; at: number };
   epoch: number;

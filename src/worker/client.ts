@@ -10,6 +10,7 @@
  * last moment the page saw.
  */
 import type { FromWorker, LoggedCommand, OpenViews, ResumeInput, ToWorker } from './protocol';
+import { SeekGate } from './seek-gate';
 
 export interface ClientHooks {
   onMessage(msg: FromWorker): void;
@@ -19,8 +20,10 @@ export interface ClientHooks {
   onRecovered(): void;
   /** The worker stopped answering; it was stopped. `restart()` brings it back from the last good moment. */
   onHang(): void;
-  /** A long load is under way: it got to `at` of `target` (simulated ms). */
-  onProgress?(at: number, target: number, phase?: 'compare'): void;
+  /** A long load, seek or comparison is under way: it got to `at` of `target` (simulated ms). */
+  onProgress?(at: number, target: number, phase?: 'compare' | 'seek'): void;
+  /** The worker finished the seeks asked for: none is in flight or held back any more. */
+  onSeeked?(): void;
   /** The inputs needed to rebuild the run after a crash. */
   recovery(): {
     commandLog: LoggedCommand[];
@@ -85,6 +88,8 @@ export class SimClient {
   private recovering = false;
   /** Settings of the page the worker keeps (pause at chapters): sent again to every new worker. */
   private readonly sticky = new Map<ToWorker['type'], ToWorker>();
+  /** Seeks asked for while one is carried out: only the latest goes (seek-gate.ts). */
+  private readonly seeks = new SeekGate();
 
   constructor(private readonly hooks: ClientHooks) {}
 
@@ -96,7 +101,11 @@ export class SimClient {
       const m = ev.data;
       if (m.type === 'fatal') this.crash(m.message, m.final === true);
       else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target, m.phase);
-      else if (m.type !== 'pong') {
+      else if (m.type === 'seekDone') {
+        const next = this.seeks.done();
+        for (const n of next) w.postMessage(n);
+        if (!next.length) this.hooks.onSeeked?.();
+      } else if (m.type !== 'pong') {
         if (this.recovering && m.type === 'snapshot') {
           this.recovering = false;
           this.hooks.onRecovered();
@@ -165,6 +174,7 @@ export class SimClient {
     this.extra = extra;
     this.worker?.terminate();
     this.pending = [];
+    this.seeks.reset();
     this.worker = this.spawn();
     const msg: ToWorker = { type: 'init', scenarioText, commandLog, views, ...extra };
     if (at !== undefined) msg.at = at;
@@ -179,7 +189,9 @@ export class SimClient {
   }
 
   send(msg: ToWorker): void {
-    this.worker?.postMessage(msg);
+    const w = this.worker;
+    if (!w) return;
+    for (const m of this.seeks.out(msg)) w.postMessage(m);
   }
 
   /** Is a worker running (not stopped after a hang or too many crashes)? */

@@ -275,8 +275,13 @@ export type FromWorker =
   /** The run as a whole: the engine's command log, trace hash and lesson (share.ts). */
   | RunInfo
   | { type: 'pong'; id: number }
-  /** A long load (replaying a link) or a comparison got to `at` of `target`: the worker is alive. */
-  | { type: 'progress'; at: number; target: number; phase?: 'compare' }
+  /**
+   * A long load (replaying a link), seek (replaying from a checkpoint) or comparison got to `at` of
+   * `target`: the worker is alive.
+   */
+  | { type: 'progress'; at: number; target: number; phase?: 'compare' | 'seek' }
+  /** A `seek` was carried out (or could not be: no run): the page may send the next (seek-gate.ts). */
+  | { type: 'seekDone' }
   /**
    * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is starting: its overview at `at`
    * (before 0), about once a second, so the page draws it coming up instead of waiting blank.

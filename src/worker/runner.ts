@@ -261,6 +261,13 @@ export class SimRunner {
     this.epoch++;
   }
 
+  /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now going forward. */
+  seekFrom(t: number): number {
+    t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
+    if (t >= this.sim.now) return this.sim.now;
+    return this.checkpoints.atOrBefore(t)?.t ?? this.sim.now;
+  }
+
   /** Step to the next visible state change (bounded to one hour ahead, and by the user's next command). */
   step(within?: number): void {
     const nextCmd = this.userLog[this.applied];

@@ -139,7 +139,7 @@ const BOOT_FRAME_MS = 1000;
  * life). While a big cluster starts, it also sends the cluster as it stands (its overview), the
  * first one as soon as the machines exist.
  */
-function progressPoster(target: number): Heartbeat {
+function progressPoster(target: number, phase?: 'seek'): Heartbeat {
   let told = performance.now();
   let drawn: number | undefined;
   return (now, starting) => {
@@ -155,7 +155,7 @@ function progressPoster(target: number): Heartbeat {
     }
     if (wall - told < 500) return;
     told = wall;
-    post({ type: 'progress', at: now, target });
+    post(phase ? { type: 'progress', at: now, target, phase } : { type: 'progress', at: now, target });
   };
 }
 
@@ -232,8 +232,10 @@ function handle(msg: ToWorker): void {
       restCheckpointSoon();
       break;
     case 'seek':
-      // A far seek in a big cluster replays minutes from a checkpoint: it says it is alive.
-      r.heartbeat = progressPoster(msg.t);
+      // A far seek in a big cluster replays minutes from a checkpoint: it says it is alive, and
+      // where from at once (restoring the checkpoint alone takes seconds).
+      if (r.lookAheadIsDear) post({ type: 'progress', at: r.seekFrom(msg.t), target: msg.t, phase: 'seek' });
+      r.heartbeat = progressPoster(msg.t, 'seek');
       try {
         r.seek(msg.t);
       } finally {
@@ -324,4 +326,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     .then(() => yamlLoaded)
     .then(() => handle(msg))
     .catch(fail);
+  // Every seek is answered, carried out or not (no run, an engine error): the page holds the next
+  // one back until then (seek-gate.ts).
+  if (msg.type === 'seek') queue = queue.then(() => post({ type: 'seekDone' }));
 };

@@ -133,6 +133,8 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
   const run = useSim((s) => s.run);
   const span = timelineSpan(end, now, reached);
   const rangeRef = useRangeInput((v) => actions.seek(v));
+  // A big cluster's seek replays minutes from a checkpoint: the clock stays until it lands.
+  const seeking = useSim((s) => s.seeking);
   const willReplay = run.filter((e) => e.kind === 'command' && e.by === 'you' && e.at > now).length;
 
   // Arrow keys move by a fixed step from where the last press aimed, not from where the clock
@@ -199,9 +201,14 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
             onChange={() => {}}
           />
         </div>
+        {seeking ? (
+          <p className="tl-seeking" role="status">
+            {t.seekingTo(formatTime(seeking.target), formatTime(seeking.at))}
+          </p>
+        ) : null}
         <div className="tl-scale" aria-hidden="true">
           <span>0s</span>
-          <span>{formatTime(span / 2)}</span>
+          <span className={seeking ? 'tl-hidden' : undefined}>{formatTime(span / 2)}</span>
           <span>{span === end ? t.endAt(formatTime(span)) : formatTime(span)}</span>
         </div>
       </div>
