@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { MAX_SIM_PER_FRAME } from '../src/worker/pacing';
 import { loadRunner } from '../src/worker/runner';
 import { gcFunction, heapMb, targets } from './memory';
+import { SEEK_SEED, SEEKS } from './memory-big-seeks';
 import { type BenchRow, thousands } from './rows';
 import { bigZoneFailure } from './scenarios';
 
@@ -30,7 +31,6 @@ const SCENARIO = new URL('../public/scenarios/zone-down-5000.json', import.meta.
 const CHILD_HEAP_MB = 9_000;
 /** The whole child (start, 2 h, seeks) must end within this. */
 const CHILD_WALL_MS = 20 * 60_000;
-const SEEKS = 6;
 
 type Reading =
   | { kind: 'boot'; ms: number; heapMb: number }
@@ -61,7 +61,7 @@ function child(): void {
       while (r.now < at) r.advance(Math.min(at, r.now + MAX_SIM_PER_FRAME));
       say({ kind: 'heap', at, heapMb: heapMb(gc), checkpoints: r.checkpoints.size, playMs: performance.now() - p0 });
     }
-    for (const target of targets(SEEKS, HOURS * HOUR, 424242)) {
+    for (const target of targets(SEEKS, HOURS * HOUR, SEEK_SEED)) {
       const s0 = performance.now();
       r.seek(target);
       say({ kind: 'seek', target, ms: performance.now() - s0 });

@@ -11,8 +11,14 @@
  * compresses pointers to 4 bytes and Node 20's does not, so the same objects take about half the
  * heap here (1,000,000 small records measured 61 MB in Chromium, 122 MB in Node on this machine).
  * The Node figure stays a row of its own, for comparison with earlier runs.
+ *
+ * Then it seeks to the same random targets in those 2 hours as bench/memory-big.ts (the engine's
+ * seek alone, in Node), as the timeline sends them: wall ms until the page's clock shows the
+ * target and no seek is under way (the restore, the replay and the page's new snapshot).
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { targets } from './memory';
+import { SEEK_SEED, SEEKS } from './memory-big-seeks';
 import { type BenchRow, thousands } from './rows';
 import { parseClock, trace, waitUntil } from './ui-page';
 
@@ -102,6 +108,7 @@ async function overviewPods(page: Page): Promise<number | undefined> {
 export async function browserWorkerMemoryRows(browser: Browser, origin: string): Promise<BenchRow[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const readings: Reading[] = [];
+  const seeks: { target: number; ms: number }[] = [];
   let readyMs: number | undefined;
   let startMib: number | undefined;
   let failure = '';
@@ -148,6 +155,17 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
       });
       trace(`worker memory: ${minutes}m ${Math.round(readings[readings.length - 1]?.mib ?? 0)} MiB`);
     }
+    const seeking = page.locator('.tl-seeking');
+    for (const target of targets(SEEKS, 120 * MINUTE, SEEK_SEED)) {
+      const s0 = Date.now();
+      await page.evaluate((t) => window.__notreadyTest?.seek(t), target);
+      await waitUntil(page, `the clock back at ${Math.round(target / 1000)} s`, READING_TIMEOUT_MS, async () => {
+        const shown = parseClock((await timer.textContent()) ?? '');
+        return Math.abs(shown - target) < 1000 && (await seeking.count()) === 0;
+      });
+      seeks.push({ target, ms: Date.now() - s0 });
+      trace(`worker memory: seek to ${Math.round(target / MINUTE)}m in ${seeks[seeks.length - 1]?.ms} ms`);
+    }
   } catch (err) {
     failure = (err as Error).message.split('\n')[0] ?? String(err);
   } finally {
@@ -172,6 +190,14 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
         : `no reading${readyMs === undefined ? '' : ` (ready after ${thousands(readyMs)} ms)`}: ${failure || 'nothing measured'}`,
       budget: '<= 2,048 MB, flat in the second hour (<= +5%)',
       ok: complete && last.mib <= 2048 && growth !== undefined && growth <= 0.05,
+    },
+    {
+      what: `  seek anywhere in that run, in the browser (until the page shows the target), max of ${seeks.length} of ${SEEKS}`,
+      measured: seeks.length
+        ? `${thousands(Math.max(...seeks.map((s) => s.ms)))} ms (${seeks.map((s) => `${Math.round(s.target / MINUTE)}m ${thousands(s.ms)}`).join(', ')} ms)`
+        : '-',
+      budget: '<= 1,000 ms',
+      ok: seeks.length === SEEKS && Math.max(...seeks.map((s) => s.ms)) <= 1000,
     },
   ];
 }

@@ -23,6 +23,17 @@ function load(): SimRunner {
 }
 
 describe('SimRunner', () => {
+  it('says where a seek replays from: the checkpoint at or before a target in the past, now for one ahead', () => {
+    const r = load();
+    r.advance(200_000);
+    const times = r.checkpoints.times();
+    expect(times.length).toBeGreaterThan(2);
+    expect(r.seekFrom(95_000)).toBe(Math.max(...times.filter((t) => t <= 95_000)));
+    expect(r.seekFrom(95_000)).toBeLessThanOrEqual(95_000);
+    expect(r.seekFrom(250_000)).toBe(200_000);
+    expect(r.seekFrom(-5)).toBe(0);
+  });
+
   it('seeking back restores exactly the state a straight run has at that time', () => {
     const a = load();
     a.advance(20_000);
