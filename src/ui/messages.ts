@@ -12,7 +12,7 @@ export const messages = {
   updateReload: 'Reload now',
   updateLater: 'Later',
   loadingAt: (at: string, target: string) => `Replaying the run… ${at} of ${target}`,
-  seekingTo: (target: string, at: string) => `Going to ${target}… replaying, now at ${at}`,
+  seekingTo: (target: string, at: string) => `Going to ${target}… now at ${at}`,
   scenario: 'Scenario',
   scenarios: 'Scenarios…',
   ownScenario: 'Your own scenario (imported or built)',

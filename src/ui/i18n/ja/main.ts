@@ -15,7 +15,7 @@ export const main: Translation['main'] = {
   updateReload: '今すぐ再読み込み',
   updateLater: 'あとで',
   loadingAt: (at, target) => `実行を再生しています… ${at} / ${target}`,
-  seekingTo: (target, at) => `${target} へ移動中… 再生中、現在 ${at}`,
+  seekingTo: (target, at) => `${target} へ移動中… 現在 ${at}`,
   scenario: 'シナリオ',
   scenarios: 'シナリオ…',
   ownScenario: '自作のシナリオ(インポートまたは作成)',

@@ -16,7 +16,7 @@ export const main: Translation['main'] = {
   updateReload: 'Recarregar agora',
   updateLater: 'Depois',
   loadingAt: (at, target) => `Reproduzindo a execução… ${at} de ${target}`,
-  seekingTo: (target, at) => `Indo para ${target}… reproduzindo, agora em ${at}`,
+  seekingTo: (target, at) => `Indo para ${target}… agora em ${at}`,
   scenario: 'Cenário',
   scenarios: 'Cenários…',
   ownScenario: 'Seu próprio cenário (importado ou criado)',
