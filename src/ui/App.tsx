@@ -6,8 +6,8 @@ import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
 import { LazyNodeGroupsPanel } from './cloud/LazyNodeGroupsPanel';
-import { ActionMenu } from './common/ActionMenu';
 import { Banner } from './common/Banner';
+import { LazyActionMenu } from './common/LazyActionMenu';
 import { LazyDialogs } from './common/LazyDialogs';
 import { UpdatePrompt } from './common/UpdatePrompt';
 import { useShortcuts } from './common/useShortcuts';
@@ -69,7 +69,7 @@ function RunNotices() {
 function Dialogs() {
   return (
     <>
-      <ActionMenu />
+      <LazyActionMenu />
       <LazyDialogs />
       <DropZone />
     </>

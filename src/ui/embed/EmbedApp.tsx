@@ -1,7 +1,7 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
 import { useEffect, useState } from 'react';
-import { ActionMenu } from '../common/ActionMenu';
 import { Banner } from '../common/Banner';
+import { LazyActionMenu } from '../common/LazyActionMenu';
 import { useShortcuts } from '../common/useShortcuts';
 import { ClusterGraph } from '../graph/ClusterGraph';
 import { Transport } from '../header/Transport';
@@ -60,7 +60,7 @@ export function EmbedApp() {
             </main>
           </div>
           <LessonPanel compact />
-          <ActionMenu />
+          <LazyActionMenu />
         </div>
       </LazyMotion>
     </MotionConfig>
