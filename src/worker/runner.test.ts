@@ -34,6 +34,36 @@ describe('SimRunner', () => {
     expect(r.seekFrom(-5)).toBe(0);
   });
 
+  it('seeking forward within the time reached restores a checkpoint on the way when that is cheaper, to the same state', () => {
+    const a = load();
+    a.advance(20_000);
+    a.command('ssh node2 systemctl stop kubelet');
+    a.advance(200_000);
+    a.seek(20_000);
+    const restored: number[] = [];
+    const restore = a.sim.restore.bind(a.sim);
+    a.sim.restore = (snap) => {
+      restored.push(a.now);
+      restore(snap);
+    };
+    // Restoring costs nothing here: the checkpoint at or before the target is taken.
+    (a as unknown as { restoreMs: number }).restoreMs = 0;
+    const from = a.seekFrom(185_000);
+    expect(from).toBeGreaterThan(20_000);
+    expect(from).toBeLessThanOrEqual(185_000);
+    a.seek(185_000);
+    expect(restored).toHaveLength(1);
+    const b = load();
+    b.advance(20_000);
+    b.command('ssh node2 systemctl stop kubelet');
+    b.advance(185_000);
+    expect(a.now).toBe(185_000);
+    expect(JSON.stringify(a.sim.view())).toBe(JSON.stringify(b.sim.view()));
+    expect(a.sim.traceHash()).toBe(b.sim.traceHash());
+    // Past the time reached there is no checkpoint to take: the engine plays on from now.
+    expect(a.seekFrom(400_000)).toBe(185_000);
+  });
+
   it('seeking back restores exactly the state a straight run has at that time', () => {
     const a = load();
     a.advance(20_000);

@@ -18,7 +18,14 @@ import {
   type Scoreboard,
   type Simulation,
 } from '../sim/runtime';
-import { budgetFor, CHECKPOINT_EVERY, CheckpointStore, checkpointDue, restCheckpointDue } from './checkpoints';
+import {
+  budgetFor,
+  CHECKPOINT_EVERY,
+  type Checkpoint,
+  CheckpointStore,
+  checkpointDue,
+  restCheckpointDue,
+} from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
 import { forkMessage, RunRecord, type UserCommand } from './the-run';
@@ -109,6 +116,11 @@ export class SimRunner {
   /** Wall ms the last checkpoint's snapshot took, and the engine has spent advancing since (see checkpointDue). */
   private snapshotMs = 0;
   private advancedMs = 0;
+  /** Wall ms spent advancing the engine and the simulated ms it advanced, since the start: its pace. */
+  private paceWallMs = 0;
+  private paceSimMs = 0;
+  /** Wall ms of the last restore (a checkpoint's snapshot cost until one was made). */
+  private restoreMs: number | undefined;
   /**
    * Called at every checkpoint boundary of a long advance (a link replaying hours): the worker
    * tells the page it is alive and how far it got, so the watchdog does not take it for hung.
@@ -228,8 +240,12 @@ export class SimRunner {
   /** Moves the engine to `t`; the scenario's commands due then run, and their outputs are recorded. */
   private advanceSim(t: number): void {
     const t0 = performance.now();
+    const from = this.sim.now;
     this.sim.advanceTo(t);
-    this.advancedMs += performance.now() - t0;
+    const ms = performance.now() - t0;
+    this.advancedMs += ms;
+    this.paceWallMs += ms;
+    this.paceSimMs += this.sim.now - from;
     for (const { index, result } of this.sim.takeTimelineResults()) {
       const id = this.record.scenarioEntry(index);
       if (id === undefined) continue;
@@ -246,26 +262,39 @@ export class SimRunner {
     }
   }
 
-  /** Jump to `t`: restore the nearest checkpoint at or before it and replay forward. */
+  /**
+   * Jump to `t`: restore the nearest checkpoint at or before it and replay forward. Going forward
+   * within the time already reached (after a seek back), a checkpoint between now and `t` is
+   * restored too when that costs less than replaying up to it: a 5,000-node run replays a simulated
+   * minute in seconds, and its checkpoints are minutes apart.
+   */
   seek(t: number): void {
     t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
-    if (t < this.sim.now) {
+    const cp = t < this.sim.now ? this.checkpoints.atOrBefore(t) : this.laterCheckpoint(t);
+    if (cp) {
       this.history.freezeUntil(this.clock.reached);
-      const cp = this.checkpoints.atOrBefore(t);
-      if (cp) {
-        this.sim.restore(cp.snap);
-        this.applied = cp.applied;
-      }
+      const r0 = performance.now();
+      this.sim.restore(cp.snap);
+      this.restoreMs = performance.now() - r0;
+      this.applied = cp.applied;
     }
     this.advance(t);
     this.epoch++;
   }
 
-  /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now going forward. */
+  /** The checkpoint at or before `t` and after now, if restoring it beats replaying up to it. */
+  private laterCheckpoint(t: number): Checkpoint | undefined {
+    const cp = this.checkpoints.atOrBefore(t);
+    if (!cp || cp.t <= this.sim.now || this.paceSimMs <= 0) return undefined;
+    const replayMs = ((cp.t - this.sim.now) * this.paceWallMs) / this.paceSimMs;
+    return (this.restoreMs ?? this.snapshotMs) < replayMs ? cp : undefined;
+  }
+
+  /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now. */
   seekFrom(t: number): number {
     t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
-    if (t >= this.sim.now) return this.sim.now;
-    return this.checkpoints.atOrBefore(t)?.t ?? this.sim.now;
+    const cp = t < this.sim.now ? this.checkpoints.atOrBefore(t) : this.laterCheckpoint(t);
+    return cp?.t ?? this.sim.now;
   }
 
   /** Step to the next visible state change (bounded to one hour ahead, and by the user's next command). */
