@@ -119,7 +119,7 @@ export class SimRunner {
   /** Wall ms spent advancing the engine and the simulated ms it advanced, since the start: its pace. */
   private paceWallMs = 0;
   private paceSimMs = 0;
-  /** Wall ms of the last restore (a checkpoint's snapshot cost until one was made). */
+  /** Wall ms of the last restore (until there is one, the last snapshot's cost stands for it). */
   private restoreMs: number | undefined;
   /**
    * Called at every checkpoint boundary of a long advance (a link replaying hours): the worker
