@@ -22,6 +22,15 @@ function load(): SimRunner {
   return r.runner;
 }
 
+/** The kubelet on node2 stopped at 20 s, played on to `until`. */
+function kubeletStopped(until: number): SimRunner {
+  const r = load();
+  r.advance(20_000);
+  r.command('ssh node2 systemctl stop kubelet');
+  r.advance(until);
+  return r;
+}
+
 describe('SimRunner', () => {
   it('says where a seek replays from: the checkpoint at or before a target in the past, now for one ahead', () => {
     const r = load();
@@ -35,10 +44,7 @@ describe('SimRunner', () => {
   });
 
   it('seeking forward within the time reached restores a checkpoint on the way when that is cheaper, to the same state', () => {
-    const a = load();
-    a.advance(20_000);
-    a.command('ssh node2 systemctl stop kubelet');
-    a.advance(200_000);
+    const a = kubeletStopped(200_000);
     a.seek(20_000);
     const restored: number[] = [];
     const restore = a.sim.restore.bind(a.sim);
@@ -53,10 +59,7 @@ describe('SimRunner', () => {
     expect(from).toBeLessThanOrEqual(185_000);
     a.seek(185_000);
     expect(restored).toHaveLength(1);
-    const b = load();
-    b.advance(20_000);
-    b.command('ssh node2 systemctl stop kubelet');
-    b.advance(185_000);
+    const b = kubeletStopped(185_000);
     expect(a.now).toBe(185_000);
     expect(JSON.stringify(a.sim.view())).toBe(JSON.stringify(b.sim.view()));
     expect(a.sim.traceHash()).toBe(b.sim.traceHash());
@@ -65,15 +68,9 @@ describe('SimRunner', () => {
   });
 
   it('seeking back restores exactly the state a straight run has at that time', () => {
-    const a = load();
-    a.advance(20_000);
-    a.command('ssh node2 systemctl stop kubelet');
-    a.advance(200_000);
+    const a = kubeletStopped(200_000);
     a.seek(95_000);
-    const b = load();
-    b.advance(20_000);
-    b.command('ssh node2 systemctl stop kubelet');
-    b.advance(95_000);
+    const b = kubeletStopped(95_000);
     expect(a.now).toBe(95_000);
     expect(JSON.stringify(a.sim.view())).toBe(JSON.stringify(b.sim.view()));
     expect(a.sim.traceHash()).toBe(b.sim.traceHash());

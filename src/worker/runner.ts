@@ -269,8 +269,8 @@ export class SimRunner {
    * minute in seconds, and its checkpoints are minutes apart.
    */
   seek(t: number): void {
-    t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
-    const cp = t < this.sim.now ? this.checkpoints.atOrBefore(t) : this.laterCheckpoint(t);
+    t = this.seekTarget(t);
+    const cp = this.seekCheckpoint(t);
     if (cp) {
       this.history.freezeUntil(this.clock.reached);
       const r0 = performance.now();
@@ -280,6 +280,16 @@ export class SimRunner {
     }
     this.advance(t);
     this.epoch++;
+  }
+
+  /** A seek's target as carried out: whole ms, never before the first checkpoint. */
+  private seekTarget(t: number): number {
+    return Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
+  }
+
+  /** The checkpoint a seek to `t` restores: at or before it going back, a cheaper one ahead going forward. */
+  private seekCheckpoint(t: number): Checkpoint | undefined {
+    return t < this.sim.now ? this.checkpoints.atOrBefore(t) : this.laterCheckpoint(t);
   }
 
   /** The checkpoint at or before `t` and after now, if restoring it beats replaying up to it. */
@@ -292,9 +302,7 @@ export class SimRunner {
 
   /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now. */
   seekFrom(t: number): number {
-    t = Math.max(this.checkpoints.first?.t ?? 0, Math.round(t));
-    const cp = t < this.sim.now ? this.checkpoints.atOrBefore(t) : this.laterCheckpoint(t);
-    return cp?.t ?? this.sim.now;
+    return this.seekCheckpoint(this.seekTarget(t))?.t ?? this.sim.now;
   }
 
   /** Step to the next visible state change (bounded to one hour ahead, and by the user's next command). */
