@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { encodeLink } from '../src/share/link';
-import { region, scrubTo } from './helpers';
+import { clock, region, scrubTo } from './helpers';
 
 const traceHash = (page: import('@playwright/test').Page) =>
   page.getByTestId('trace-hash').getAttribute('data-trace-hash');
@@ -193,4 +193,32 @@ test('each built-in, and a timeline that applies YAML, give the same trace hash 
   await scrubTo(page, 180_000);
   await expect(region(page, 'kubectl get deploy,sts,ds')).toContainText(/deployment\.apps\/api\s+2\/2/);
   await expect.poll(() => traceHash(page)).toBe(hashAt(file));
+});
+
+test('a long seek says where it is going, takes a new target on the way, and stops where it is on request', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=eviction&e2e=1');
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+  // A big cluster replays seconds per simulated minute; here a pause per simulated second stands in.
+  await page.evaluate(() => window.__notreadyTest?.slowSeeks());
+  const slider = page.getByRole('slider', { name: 'Timeline', exact: true });
+  const status = page.getByRole('status').filter({ hasText: 'Going to' });
+  await slider.fill('480000');
+  await expect(status).toContainText('Going to 8m… now at', { timeout: 10_000 });
+  // A new target while it runs: the seek under way goes there instead.
+  await slider.fill('420000');
+  await expect(status).toContainText('Going to 7m… now at', { timeout: 10_000 });
+  const before = await clock(page);
+  await page.getByRole('button', { name: 'Stop here', exact: true }).click();
+  await expect(status).toHaveCount(0, { timeout: 10_000 });
+  const stopped = await clock(page);
+  expect(stopped).toBeGreaterThan(0);
+  expect(stopped).toBeLessThan(420_000);
+  expect(stopped).toBeGreaterThanOrEqual(before);
+  // The run goes on from there: a seek a few seconds on lands, and the views follow.
+  await slider.fill(String(stopped + 3000));
+  await expect.poll(() => clock(page), { timeout: 15_000 }).toBe(stopped + 3000);
+  await expect(status).toHaveCount(0);
+  await expect(region(page, 'kubectl get nodes')).toContainText('node2');
 });

@@ -204,6 +204,8 @@ export const actions = {
     client.restart({ play: false });
   },
   seek: (t: number) => client.send({ type: 'seek', t }),
+  /** Stop the seek under way where its replay has got to (a big cluster's seek takes long). */
+  stopSeek: () => client.send({ type: 'cancelSeek' }),
   setSpeed: (speed: number) => client.send({ type: 'setSpeed', speed }),
   setSkipQuiet: (skipQuiet: boolean) => {
     // Shown at once; the worker's next message says the same.
@@ -266,6 +268,11 @@ export const actions = {
 /** Test hook (state/test-hooks.ts, only under `?e2e=1`): makes the worker throw, as an engine bug would. */
 export function crashWorkerForTest(): void {
   client.send({ type: 'crash-for-test' });
+}
+
+/** Test hook (only under `?e2e=1`): seeks take a pause per simulated second, as a big cluster's replay does. */
+export function slowSeeksForTest(): void {
+  client.configure({ type: 'slow-seeks-for-test' });
 }
 
 /** Test hook (only under `?e2e=1`): makes the worker stop answering, as an endless loop would. */

@@ -5,7 +5,7 @@
  * which exercises the real crash path (the banner, the restart from the scenario and the command log);
  * `seek(t)` plays the worker to any time (bench/memory-browser.ts).
  */
-import { actions, crashWorkerForTest, hangWorkerForTest } from './bridge';
+import { actions, crashWorkerForTest, hangWorkerForTest, slowSeeksForTest } from './bridge';
 
 export interface NotReadyTestHooks {
   crashWorker(): void;
@@ -16,6 +16,8 @@ export interface NotReadyTestHooks {
    * end too (the bench's worker memory at 5,000 nodes after 2 simulated hours, bench/memory-browser.ts).
    */
   seek(t: number): void;
+  /** Seeks replay a simulated second per slice with a pause between: long enough to change or stop. */
+  slowSeeks(): void;
 }
 
 declare global {
@@ -41,6 +43,9 @@ export function installTestHooks(): void {
     },
     seek: (t) => {
       if (e2eMode()) actions.seek(t);
+    },
+    slowSeeks: () => {
+      if (e2eMode()) slowSeeksForTest();
     },
   };
 }

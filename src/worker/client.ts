@@ -10,7 +10,6 @@
  * last moment the page saw.
  */
 import type { FromWorker, LoggedCommand, OpenViews, ResumeInput, ToWorker } from './protocol';
-import { SeekGate } from './seek-gate';
 
 export interface ClientHooks {
   onMessage(msg: FromWorker): void;
@@ -22,7 +21,7 @@ export interface ClientHooks {
   onHang(): void;
   /** A long load, seek or comparison is under way: it got to `at` of `target` (simulated ms). */
   onProgress?(at: number, target: number, phase?: 'compare' | 'seek'): void;
-  /** The worker finished the seeks asked for: none is in flight or held back any more. */
+  /** The worker answered every seek asked for: none is under way any more. */
   onSeeked?(): void;
   /** The inputs needed to rebuild the run after a crash. */
   recovery(): {
@@ -88,8 +87,12 @@ export class SimClient {
   private recovering = false;
   /** Settings of the page the worker keeps (pause at chapters): sent again to every new worker. */
   private readonly sticky = new Map<ToWorker['type'], ToWorker>();
-  /** Seeks asked for while one is carried out: only the latest goes (seek-gate.ts). */
-  private readonly seeks = new SeekGate();
+  /**
+   * Seeks sent and not answered yet (`seekDone`). They all go at once: the worker's seek under
+   * way takes a later one over (seek-job.ts), so dragging the timeline of a big cluster does not
+   * queue a replay per input event.
+   */
+  private seeksInFlight = 0;
 
   constructor(private readonly hooks: ClientHooks) {}
 
@@ -102,9 +105,8 @@ export class SimClient {
       if (m.type === 'fatal') this.crash(m.message, m.final === true);
       else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target, m.phase);
       else if (m.type === 'seekDone') {
-        const next = this.seeks.done();
-        for (const n of next) w.postMessage(n);
-        if (!next.length) this.hooks.onSeeked?.();
+        this.seeksInFlight = Math.max(0, this.seeksInFlight - 1);
+        if (!this.seeksInFlight) this.hooks.onSeeked?.();
       } else if (m.type !== 'pong') {
         if (this.recovering && m.type === 'snapshot') {
           this.recovering = false;
@@ -174,7 +176,7 @@ export class SimClient {
     this.extra = extra;
     this.worker?.terminate();
     this.pending = [];
-    this.seeks.reset();
+    this.seeksInFlight = 0;
     this.worker = this.spawn();
     const msg: ToWorker = { type: 'init', scenarioText, commandLog, views, ...extra };
     if (at !== undefined) msg.at = at;
@@ -191,7 +193,8 @@ export class SimClient {
   send(msg: ToWorker): void {
     const w = this.worker;
     if (!w) return;
-    for (const m of this.seeks.out(msg)) w.postMessage(m);
+    if (msg.type === 'seek') this.seeksInFlight++;
+    w.postMessage(msg);
   }
 
   /** Is a worker running (not stopped after a hang or too many crashes)? */

@@ -191,7 +191,13 @@ export type ToWorker =
   | { type: 'pause' }
   | { type: 'setSpeed'; speed: number; skipQuiet?: boolean }
   | { type: 'step' }
+  /**
+   * Go to `t`. A long one (a big cluster) is carried out in slices: a seek sent while it runs
+   * changes its target (seek-job.ts).
+   */
   | { type: 'seek'; t: number }
+  /** Stop the seek under way where its replay has got to (nothing when none is). */
+  | { type: 'cancelSeek' }
   /** Forget the user's commands after now (the "will replay" ones after a rewind). */
   | { type: 'dropFuture' }
   /** Pause whenever a new chapter happens while playing (presenter mode setting). */
@@ -209,11 +215,14 @@ export type ToWorker =
   | { type: 'compare'; requestId: number; variant: Variant; changes: string[] }
   /**
    * Test hooks: the worker throws inside its message handler, as an engine bug would, or stops
-   * answering (`hang`). Sent only when the page URL has `?e2e=1` (checked on the main side,
+   * answering (`hang`), or carries seeks out a simulated second per slice with a pause between
+   * (`slow-seeks`: a small cluster's seek then lasts long enough to be changed or stopped, as a
+   * big one's does). Sent only when the page URL has `?e2e=1` (checked on the main side,
    * state/test-hooks.ts).
    */
   | { type: 'crash-for-test' }
   | { type: 'hang-for-test' }
+  | { type: 'slow-seeks-for-test' }
   | LessonMessage;
 
 /** Text views by id: a kubectl command line, `journal:NODE` or `status:NODE` (systemctl status kubelet). */
@@ -280,7 +289,10 @@ export type FromWorker =
    * `target`: the worker is alive.
    */
   | { type: 'progress'; at: number; target: number; phase?: 'compare' | 'seek' }
-  /** A `seek` was carried out (or could not be: no run): the page may send the next (seek-gate.ts). */
+  /**
+   * One per `seek`: carried out, stopped on the way, taken over by the seek under way (which goes
+   * there instead), or not possible (no run). The page counts the seeks in flight (client.ts).
+   */
   | { type: 'seekDone' }
   /**
    * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is starting: its overview at `at`

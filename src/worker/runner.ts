@@ -269,6 +269,16 @@ export class SimRunner {
    * minute in seconds, and its checkpoints are minutes apart.
    */
   seek(t: number): void {
+    this.advance(this.seekStart(t));
+    this.seekEnd();
+  }
+
+  /**
+   * The first part of a seek (seek-job.ts carries a long one out in slices): restores the
+   * checkpoint it replays from, if any, and returns the target as it will be carried out. The
+   * clock moves only with the replay (seekToward).
+   */
+  seekStart(t: number): number {
     t = this.seekTarget(t);
     const cp = this.seekCheckpoint(t);
     if (cp) {
@@ -278,7 +288,28 @@ export class SimRunner {
       this.restoreMs = performance.now() - r0;
       this.applied = cp.applied;
     }
-    this.advance(t);
+    return t;
+  }
+
+  /**
+   * Replays toward `t` (after seekStart) for about `wallMs` of wall time, in steps the engine's
+   * pace says take a quarter of that each (at least a simulated second; a second until the pace is
+   * known); at least one step, so a restored checkpoint's commands run and the clock shows where
+   * the engine is. True once there. Stepping changes nothing (the frame loop advances in steps of
+   * any size too).
+   */
+  seekToward(t: number, wallMs: number): boolean {
+    const end = performance.now() + wallMs;
+    do {
+      const known = this.paceSimMs > 0 && this.paceWallMs > 0;
+      const step = known ? (wallMs / 4) * (this.paceSimMs / this.paceWallMs) : 0;
+      this.advance(Math.min(t, this.sim.now + Math.max(1000, Math.round(step))));
+    } while (this.sim.now < t && performance.now() < end);
+    return this.sim.now >= t;
+  }
+
+  /** A seek is over, where the clock is (at its target, or stopped on the way): patches of before are stale. */
+  seekEnd(): void {
     this.epoch++;
   }
 

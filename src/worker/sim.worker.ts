@@ -12,6 +12,7 @@ import { advanceFrame } from './pacing';
 import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
 import { type Heartbeat, loadRunner, type SimRunner } from './runner';
+import { SeekJob, SLICE_MS } from './seek-job';
 import { loadReplay, RunExtras } from './share';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -30,6 +31,11 @@ let restTimer: ReturnType<typeof setTimeout> | undefined;
 /** The seq of the patch the page has not acknowledged yet, and when it was posted (wall ms). */
 let unacked: number | undefined;
 let unackedAt = 0;
+/** A seek being carried out in slices (seek-job.ts): the frame loop and the rest checkpoint wait for it. */
+let seekJob: SeekJob | undefined;
+/** Test hook (`slow-seeks-for-test`): a simulated second per slice, this many ms apart. */
+let slowSeeksMs: number | undefined;
+const SLOW_SEEK_PAUSE_MS = 200;
 /**
  * A page that never answers (a hidden tab does not run animation frames) still gets a patch this
  * often, so nothing stalls for good.
@@ -42,6 +48,7 @@ function post(msg: FromWorker): void {
 
 function fail(err: unknown): void {
   stopLoop();
+  seekJob = undefined;
   runner = undefined;
   patches = undefined;
   const message = err instanceof Error ? err.message : String(err);
@@ -68,7 +75,7 @@ function restCheckpointSoon(): void {
   restTimer = setTimeout(() => {
     restTimer = undefined;
     const r = runner;
-    if (!r || r.clock.playing) return;
+    if (!r || r.clock.playing || seekJob) return;
     try {
       r.restCheckpoint();
     } catch (err) {
@@ -91,7 +98,8 @@ function frame(): void {
   timer = undefined;
   const r = runner;
   const pb = patches;
-  if (!r || !pb) return;
+  // A seek under way moves the clock; the frame loop starts again when it lands.
+  if (!r || !pb || seekJob) return;
   try {
     const wall = performance.now();
     if (r.clock.playing) {
@@ -159,7 +167,38 @@ function progressPoster(target: number, phase?: 'seek'): Heartbeat {
   };
 }
 
-function handle(msg: ToWorker): void {
+/**
+ * A seek, carried out in slices: the messages after it wait until it is over (a command acts at
+ * the moment gone to), except a new seek or `cancelSeek`, which act on it (onmessage).
+ */
+function startSeek(r: SimRunner, t: number): Promise<void> {
+  const job = new SeekJob(
+    r,
+    t,
+    {
+      post,
+      later: (fn) => setTimeout(fn, slowSeeksMs ?? 0),
+      heartbeat: (target) => progressPoster(target, 'seek'),
+      landed: () => {
+        seekJob = undefined;
+        extras?.afterSeek();
+        sendSnapshot(r);
+        post({ type: 'seekDone' });
+        scheduleFrame();
+      },
+      fail: (err) => {
+        post({ type: 'seekDone' });
+        fail(err);
+      },
+    },
+    slowSeeksMs === undefined ? SLICE_MS : 0,
+  );
+  // A seek that fit in one slice has landed already.
+  if (!job.finished) seekJob = job;
+  return job.over;
+}
+
+function handle(msg: ToWorker): void | Promise<void> {
   if (msg.type === 'ping') {
     post({ type: 'pong', id: msg.id });
     return;
@@ -201,12 +240,20 @@ function handle(msg: ToWorker): void {
       // never returns: the page's watchdog must notice
     }
   }
+  if (msg.type === 'slow-seeks-for-test') {
+    slowSeeksMs = SLOW_SEEK_PAUSE_MS;
+    return;
+  }
   if (msg.type === 'pauseAtChapters') {
     pauseAtChapters = msg.on;
     return;
   }
   const r = runner;
-  if (!r) return;
+  if (!r) {
+    // Every seek is answered, carried out or not: the page counts the ones in flight.
+    if (msg.type === 'seek') post({ type: 'seekDone' });
+    return;
+  }
   switch (msg.type) {
     case 'command':
       extras?.userCommand(r.command(msg.line));
@@ -232,18 +279,10 @@ function handle(msg: ToWorker): void {
       restCheckpointSoon();
       break;
     case 'seek':
-      // A far seek in a big cluster replays minutes from a checkpoint: it says it is alive, and
-      // where from at once (restoring the checkpoint alone takes seconds).
-      if (r.lookAheadIsDear) post({ type: 'progress', at: r.seekFrom(msg.t), target: msg.t, phase: 'seek' });
-      r.heartbeat = progressPoster(msg.t, 'seek');
-      try {
-        r.seek(msg.t);
-      } finally {
-        r.heartbeat = undefined;
-      }
-      extras?.afterSeek();
-      sendSnapshot(r);
-      break;
+      return startSeek(r, msg.t);
+    case 'cancelSeek':
+      // Nothing to stop: the seek landed before this was read.
+      return;
     case 'dropFuture':
       r.dropFuture();
       break;
@@ -311,8 +350,13 @@ function linesOf(msg: ToWorker): string[] {
 }
 
 let yamlLoaded: Promise<unknown> | undefined;
-/** Messages are handled in order; one that needs the YAML parser waits for it, and so do later ones. */
+/**
+ * Messages are handled in order; one that needs the YAML parser waits for it, and so do later
+ * ones, and all wait for a seek under way to land.
+ */
 let queue: Promise<unknown> = Promise.resolve();
+/** Messages in the queue not yet handled. */
+let waiting = 0;
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
@@ -321,12 +365,30 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     post({ type: 'pong', id: msg.id });
     return;
   }
+  const job = seekJob;
+  if (job) {
+    // A seek under way: a new one with nothing queued before it changes its target (and is
+    // answered at once: the job carries it out), a cancel stops it where it is, and what says
+    // nothing about the run (acknowledgements, the open views) is read between its slices.
+    if (msg.type === 'seek' && waiting === 0) {
+      job.retarget(msg.t);
+      post({ type: 'seekDone' });
+      return;
+    }
+    if (msg.type === 'cancelSeek') {
+      job.stop();
+      return;
+    }
+    if (msg.type === 'ack' || msg.type === 'views') {
+      handle(msg);
+      return;
+    }
+  }
   if (!yamlLoaded && linesOf(msg).some(needsYaml)) yamlLoaded = import('../sim/yaml');
+  waiting++;
   queue = queue
     .then(() => yamlLoaded)
+    .finally(() => waiting--)
     .then(() => handle(msg))
     .catch(fail);
-  // Every seek is answered, carried out or not (no run, an engine error): the page holds the next
-  // one back until then (seek-gate.ts).
-  if (msg.type === 'seek') queue = queue.then(() => post({ type: 'seekDone' }));
 };

@@ -202,9 +202,12 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
           />
         </div>
         {seeking ? (
-          <p className="tl-seeking" role="status">
-            {t.seekingTo(formatTime(seeking.target), formatTime(seeking.at))}
-          </p>
+          <div className="tl-seeking">
+            <p role="status">{t.seekingTo(formatTime(seeking.target), formatTime(seeking.at))}</p>
+            <button type="button" className="btn btn-small" onClick={actions.stopSeek}>
+              {t.stopSeek}
+            </button>
+          </div>
         ) : null}
         <div className="tl-scale" aria-hidden="true">
           <span>0s</span>

@@ -16,6 +16,7 @@ export const main: Translation['main'] = {
   updateLater: 'あとで',
   loadingAt: (at, target) => `実行を再生しています… ${at} / ${target}`,
   seekingTo: (target, at) => `${target} へ移動中… 現在 ${at}`,
+  stopSeek: 'ここで止める',
   scenario: 'シナリオ',
   scenarios: 'シナリオ…',
   ownScenario: '自作のシナリオ(インポートまたは作成)',

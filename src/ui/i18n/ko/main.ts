@@ -16,6 +16,7 @@ export const main: Translation['main'] = {
   updateLater: '나중에',
   loadingAt: (at, target) => `실행을 다시 재생하는 중… ${at} / ${target}`,
   seekingTo: (target, at) => `${target}(으)로 이동 중… 현재 ${at}`,
+  stopSeek: '여기서 멈추기',
   scenario: '시나리오',
   scenarios: '시나리오…',
   ownScenario: '직접 만든 시나리오(가져오기 또는 빌더)',

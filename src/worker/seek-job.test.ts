@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { FromWorker } from './protocol';
+import { loadRunner, type SimRunner } from './runner';
+import { SeekJob } from './seek-job';
+
+const text = readFileSync(new URL('../../public/scenarios/eviction.json', import.meta.url), 'utf8');
+
+/** The kubelet on node2 stopped at 20 s, played on to `until`. */
+function kubeletStopped(until: number): SimRunner {
+  const r = loadRunner(text, []);
+  if (!r.ok) throw new Error(r.message);
+  r.runner.advance(20_000);
+  r.runner.command('ssh node2 systemctl stop kubelet');
+  r.runner.advance(until);
+  return r.runner;
+}
+
+/** A worker around the job whose slices run when the test says (`tick`), and what it was told. */
+function host() {
+  const queued: (() => void)[] = [];
+  const h = {
+    posts: [] as FromWorker[],
+    landed: 0,
+    failed: [] as unknown[],
+    post: (m: FromWorker) => h.posts.push(m),
+    later: (fn: () => void) => queued.push(fn),
+    heartbeat: () => () => {},
+    landedCall: () => h.landed++,
+    /** Runs the next slice; false when none is waiting. */
+    tick: () => {
+      const fn = queued.shift();
+      fn?.();
+      return fn !== undefined;
+    },
+    get waiting() {
+      return queued.length;
+    },
+  };
+  return h;
+}
+
+function start(r: SimRunner, t: number, h: ReturnType<typeof host>): SeekJob {
+  // A slice of 0 ms replays one step: one simulated second, whatever the machine's speed.
+  return new SeekJob(r, t, { ...h, landed: h.landedCall, fail: (e) => h.failed.push(e) }, 0);
+}
+
+function sameState(a: SimRunner, b: SimRunner): void {
+  expect(a.now).toBe(b.now);
+  expect(JSON.stringify(a.sim.view())).toBe(JSON.stringify(b.sim.view()));
+  expect(a.sim.traceHash()).toBe(b.sim.traceHash());
+}
+
+function countRestores(r: SimRunner): number[] {
+  const restored: number[] = [];
+  const restore = r.sim.restore.bind(r.sim);
+  r.sim.restore = (snap) => {
+    restored.push(r.now);
+    restore(snap);
+  };
+  return restored;
+}
+
+describe('a seek carried out in slices', () => {
+  it('replays a slice at a time, says where it is, and lands on the straight run’s state', async () => {
+    const r = kubeletStopped(200_000);
+    const h = host();
+    const job = start(r, 95_000, h);
+    expect(job.finished).toBe(false);
+    expect(r.now).toBeLessThan(95_000);
+    const seen: number[] = [];
+    while (h.tick()) seen.push(r.now);
+    expect(job.finished).toBe(true);
+    expect(h.landed).toBe(1);
+    await job.over;
+    // Progress after each slice: where the replay is, toward the target.
+    const progress = h.posts.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeGreaterThan(3);
+    for (const p of progress) expect(p).toMatchObject({ type: 'progress', target: 95_000, phase: 'seek' });
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    sameState(r, kubeletStopped(95_000));
+  });
+
+  it('a new target ahead of the replay goes on from where it is, without restoring again', () => {
+    const r = kubeletStopped(200_000);
+    const restored = countRestores(r);
+    const h = host();
+    const job = start(r, 95_000, h);
+    h.tick();
+    h.tick();
+    expect(restored).toHaveLength(1);
+    const at = r.now;
+    expect(at).toBeLessThan(95_000);
+    // No checkpoint lies between (they are 30 s apart): replaying on is the only way there.
+    job.retarget(105_000);
+    expect(job.goingTo).toBe(105_000);
+    while (h.tick());
+    expect(restored).toHaveLength(1);
+    expect(h.landed).toBe(1);
+    sameState(r, kubeletStopped(105_000));
+  });
+
+  it('a new target behind the replay restores the checkpoint before it', () => {
+    const r = kubeletStopped(200_000);
+    const restored = countRestores(r);
+    const h = host();
+    const job = start(r, 175_000, h);
+    for (let i = 0; i < 5; i++) h.tick();
+    expect(job.finished).toBe(false);
+    expect(r.now).toBeGreaterThan(150_000);
+    job.retarget(40_000);
+    while (h.tick());
+    expect(restored).toHaveLength(2);
+    expect(h.landed).toBe(1);
+    sameState(r, kubeletStopped(40_000));
+  });
+
+  it('stopped, it lands where its replay got to: a moment of the same run', async () => {
+    const r = kubeletStopped(200_000);
+    const h = host();
+    const job = start(r, 190_000, h);
+    h.tick();
+    h.tick();
+    job.stop();
+    h.tick();
+    expect(h.waiting).toBe(0);
+    expect(job.finished).toBe(true);
+    expect(h.landed).toBe(1);
+    await job.over;
+    expect(r.now).toBeLessThan(190_000);
+    expect(r.clock.now).toBe(r.now);
+    sameState(r, kubeletStopped(r.now));
+  });
+
+  it('a seek that fits in one slice (a small cluster) has landed before the worker reads another message', () => {
+    const r = kubeletStopped(200_000);
+    const h = host();
+    const job = new SeekJob(r, 95_000, { ...h, landed: h.landedCall, fail: (e) => h.failed.push(e) });
+    expect(job.finished).toBe(true);
+    expect(h.landed).toBe(1);
+    expect(h.waiting).toBe(0);
+    expect(r.now).toBe(95_000);
+  });
+
+  it('an engine error ends the job: the worker is told, and the messages after it do not wait for ever', async () => {
+    const r = kubeletStopped(200_000);
+    r.sim.restore = () => {
+      throw new Error('broken snapshot');
+    };
+    const h = host();
+    const job = start(r, 95_000, h);
+    await job.over;
+    expect(job.finished).toBe(true);
+    expect(h.landed).toBe(0);
+    expect(String(h.failed[0])).toContain('broken snapshot');
+  });
+});
+
+describe('a seek right after a load', () => {
+  it('steps a simulated second at first: the engine’s pace is not known yet, and a big cluster’s whole seek in one step would not be sliced', () => {
+    const loaded = loadRunner(text, []);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const r = loaded.runner;
+    const target = r.seekStart(600_000);
+    expect(r.seekToward(target, 0)).toBe(false);
+    expect(r.now).toBe(1000);
+    // Measured now: the next steps follow the pace (here, a small cluster: the rest at once).
+    expect(r.seekToward(target, 1000)).toBe(true);
+    expect(r.now).toBe(600_000);
+  });
+});

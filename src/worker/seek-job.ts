@@ -1,0 +1,102 @@
+/**
+ * A seek carried out in slices. At 5,000 nodes a seek replays up to tens of simulated minutes from
+ * a checkpoint (seconds per simulated minute): done in one go, the worker heard nothing for minutes,
+ * a seek aimed at the wrong moment had to run to its end, and the next one waited behind it. A job
+ * replays a slice at a time (`SLICE_MS` of wall time) and lets the messages waiting in between run:
+ * a new seek changes the job's target (going on from where the replay is when the new target lies
+ * ahead, restoring a checkpoint when it lies behind), and `cancelSeek` stops it where it is, a
+ * moment of the same run like any other. A seek that fits in a slice (any small cluster) is over
+ * before the worker reads its next message, as it always was.
+ */
+import type { FromWorker } from './protocol';
+import type { Heartbeat, SimRunner } from './runner';
+
+/** Wall time a slice of replay takes before the worker reads its messages again. */
+export const SLICE_MS = 200;
+
+/** What the job needs from the worker around it (sim.worker.ts; a test's fakes). */
+export interface SeekHost {
+  post(msg: FromWorker): void;
+  /** Runs `fn` once the messages waiting have been read (a macrotask). */
+  later(fn: () => void): void;
+  /** The sign of life while replaying toward `target` (progress with `phase: 'seek'`). */
+  heartbeat(target: number): Heartbeat;
+  /** The job is over, the clock where it stopped: the lesson, the page's snapshot, the frame loop. */
+  landed(): void;
+  /** The engine threw: the worker reports it (a crash the page restarts from). */
+  fail(err: unknown): void;
+}
+
+export class SeekJob {
+  /** Settles when the job is over (landed, stopped or failed): messages after the seek wait for it. */
+  readonly over: Promise<void>;
+  private settle!: () => void;
+  private target: number;
+  /** A target asked for since the last slice (the latest wins). */
+  private next: number | undefined;
+  private stopped = false;
+  /** Landed, stopped or failed. */
+  finished = false;
+
+  constructor(
+    private readonly r: SimRunner,
+    t: number,
+    private readonly host: SeekHost,
+    private readonly sliceMs = SLICE_MS,
+  ) {
+    this.over = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+    this.target = t;
+    this.next = t;
+    this.slice();
+  }
+
+  /** Where the job is going now. */
+  get goingTo(): number {
+    return this.next ?? this.target;
+  }
+
+  /** A new seek while this one runs: it goes there instead, from where the replay is. */
+  retarget(t: number): void {
+    this.next = t;
+  }
+
+  /** Stop at the moment the replay has reached (after the slice under way). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private readonly slice = (): void => {
+    const r = this.r;
+    try {
+      if (this.next !== undefined && !this.stopped) {
+        const t = this.next;
+        this.next = undefined;
+        // Restoring a checkpoint alone takes seconds at 5,000 nodes: say where from at once.
+        if (r.lookAheadIsDear) this.host.post({ type: 'progress', at: r.seekFrom(t), target: t, phase: 'seek' });
+        this.target = r.seekStart(t);
+        r.heartbeat = this.host.heartbeat(this.target);
+      }
+      const there = r.seekToward(this.target, this.sliceMs);
+      if (there && this.next !== undefined && !this.stopped) {
+        this.host.later(this.slice);
+        return;
+      }
+      if (!there && !this.stopped) {
+        this.host.post({ type: 'progress', at: r.now, target: this.target, phase: 'seek' });
+        this.host.later(this.slice);
+        return;
+      }
+      r.heartbeat = undefined;
+      r.seekEnd();
+      this.finished = true;
+      this.host.landed();
+    } catch (err) {
+      r.heartbeat = undefined;
+      this.finished = true;
+      this.host.fail(err);
+    }
+    this.settle();
+  };
+}
