@@ -76,9 +76,9 @@ const client = new SimClient({
       engine: 'running',
       engineNotice: s.engineNotice?.kind === 'restarting' ? { ...s.engineNotice, kind: 'recovered' } : s.engineNotice,
     })),
-  onProgress: (at, target, phase) => {
+  onProgress: (at, target, phase, leftMs) => {
     if (phase === 'seek') {
-      simStore.setState({ seeking: { at, target } });
+      simStore.setState({ seeking: leftMs === undefined ? { at, target } : { at, target, leftMs } });
       return;
     }
     // Before 0 the cluster is still starting (a big one takes a while): the title says so already.

@@ -38,9 +38,10 @@ export interface SimState {
   loadingAt?: { at: number; target: number };
   /**
    * A seek that takes long (a big cluster replaying minutes from a checkpoint): replayed to `at` of
-   * `target` so far. Cleared when the worker has carried out every seek asked for.
+   * `target` so far, and about how long it has left (wall ms). Cleared when the worker has answered
+   * every seek asked for.
    */
-  seeking?: { at: number; target: number };
+  seeking?: { at: number; target: number; leftMs?: number };
   /** What happened to the engine worker, for the banner: a crash and its restart, a hang. */
   engineNotice?: { kind: 'restarting' | 'recovered' | 'gave-up' | 'hung'; message?: string; at: number };
   epoch: number;

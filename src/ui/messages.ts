@@ -13,6 +13,7 @@ export const messages = {
   updateLater: 'Later',
   loadingAt: (at: string, target: string) => `Replaying the run… ${at} of ${target}`,
   seekingTo: (target: string, at: string) => `Going to ${target}… now at ${at}`,
+  seekLeft: (left: string) => `about ${left} left`,
   stopSeek: 'Stop here',
   scenario: 'Scenario',
   scenarios: 'Scenarios…',

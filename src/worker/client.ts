@@ -20,7 +20,7 @@ export interface ClientHooks {
   /** The worker stopped answering; it was stopped. `restart()` brings it back from the last good moment. */
   onHang(): void;
   /** A long load, seek or comparison is under way: it got to `at` of `target` (simulated ms). */
-  onProgress?(at: number, target: number, phase?: 'compare' | 'seek'): void;
+  onProgress?(at: number, target: number, phase?: 'compare' | 'seek', leftMs?: number): void;
   /** The worker answered every seek asked for: none is under way any more. */
   onSeeked?(): void;
   /** The inputs needed to rebuild the run after a crash. */
@@ -103,7 +103,7 @@ export class SimClient {
       this.lastHeard = performance.now();
       const m = ev.data;
       if (m.type === 'fatal') this.crash(m.message, m.final === true);
-      else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target, m.phase);
+      else if (m.type === 'progress') this.hooks.onProgress?.(m.at, m.target, m.phase, m.leftMs);
       else if (m.type === 'seekDone') {
         this.seeksInFlight = Math.max(0, this.seeksInFlight - 1);
         if (!this.seeksInFlight) this.hooks.onSeeked?.();

@@ -286,9 +286,10 @@ export type FromWorker =
   | { type: 'pong'; id: number }
   /**
    * A long load (replaying a link), seek (replaying from a checkpoint) or comparison got to `at` of
-   * `target`: the worker is alive.
+   * `target`: the worker is alive. A seek's also says about how long it has left (`leftMs`, wall
+   * ms, from the engine's pace so far), when the engine knows its pace.
    */
-  | { type: 'progress'; at: number; target: number; phase?: 'compare' | 'seek' }
+  | { type: 'progress'; at: number; target: number; phase?: 'compare' | 'seek'; leftMs?: number }
   /**
    * One per `seek`: carried out, stopped on the way, taken over by the seek under way (which goes
    * there instead), or not possible (no run). The page counts the seeks in flight (client.ts).

@@ -331,6 +331,16 @@ export class SimRunner {
     return (this.restoreMs ?? this.snapshotMs) < replayMs ? cp : undefined;
   }
 
+  /**
+   * About how long (wall ms) replaying from `from` to `t` takes at the engine's pace so far, plus
+   * a restore's cost when `restoring`; undefined until the engine has a pace.
+   */
+  replayEstimate(from: number, t: number, restoring = false): number | undefined {
+    if (this.paceSimMs <= 0 || this.paceWallMs <= 0) return undefined;
+    const replay = (Math.max(0, t - from) * this.paceWallMs) / this.paceSimMs;
+    return Math.round(replay + (restoring ? (this.restoreMs ?? this.snapshotMs) : 0));
+  }
+
   /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now. */
   seekFrom(t: number): number {
     return this.seekCheckpoint(this.seekTarget(t))?.t ?? this.sim.now;

@@ -25,7 +25,6 @@ function host() {
     failed: [] as unknown[],
     post: (m: FromWorker) => h.posts.push(m),
     later: (fn: () => void) => queued.push(fn),
-    heartbeat: () => () => {},
     landedCall: () => h.landed++,
     /** Runs the next slice; false when none is waiting. */
     tick: () => {
@@ -77,6 +76,10 @@ describe('a seek carried out in slices', () => {
     const progress = h.posts.filter((m) => m.type === 'progress');
     expect(progress.length).toBeGreaterThan(3);
     for (const p of progress) expect(p).toMatchObject({ type: 'progress', target: 95_000, phase: 'seek' });
+    // How long is left, from the engine's pace: less as the replay gets nearer.
+    const left = progress.map((p) => (p.type === 'progress' ? p.leftMs : undefined));
+    expect(left.every((l) => typeof l === 'number' && l >= 0)).toBe(true);
+    expect((left.at(-1) as number) <= (left[0] as number)).toBe(true);
     expect(seen.length).toBeGreaterThan(3);
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
     sameState(r, kubeletStopped(95_000));
@@ -163,7 +166,10 @@ describe('a seek right after a load', () => {
     if (!loaded.ok) throw new Error(loaded.message);
     const r = loaded.runner;
     const target = r.seekStart(600_000);
+    expect(r.replayEstimate(0, target)).toBeUndefined();
     expect(r.seekToward(target, 0)).toBe(false);
+    // One simulated second replayed: the pace, and so an estimate, is known.
+    expect(r.replayEstimate(r.now, target)).toBeGreaterThanOrEqual(0);
     expect(r.now).toBe(1000);
     // Measured now: the next steps follow the pace (here, a small cluster: the rest at once).
     expect(r.seekToward(target, 1000)).toBe(true);

@@ -9,7 +9,7 @@
  * before the worker reads its next message, as it always was.
  */
 import type { FromWorker } from './protocol';
-import type { Heartbeat, SimRunner } from './runner';
+import type { SimRunner } from './runner';
 
 /** Wall time a slice of replay takes before the worker reads its messages again. */
 export const SLICE_MS = 200;
@@ -19,8 +19,6 @@ export interface SeekHost {
   post(msg: FromWorker): void;
   /** Runs `fn` once the messages waiting have been read (a macrotask). */
   later(fn: () => void): void;
-  /** The sign of life while replaying toward `target` (progress with `phase: 'seek'`). */
-  heartbeat(target: number): Heartbeat;
   /** The job is over, the clock where it stopped: the lesson, the page's snapshot, the frame loop. */
   landed(): void;
   /** The engine threw: the worker reports it (a crash the page restarts from). */
@@ -67,6 +65,12 @@ export class SeekJob {
     this.stopped = true;
   }
 
+  private progress(at: number, target: number, leftMs: number | undefined): void {
+    const msg: FromWorker = { type: 'progress', at, target, phase: 'seek' };
+    if (leftMs !== undefined) msg.leftMs = leftMs;
+    this.host.post(msg);
+  }
+
   private readonly slice = (): void => {
     const r = this.r;
     try {
@@ -74,9 +78,11 @@ export class SeekJob {
         const t = this.next;
         this.next = undefined;
         // Restoring a checkpoint alone takes seconds at 5,000 nodes: say where from at once.
-        if (r.lookAheadIsDear) this.host.post({ type: 'progress', at: r.seekFrom(t), target: t, phase: 'seek' });
+        if (r.lookAheadIsDear) {
+          const from = r.seekFrom(t);
+          this.progress(from, t, r.replayEstimate(from, t, from !== r.now));
+        }
         this.target = r.seekStart(t);
-        r.heartbeat = this.host.heartbeat(this.target);
       }
       const there = r.seekToward(this.target, this.sliceMs);
       if (there && this.next !== undefined && !this.stopped) {
@@ -84,16 +90,14 @@ export class SeekJob {
         return;
       }
       if (!there && !this.stopped) {
-        this.host.post({ type: 'progress', at: r.now, target: this.target, phase: 'seek' });
+        this.progress(r.now, this.target, r.replayEstimate(r.now, this.target));
         this.host.later(this.slice);
         return;
       }
-      r.heartbeat = undefined;
       r.seekEnd();
       this.finished = true;
       this.host.landed();
     } catch (err) {
-      r.heartbeat = undefined;
       this.finished = true;
       this.host.fail(err);
     }

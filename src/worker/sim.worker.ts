@@ -147,7 +147,7 @@ const BOOT_FRAME_MS = 1000;
  * life). While a big cluster starts, it also sends the cluster as it stands (its overview), the
  * first one as soon as the machines exist.
  */
-function progressPoster(target: number, phase?: 'seek'): Heartbeat {
+function progressPoster(target: number): Heartbeat {
   let told = performance.now();
   let drawn: number | undefined;
   return (now, starting) => {
@@ -163,7 +163,7 @@ function progressPoster(target: number, phase?: 'seek'): Heartbeat {
     }
     if (wall - told < 500) return;
     told = wall;
-    post(phase ? { type: 'progress', at: now, target, phase } : { type: 'progress', at: now, target });
+    post({ type: 'progress', at: now, target });
   };
 }
 
@@ -178,8 +178,7 @@ function startSeek(r: SimRunner, t: number): Promise<void> {
     {
       post,
       later: (fn) => setTimeout(fn, slowSeeksMs ?? 0),
-      heartbeat: (target) => progressPoster(target, 'seek'),
-      landed: () => {
+        landed: () => {
         seekJob = undefined;
         extras?.afterSeek();
         sendSnapshot(r);

@@ -7,3 +7,9 @@ export const formatTime = formatSimTime;
 export function formatCountdown(ms: number): string {
   return formatTime(Math.max(0, Math.ceil(ms / 1000) * 1000));
 }
+
+/** A wall time as an estimate reads (`about 40s left`): to 5 s under a minute, to 10 s above, never 0. */
+export function roughly(ms: number): number {
+  const step = ms < 60_000 ? 5000 : 10_000;
+  return Math.max(step, Math.round(ms / step) * step);
+}

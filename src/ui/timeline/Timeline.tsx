@@ -4,7 +4,7 @@ import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
 import { settingsStore } from '../../state/settings';
 import type { Chapter, RunEntry } from '../../worker/protocol';
-import { formatTime } from '../common/time';
+import { formatTime, roughly } from '../common/time';
 import { useRangeInput } from '../common/useRangeInput';
 import { useBoxSize } from '../graph/useBoxSize';
 import { useMessages } from '../i18n/hooks';
@@ -124,6 +124,9 @@ function CommandTicks({ run, span, now }: { run: RunEntry[]; span: number; now: 
  * scenario's and the user's commands as ticks (later ones hollow: still to come, or "will replay"
  * after a rewind), the scenario's end, a scrubber, and jumps back and forward.
  */
+/** A seek expected to take less than this (wall ms) does not say how long it has left. */
+const SAY_LEFT_FROM_MS = 3000;
+
 export function Timeline({ compact = false }: { compact?: boolean }) {
   const t = useMessages();
   const now = useSim((s) => s.clock.now);
@@ -203,7 +206,12 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
         </div>
         {seeking ? (
           <div className="tl-seeking">
-            <p role="status">{t.seekingTo(formatTime(seeking.target), formatTime(seeking.at))}</p>
+            <p role="status">
+              {t.seekingTo(formatTime(seeking.target), formatTime(seeking.at))}
+              {seeking.leftMs !== undefined && seeking.leftMs >= SAY_LEFT_FROM_MS
+                ? ` · ${t.seekLeft(formatTime(roughly(seeking.leftMs)))}`
+                : null}
+            </p>
             <button type="button" className="btn btn-small" onClick={actions.stopSeek}>
               {t.stopSeek}
             </button>

@@ -16,6 +16,7 @@ export const main: Translation['main'] = {
   updateLater: 'あとで',
   loadingAt: (at, target) => `実行を再生しています… ${at} / ${target}`,
   seekingTo: (target, at) => `${target} へ移動中… 現在 ${at}`,
+  seekLeft: (left) => `残り約 ${left}`,
   stopSeek: 'ここで止める',
   scenario: 'シナリオ',
   scenarios: 'シナリオ…',

@@ -16,6 +16,7 @@ export const main: Translation['main'] = {
   updateLater: '나중에',
   loadingAt: (at, target) => `실행을 다시 재생하는 중… ${at} / ${target}`,
   seekingTo: (target, at) => `${target}(으)로 이동 중… 현재 ${at}`,
+  seekLeft: (left) => `약 ${left} 남음`,
   stopSeek: '여기서 멈추기',
   scenario: '시나리오',
   scenarios: '시나리오…',

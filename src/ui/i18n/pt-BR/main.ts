@@ -17,6 +17,7 @@ export const main: Translation['main'] = {
   updateLater: 'Depois',
   loadingAt: (at, target) => `Reproduzindo a execução… ${at} de ${target}`,
   seekingTo: (target, at) => `Indo para ${target}… agora em ${at}`,
+  seekLeft: (left) => `faltam cerca de ${left}`,
   stopSeek: 'Parar aqui',
   scenario: 'Cenário',
   scenarios: 'Cenários…',
