@@ -178,7 +178,7 @@ function startSeek(r: SimRunner, t: number): Promise<void> {
     {
       post,
       later: (fn) => setTimeout(fn, slowSeeksMs ?? 0),
-        landed: () => {
+      landed: () => {
         seekJob = undefined;
         extras?.afterSeek();
         sendSnapshot(r);
