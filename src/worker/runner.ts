@@ -301,8 +301,7 @@ export class SimRunner {
   seekToward(t: number, wallMs: number): boolean {
     const end = performance.now() + wallMs;
     do {
-      const known = this.paceSimMs > 0 && this.paceWallMs > 0;
-      const step = known ? (wallMs / 4) * (this.paceSimMs / this.paceWallMs) : 0;
+      const step = (wallMs / 4) * (this.pace ?? 0);
       this.advance(Math.min(t, this.sim.now + Math.max(1000, Math.round(step))));
     } while (this.sim.now < t && performance.now() < end);
     return this.sim.now >= t;
@@ -326,9 +325,14 @@ export class SimRunner {
   /** The checkpoint at or before `t` and after now, if restoring it beats replaying up to it. */
   private laterCheckpoint(t: number): Checkpoint | undefined {
     const cp = this.checkpoints.atOrBefore(t);
-    if (!cp || cp.t <= this.sim.now || this.paceSimMs <= 0) return undefined;
-    const replayMs = ((cp.t - this.sim.now) * this.paceWallMs) / this.paceSimMs;
-    return (this.restoreMs ?? this.snapshotMs) < replayMs ? cp : undefined;
+    const pace = this.pace;
+    if (!cp || cp.t <= this.sim.now || pace === undefined) return undefined;
+    return (this.restoreMs ?? this.snapshotMs) < (cp.t - this.sim.now) / pace ? cp : undefined;
+  }
+
+  /** Simulated ms the engine advances per wall ms, so far; undefined until it has advanced. */
+  private get pace(): number | undefined {
+    return this.paceSimMs > 0 && this.paceWallMs > 0 ? this.paceSimMs / this.paceWallMs : undefined;
   }
 
   /**
@@ -336,9 +340,9 @@ export class SimRunner {
    * a restore's cost when `restoring`; undefined until the engine has a pace.
    */
   replayEstimate(from: number, t: number, restoring = false): number | undefined {
-    if (this.paceSimMs <= 0 || this.paceWallMs <= 0) return undefined;
-    const replay = (Math.max(0, t - from) * this.paceWallMs) / this.paceSimMs;
-    return Math.round(replay + (restoring ? (this.restoreMs ?? this.snapshotMs) : 0));
+    const pace = this.pace;
+    if (pace === undefined) return undefined;
+    return Math.round(Math.max(0, t - from) / pace + (restoring ? (this.restoreMs ?? this.snapshotMs) : 0));
   }
 
   /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now. */

@@ -44,6 +44,16 @@ function start(r: SimRunner, t: number, h: ReturnType<typeof host>): SeekJob {
   return new SeekJob(r, t, { ...h, landed: h.landedCall, fail: (e) => h.failed.push(e) }, 0);
 }
 
+/** A seek from 200 s back to `target`, `ticks` slices under way, its restores counted. */
+function underWay(target: number, ticks: number) {
+  const r = kubeletStopped(200_000);
+  const restored = countRestores(r);
+  const h = host();
+  const job = start(r, target, h);
+  for (let i = 0; i < ticks; i++) h.tick();
+  return { r, restored, h, job };
+}
+
 function sameState(a: SimRunner, b: SimRunner): void {
   expect(a.now).toBe(b.now);
   expect(JSON.stringify(a.sim.view())).toBe(JSON.stringify(b.sim.view()));
@@ -86,12 +96,7 @@ describe('a seek carried out in slices', () => {
   });
 
   it('a new target ahead of the replay goes on from where it is, without restoring again', () => {
-    const r = kubeletStopped(200_000);
-    const restored = countRestores(r);
-    const h = host();
-    const job = start(r, 95_000, h);
-    h.tick();
-    h.tick();
+    const { r, restored, h, job } = underWay(95_000, 2);
     expect(restored).toHaveLength(1);
     const at = r.now;
     expect(at).toBeLessThan(95_000);
@@ -105,11 +110,7 @@ describe('a seek carried out in slices', () => {
   });
 
   it('a new target behind the replay restores the checkpoint before it', () => {
-    const r = kubeletStopped(200_000);
-    const restored = countRestores(r);
-    const h = host();
-    const job = start(r, 175_000, h);
-    for (let i = 0; i < 5; i++) h.tick();
+    const { r, restored, h, job } = underWay(175_000, 5);
     expect(job.finished).toBe(false);
     expect(r.now).toBeGreaterThan(150_000);
     job.retarget(40_000);
