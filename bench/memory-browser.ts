@@ -108,7 +108,8 @@ async function overviewPods(page: Page): Promise<number | undefined> {
 export async function browserWorkerMemoryRows(browser: Browser, origin: string): Promise<BenchRow[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const readings: Reading[] = [];
-  const seeks: { target: number; ms: number }[] = [];
+  /** Each seek: wall ms until it landed (`ms`) and until the overview drew its target (`drawnMs`). */
+  const seeks: { target: number; ms: number; drawnMs?: number }[] = [];
   let readyMs: number | undefined;
   let startMib: number | undefined;
   let failure = '';
@@ -156,15 +157,26 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
       trace(`worker memory: ${minutes}m ${Math.round(readings[readings.length - 1]?.mib ?? 0)} MiB`);
     }
     const seeking = page.locator('.tl-seeking');
+    const drawnAt = page.locator('.overview');
     for (const target of targets(SEEKS, 120 * MINUTE, SEEK_SEED)) {
       const s0 = Date.now();
+      let drawnMs: number | undefined;
       await page.evaluate((t) => window.__notreadyTest?.seek(t), target);
       await waitUntil(page, `the clock back at ${Math.round(target / 1000)} s`, READING_TIMEOUT_MS, async () => {
+        // The overview's moment (its data-at): the seek's target drawn from the run's history
+        // while the engine replays, then the engine's own.
+        if (
+          drawnMs === undefined &&
+          Number(await drawnAt.getAttribute('data-at').catch(() => null)) === Math.round(target)
+        )
+          drawnMs = Date.now() - s0;
         const shown = parseClock((await timer.textContent()) ?? '');
         return Math.abs(shown - target) < 1000 && (await seeking.count()) === 0;
       });
-      seeks.push({ target, ms: Date.now() - s0 });
-      trace(`worker memory: seek to ${Math.round(target / MINUTE)}m in ${seeks[seeks.length - 1]?.ms} ms`);
+      seeks.push(drawnMs === undefined ? { target, ms: Date.now() - s0 } : { target, ms: Date.now() - s0, drawnMs });
+      trace(
+        `worker memory: seek to ${Math.round(target / MINUTE)}m in ${seeks[seeks.length - 1]?.ms} ms (drawn after ${drawnMs ?? '-'} ms)`,
+      );
     }
   } catch (err) {
     failure = (err as Error).message.split('\n')[0] ?? String(err);
@@ -198,6 +210,17 @@ export async function browserWorkerMemoryRows(browser: Browser, origin: string):
         : '-',
       budget: '<= 1,000 ms',
       ok: seeks.length === SEEKS && Math.max(...seeks.map((s) => s.ms)) <= 1000,
+    },
+    {
+      // Not the seek: the kubectl views and commands wait for the engine (the row above).
+      what: `  the overview of each seek's target drawn from the run's history, while the engine replays (information), max of ${seeks.length}`,
+      measured: seeks.length
+        ? seeks.every((s) => s.drawnMs !== undefined)
+          ? `${thousands(Math.max(...seeks.map((s) => s.drawnMs ?? 0)))} ms (${seeks.map((s) => `${Math.round(s.target / MINUTE)}m ${thousands(s.drawnMs ?? 0)}`).join(', ')} ms)`
+          : `not drawn before landing for ${seeks.filter((s) => s.drawnMs === undefined).length} of ${seeks.length}`
+        : '-',
+      budget: '',
+      ok: undefined,
     },
   ];
 }

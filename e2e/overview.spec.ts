@@ -11,7 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createSimulation, parseScenario, type Scenario, summarizeOverview } from '../src/sim/index';
 import { layoutOverview } from '../src/ui/overview/layout';
 import { expectNoA11yViolations } from './fixtures';
-import { region, scrubTo } from './helpers';
+import { clock, region, scrubTo } from './helpers';
 
 const ZONES = ['zone-a', 'zone-b', 'zone-c'];
 
@@ -251,4 +251,35 @@ test.describe('overview of a big cluster', () => {
       timeout: 15_000,
     });
   });
+});
+
+test('a seek draws the moment gone to from the run’s history at once, and the engine lands on the same picture', async ({
+  page,
+}) => {
+  const text = JSON.stringify(bigScenarioFile());
+  const parsed = parseScenario(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const dir = mkdtempSync(join(tmpdir(), 'overview-'));
+  const file = join(dir, 'overview-e2e.json');
+  writeFileSync(file, text);
+  await page.goto('/?scenario=eviction&e2e=1');
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByRole('img', { name: /^Overview of 90 machines/ })).toBeVisible({ timeout: 20_000 });
+  await scrubTo(page, 400_000);
+  // A 5,000-node seek replays for seconds to minutes; a pause per simulated second stands in.
+  await page.evaluate(() => window.__notreadyTest?.slowSeeks());
+  await page.getByRole('slider', { name: 'Timeline', exact: true }).fill('172000');
+  const preview = page.getByRole('status').filter({ hasText: 'drawn from what the run recorded' });
+  await expect(preview).toContainText('2m52s, drawn from what the run recorded', { timeout: 10_000 });
+  // While the engine is still on its way, the table is already the one of 2m52s.
+  await expect(page.getByRole('status').filter({ hasText: 'Going to 2m52s' })).toBeVisible();
+  await expect(page.locator('.overview')).toHaveAttribute('data-at', '172000');
+  const rows = expectedRows(parsed.scenario, 172_000);
+  expect(await zoneRows(page)).toEqual(rows);
+  expect(rows).not.toEqual(expectedRows(parsed.scenario, 400_000));
+  // Landed: the engine's own overview, the same counts, and the note is gone.
+  await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(172_000);
+  await expect(preview).toHaveCount(0);
+  await expect.poll(() => zoneRows(page), { timeout: 10_000 }).toEqual(rows);
 });

@@ -8,6 +8,7 @@
 import type { Pod } from './api/types';
 import { zoneLabel } from './controllers/node-lifecycle-zones';
 import type { Engine } from './core/engine';
+import type { Host } from './core/state';
 
 /** Clusters with more machines than this are drawn as an overview (the node lifecycle controller's largeClusterSizeThreshold is 50 too). */
 export const OVERVIEW_ABOVE_NODES = 50;
@@ -50,7 +51,8 @@ export interface ClusterOverview {
   unscheduled: number;
 }
 
-function podStateCode(p: Pod): number {
+/** A pod's overview code (POD_STATE) from its object. */
+export function podStateCode(p: Pod): number {
   if (p.metadata.deletionTimestamp !== undefined) return POD_STATE.terminating;
   if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') return POD_STATE.finished;
   if (p.status.phase === 'Running') {
@@ -76,11 +78,83 @@ function byName(a: { name: string }, b: { name: string }): number {
   return x.length - y.length;
 }
 
-export function buildOverview(e: Engine): ClusterOverview {
+/** The machines in the overview's order (by zone, then name) and its zones. */
+export function machineOrder(e: Engine): { zones: string[]; hosts: Host[] } {
   const hosts = Object.values(e.state.hosts);
   const zones = [...new Set(hosts.map((h) => h.zone ?? ''))].sort();
   const zoneIndex = new Map(zones.map((z, i) => [z, i]));
   hosts.sort((a, b) => (zoneIndex.get(a.zone ?? '') ?? 0) - (zoneIndex.get(b.zone ?? '') ?? 0) || byName(a, b));
+  return { zones, hosts };
+}
+
+/** A machine's flags that come from its host alone (NODE_FLAG.off, controlPlane). */
+export function hostFlags(h: Pick<Host, 'power' | 'role'>): number {
+  let f = 0;
+  if (h.power !== 'on') f |= NODE_FLAG.off;
+  if (h.role === 'control-plane') f |= NODE_FLAG.controlPlane;
+  return f;
+}
+
+/** A Node's flags from its taints (NoExecute; NoSchedule but the control plane's own) and spec.unschedulable. */
+export function taintFlags(taints: readonly { key: string; effect: string }[], unschedulable: boolean): number {
+  let f = 0;
+  for (const t of taints) {
+    if (t.effect === 'NoExecute') f |= NODE_FLAG.noExecute;
+    else if (t.effect === 'NoSchedule' && !t.key.startsWith('node-role.kubernetes.io/')) f |= NODE_FLAG.noSchedule;
+  }
+  if (unschedulable) f |= NODE_FLAG.cordoned;
+  return f;
+}
+
+/** Each zone's state from the controller's zone states (keyed by zone key, see zoneLabel). */
+export function zoneStatesOf(
+  zones: readonly string[],
+  states: Readonly<Record<string, string>>,
+): (string | undefined)[] {
+  return zones.map((z) => {
+    for (const [key, st] of Object.entries(states)) {
+      const label = zoneLabel(key);
+      if (label.slice(label.indexOf('/') + 1) === z || (z === '' && key === '')) return st;
+    }
+    return undefined;
+  });
+}
+
+/**
+ * Packs pods into the overview's per-machine runs: `machine(j)` is the index of pod j's machine
+ * (-1: none), `code(j)` its state code; within a machine the codes are sorted, so a tile's dots do
+ * not shuffle. Two passes (count, then fill), no per-node arrays.
+ */
+export function packPods(
+  machines: number,
+  pods: number,
+  machine: (j: number) => number,
+  code: (j: number) => number,
+): { podStart: Uint32Array; podState: Uint8Array } {
+  const counts = new Uint32Array(machines + 1);
+  const at = new Int32Array(pods);
+  for (let j = 0; j < pods; j++) {
+    const i = machine(j);
+    at[j] = i;
+    if (i >= 0) counts[i + 1] = (counts[i + 1] ?? 0) + 1;
+  }
+  const podStart = new Uint32Array(machines + 1);
+  for (let i = 0; i < machines; i++) podStart[i + 1] = (podStart[i] ?? 0) + (counts[i + 1] ?? 0);
+  const fill = podStart.slice(0, machines);
+  const podState = new Uint8Array(podStart[machines] ?? 0);
+  for (let j = 0; j < pods; j++) {
+    const i = at[j] ?? -1;
+    if (i < 0) continue;
+    podState[fill[i] ?? 0] = code(j);
+    fill[i] = (fill[i] ?? 0) + 1;
+  }
+  for (let i = 0; i < machines; i++) podState.subarray(podStart[i], podStart[i + 1]).sort();
+  return { podStart, podState };
+}
+
+export function buildOverview(e: Engine): ClusterOverview {
+  const { zones, hosts } = machineOrder(e);
+  const zoneIndex = new Map(zones.map((z, i) => [z, i]));
   const n = hosts.length;
   const index = new Map<string, number>();
   const zone = new Uint8Array(n);
@@ -90,61 +164,33 @@ export function buildOverview(e: Engine): ClusterOverview {
     index.set(h.name, i);
     zone[i] = zoneIndex.get(h.zone ?? '') ?? 0;
     const node = e.get('Node', h.name);
-    let f = 0;
-    if (h.power !== 'on') f |= NODE_FLAG.off;
-    if (h.role === 'control-plane') f |= NODE_FLAG.controlPlane;
+    let f = hostFlags(h);
     if (!node) {
       state[i] = NODE_STATE.noNode;
     } else {
       const ready = node.status.conditions.find((c) => c.type === 'Ready')?.status;
       state[i] = ready === 'True' ? NODE_STATE.ready : ready === 'False' ? NODE_STATE.notReady : NODE_STATE.unknown;
-      for (const t of node.spec.taints ?? []) {
-        if (t.effect === 'NoExecute') f |= NODE_FLAG.noExecute;
-        else if (t.effect === 'NoSchedule' && !t.key.startsWith('node-role.kubernetes.io/')) f |= NODE_FLAG.noSchedule;
-      }
-      if (node.spec.unschedulable) f |= NODE_FLAG.cordoned;
+      f |= taintFlags(node.spec.taints ?? [], node.spec.unschedulable === true);
     }
     flags[i] = f;
   });
-  // Pods per machine: count, then fill (two passes, no per-node arrays).
-  const counts = new Uint32Array(n + 1);
   const pods = Object.values(e.state.api.objects.Pod);
-  const at = new Int32Array(pods.length);
   let unscheduled = 0;
-  pods.forEach((p, j) => {
-    const i = p?.spec.nodeName === undefined ? undefined : index.get(p.spec.nodeName);
-    if (i === undefined) {
-      at[j] = -1;
-      if (p && !p.spec.nodeName) unscheduled++;
-      return;
-    }
-    at[j] = i;
-    counts[i + 1] = (counts[i + 1] ?? 0) + 1;
-  });
-  const podStart = new Uint32Array(n + 1);
-  for (let i = 0; i < n; i++) podStart[i + 1] = (podStart[i] ?? 0) + (counts[i + 1] ?? 0);
-  const fill = podStart.slice(0, n);
-  const podState = new Uint8Array(podStart[n] ?? 0);
-  // Within a machine, pods in a stable order: by state, so a tile's dots do not shuffle.
-  pods.forEach((p, j) => {
-    const i = at[j] ?? -1;
-    if (i < 0 || !p) return;
-    podState[fill[i] ?? 0] = podStateCode(p);
-    fill[i] = (fill[i] ?? 0) + 1;
-  });
-  for (let i = 0; i < n; i++) podState.subarray(podStart[i], podStart[i + 1]).sort();
-  const zoneStates = zones.map((z) => {
-    for (const [key, st] of Object.entries(e.state.controllers.zoneStates ?? {})) {
-      const label = zoneLabel(key);
-      if (label.slice(label.indexOf('/') + 1) === z || (z === '' && key === '')) return st;
-    }
-    return undefined;
-  });
+  for (const p of pods) if (p && !p.spec.nodeName) unscheduled++;
+  const { podStart, podState } = packPods(
+    n,
+    pods.length,
+    (j) => {
+      const name = pods[j]?.spec.nodeName;
+      return name === undefined ? -1 : (index.get(name) ?? -1);
+    },
+    (j) => podStateCode(pods[j] as Pod),
+  );
   return {
     now: e.now,
     changeCount: e.state.changeCount,
     zones,
-    zoneStates,
+    zoneStates: zoneStatesOf(zones, e.state.controllers.zoneStates ?? {}),
     names: hosts.map((h) => h.name),
     zone,
     state,

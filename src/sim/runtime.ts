@@ -70,6 +70,7 @@ export {
   type ChartZone,
 } from './story/chart';
 export { LEASE_TICK_NODES, RunHistory } from './story/history';
+export { overviewAt } from './story/overview-at';
 export { type RecordedCommand, type RecordedRun, recordRun } from './story/recorded-run';
 export {
   buildScoreboard,

@@ -64,6 +64,7 @@ const client = new SimClient({
   onCrash: (message, restarting) =>
     simStore.setState((s) => ({
       seeking: undefined,
+      preview: undefined,
       engine: restarting ? 'restarting' : 'stopped',
       engineNotice: { kind: restarting ? 'restarting' : 'gave-up', message, at: s.clock.now },
       // A comparison under way is lost with the worker: say so rather than wait forever.
@@ -93,6 +94,7 @@ const client = new SimClient({
   onHang: () =>
     simStore.setState((s) => ({
       seeking: undefined,
+      preview: undefined,
       engine: 'stopped',
       engineNotice: { kind: 'hung', at: s.clock.now },
       clock: { ...s.clock, playing: false },
@@ -145,6 +147,7 @@ async function loadRun(text: string, opts: LoadOptions): Promise<void> {
     engine: 'running',
     loadingAt: undefined,
     seeking: undefined,
+    preview: undefined,
     bootAt: undefined,
     compare: undefined,
     chart: undefined,

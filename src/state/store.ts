@@ -58,6 +58,11 @@ export interface SimState {
    */
   overview?: ClusterOverview;
   /**
+   * A big cluster's seek under way: the overview of the moment gone to, from the run's history,
+   * drawn instead of `overview` until the seek's snapshot comes (the views and commands follow then).
+   */
+  preview?: ClusterOverview;
+  /**
    * While a big cluster starts (phase 'loading'): the simulated time (before 0) of the overview
    * drawn, the cluster coming up as the worker boots it.
    */
@@ -199,6 +204,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       const next: Partial<SimState> = {
         loadingAt: undefined,
         bootAt: undefined,
+        preview: undefined,
         phase: 'ready',
         title: msg.title,
         epoch: msg.epoch,
@@ -277,6 +283,9 @@ export function applyWorkerMessage(msg: FromWorker): void {
     case 'actions':
       if (s.menu?.requestId === msg.requestId)
         simStore.setState({ menuOptions: { requestId: msg.requestId, options: msg.options } });
+      return;
+    case 'seekPreview':
+      if (s.phase === 'ready') simStore.setState({ preview: msg.overview });
       return;
     case 'booting':
       // The cluster being loaded, drawn as it starts; its first snapshot replaces it. The run shown

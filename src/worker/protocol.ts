@@ -296,6 +296,13 @@ export type FromWorker =
    */
   | { type: 'seekDone' }
   /**
+   * A big cluster's seek that takes a while: its target as the run's history recorded it
+   * (`overview` at `at`), drawn while the engine restores and replays; no overview when the
+   * history cannot tell (a moment not reached yet), and the engine's own is drawn. The seek's
+   * snapshot replaces it.
+   */
+  | { type: 'seekPreview'; at: number; overview?: ClusterOverview }
+  /**
    * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is starting: its overview at `at`
    * (before 0), about once a second, so the page draws it coming up instead of waiting blank.
    */

@@ -10,9 +10,12 @@ import {
   buildChart,
   buildScoreboard,
   type ChartData,
+  type ClusterOverview,
   type CommandBy,
   createSimulation,
   formatSimTime,
+  OVERVIEW_ABOVE_NODES,
+  overviewAt,
   RunHistory,
   type Scenario,
   type Scoreboard,
@@ -106,6 +109,8 @@ export class SimRunner {
    * after a seek back do not record again; a fork drops the old future.
    */
   readonly history: RunHistory;
+  /** The furthest time the history recorded (the clock's `reached`, but not what a crash's resume says was reached). */
+  private recorded = 0;
   views: OpenViews = { kubectl: [] };
   /** Set when the user's log changed (the page keeps a copy for crash recovery). */
   logChanged = false;
@@ -260,6 +265,7 @@ export class SimRunner {
       this.clock.reached = this.sim.now;
       this.frontier.update(this.sim);
     }
+    if (this.sim.now > this.recorded) this.recorded = this.sim.now;
   }
 
   /**
@@ -350,6 +356,17 @@ export class SimRunner {
     return this.seekCheckpoint(this.seekTarget(t))?.t ?? this.sim.now;
   }
 
+  /**
+   * A big cluster's overview at the target of a seek to `t`, drawn from the history (overviewAt)
+   * while the engine restores and replays to it; undefined for a small cluster (drawn as cards),
+   * a moment the history has not recorded, or machines that come and go (a cloud).
+   */
+  previewAt(t: number): ClusterOverview | undefined {
+    t = this.seekTarget(t);
+    if (t > this.recorded || this.sim.machineCount() <= OVERVIEW_ABOVE_NODES) return undefined;
+    return overviewAt(this.sim, this.history, t);
+  }
+
   /** Step to the next visible state change (bounded to one hour ahead, and by the user's next command). */
   step(within?: number): void {
     const nextCmd = this.userLog[this.applied];
@@ -429,6 +446,7 @@ export class SimRunner {
     );
     this.frontier.fork(now);
     this.clock.reached = now;
+    this.recorded = now;
     this.nextChange = undefined;
     this.logChanged = true;
     if (acting || dropped.length) this.record.info(now, forkMessage(now, dropped));

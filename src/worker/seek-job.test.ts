@@ -177,3 +177,37 @@ describe('a seek right after a load', () => {
     expect(r.now).toBe(600_000);
   });
 });
+
+describe('a big cluster’s seek draws its target from the run’s history at once', () => {
+  const zoneDown = readFileSync(new URL('../../public/scenarios/zone-down.json', import.meta.url), 'utf8');
+
+  it('posts the overview of the target (the one the engine has on landing), then lands', () => {
+    const loaded = loadRunner(zoneDown, [], 14 * 60_000);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const r = loaded.runner;
+    // This machine's speed decides whether a seek is dear; the test says it is.
+    Object.defineProperty(r, 'lookAheadIsDear', { get: () => true });
+    const { changeCount: _c, ...before } = r.sim.overview();
+    const h = host();
+    const job = start(r, 9 * 60_000 + 30_000, h);
+    const preview = h.posts.find((m) => m.type === 'seekPreview');
+    expect(preview).toMatchObject({ type: 'seekPreview', at: 9 * 60_000 + 30_000 });
+    expect(preview?.type === 'seekPreview' && preview.overview).toBeTruthy();
+    while (h.tick());
+    expect(job.finished).toBe(true);
+    expect(r.now).toBe(9 * 60_000 + 30_000);
+    const { changeCount: _a, ...drawn } = (preview?.type === 'seekPreview' && preview.overview) || {};
+    const { changeCount: _b, ...landed } = r.sim.overview();
+    expect(drawn).toEqual(landed);
+    // The zone's state then was not the one of 14m: the picture is of the target, not of now.
+    expect(drawn).not.toEqual(before);
+  });
+
+  it('has no picture of a moment not reached yet, nor of a small cluster', () => {
+    const loaded = loadRunner(zoneDown, [], 60_000);
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(loaded.runner.previewAt(30_000)).toBeDefined();
+    expect(loaded.runner.previewAt(90_000)).toBeUndefined();
+    expect(kubeletStopped(60_000).previewAt(30_000)).toBeUndefined();
+  });
+});

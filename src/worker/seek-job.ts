@@ -23,6 +23,8 @@ export interface SeekHost {
   landed(): void;
   /** The engine threw: the worker reports it (a crash the page restarts from). */
   fail(err: unknown): void;
+  /** Every seek counts as a long one (the test hook that slows seeks down), not only a dear cluster's. */
+  long?: boolean;
 }
 
 export class SeekJob {
@@ -77,10 +79,13 @@ export class SeekJob {
       if (this.next !== undefined && !this.stopped) {
         const t = this.next;
         this.next = undefined;
-        // Restoring a checkpoint alone takes seconds at 5,000 nodes: say where from at once.
-        if (r.lookAheadIsDear) {
+        // Restoring a checkpoint alone takes seconds at 5,000 nodes: say where from at once, and
+        // draw the moment gone to from the run's history meanwhile.
+        if (r.lookAheadIsDear || this.host.long) {
           const from = r.seekFrom(t);
           this.progress(from, t, r.replayEstimate(from, t, from !== r.now));
+          const overview = r.previewAt(t);
+          this.host.post(overview ? { type: 'seekPreview', at: t, overview } : { type: 'seekPreview', at: t });
         }
         this.target = r.seekStart(t);
       }

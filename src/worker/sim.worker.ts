@@ -189,6 +189,7 @@ function startSeek(r: SimRunner, t: number): Promise<void> {
         post({ type: 'seekDone' });
         fail(err);
       },
+      long: slowSeeksMs !== undefined,
     },
     slowSeeksMs === undefined ? SLICE_MS : 0,
   );

@@ -100,6 +100,7 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.nodeHealth = dict();
   m.knownNodes = dict();
   m.zoneStates = dict();
+  if (e.observers.length) e.observe({ type: 'zone-states', at: e.now, states: {} });
   m.taintQueue = dict();
   m.zoneTokens = dict();
   m.masterDisruption = false;

@@ -224,6 +224,7 @@ export function monitorNodeHealth(e: Engine): void {
     }
   }
   handleDisruption(e, zoneReady, nodes);
+  if (e.observers.length) e.observe({ type: 'zone-states', at: e.now, states: { ...m.zoneStates } });
   scheduleNoExecuteTick(e);
 }
 

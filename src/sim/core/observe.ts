@@ -1,8 +1,9 @@
 /**
  * Observations: what changed, as it changes, for recorders outside the engine (the app's
  * space-time chart, the CLI). Not part of the state and never traced: observing a run does not
- * change it. API writes (Events excepted) and host truth per pod (a container of this pod runs on
- * that host, or no longer does) are observed.
+ * change it. API writes (Events excepted), host truth per pod (a container of this pod runs on
+ * that host, or no longer does), a machine's power, and the node lifecycle controller's zone
+ * states (its memory, after each pass) are observed.
  */
 import type { ApiObject, Kind } from '../api/types';
 
@@ -16,6 +17,8 @@ export type Observation =
       namespace: string;
       podName: string;
       running: boolean;
-    };
+    }
+  | { type: 'host-power'; at: number; host: string; on: boolean }
+  | { type: 'zone-states'; at: number; states: Readonly<Record<string, string>> };
 
 export type Observer = (o: Observation) => void;

@@ -53,6 +53,7 @@ export function powerOn(e: Engine, name: string, cause: number): HostCommandResu
   });
   h.power = 'on';
   h.powerCause = c;
+  e.observe({ type: 'host-power', at: e.now, host: name, on: true });
   h.bootId = e.uid();
   e.trace(`host ${name} power on boot ${h.bootId}`);
   e.remember(`Host/${name}`, `power on (boot ${h.bootId})`, c);
@@ -80,6 +81,7 @@ export function powerOff(e: Engine, name: string, cause: number): HostCommandRes
   stopAllSandboxes(e, h);
   h.power = 'off';
   h.powerCause = c;
+  e.observe({ type: 'host-power', at: e.now, host: name, on: false });
   e.trace(`host ${name} power off`);
   e.remember(`Host/${name}`, 'power off', c);
   return { ok: true, output: '' };

@@ -14,6 +14,7 @@ import type { ApiObject, Lease, Node, Pod } from '../api/types';
 import { REPLACES_ANNOTATION } from '../api/workload-memory';
 import type { Observation } from '../core/observe';
 import { podColumns } from '../kubectl/status';
+import { podStateCode } from '../overview';
 import type { Simulation } from '../simulation';
 
 export interface NodeRecord {
@@ -24,6 +25,8 @@ export interface NodeRecord {
   ready: { at: number; status: 'Ready' | 'NotReady' | 'Unknown' | 'gone' }[];
   /** The node's taints (`key:Effect`) from each time they changed. */
   taints: { at: number; taints: string[] }[];
+  /** spec.unschedulable (cordoned) from each time it changed. */
+  unschedulable: { at: number; unschedulable: boolean }[];
   /** Lease renewals (renewTime), for the heartbeat ticks. */
   leases: number[];
 }
@@ -48,7 +51,15 @@ export interface PodRecord {
   gone?: number;
   /** Host truth: a container of this pod runs on its node, from each time that changed. */
   host: { at: number; running: boolean }[];
+  /**
+   * Its overview code (overview.ts POD_STATE) from each time it changed, packed as
+   * `at * CODE_SPAN + code` (a number each: ~150,000 pods at 5,000 nodes).
+   */
+  codes: number[];
 }
+
+/** Packing of PodRecord.codes: a code is below this. */
+export const CODE_SPAN = 8;
 
 export interface WorkloadRecord {
   ref: string;
@@ -66,6 +77,10 @@ export class RunHistory {
   readonly nodes = new Map<string, NodeRecord>();
   readonly pods = new Map<string, PodRecord>();
   readonly workloads = new Map<string, WorkloadRecord>();
+  /** Each machine's power (host truth, with or without a Node) from each time it changed. */
+  readonly power = new Map<string, { at: number; on: boolean }[]>();
+  /** The node lifecycle controller's zone states (by zone key) from each time they changed. */
+  readonly zoneStates: { at: number; states: Readonly<Record<string, string>> }[] = [];
   /** Latest time recorded. */
   until = Number.NEGATIVE_INFINITY;
   /** Bumped by every change to the history (a chart built from an older version is stale). */
@@ -89,7 +104,9 @@ export class RunHistory {
     for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet'] as const)
       for (const w of e.list(kind))
         this.workload(e.now, `${kind}/${w.metadata.namespace ?? 'default'}/${w.metadata.name}`, w);
+    push(this.zoneStates, { at: e.now, states: { ...e.state.controllers.zoneStates } }, sameStates);
     for (const [name, h] of Object.entries(e.state.hosts)) {
+      this.power.set(name, [{ at: e.now, on: h.power === 'on' }]);
       const running = new Set(
         Object.values(h.containers)
           .filter((c) => c.state === 'running')
@@ -115,6 +132,7 @@ export class RunHistory {
     for (const n of this.nodes.values()) {
       cut(n.ready);
       cut(n.taints);
+      cut(n.unschedulable);
       while (n.leases.length && (n.leases[n.leases.length - 1] as number) > t) n.leases.pop();
     }
     for (const [uid, p] of this.pods) {
@@ -124,6 +142,7 @@ export class RunHistory {
       }
       cut(p.status);
       cut(p.host);
+      while (p.codes.length && (p.codes[p.codes.length - 1] as number) > t * CODE_SPAN + CODE_SPAN - 1) p.codes.pop();
       if (p.deleting !== undefined && p.deleting > t) delete p.deleting;
       if (p.boundAt !== undefined && p.boundAt > t) {
         delete p.boundAt;
@@ -132,6 +151,8 @@ export class RunHistory {
       if (p.gone !== undefined && p.gone > t) delete p.gone;
     }
     for (const w of this.workloads.values()) cut(w.ready);
+    for (const list of this.power.values()) cut(list);
+    cut(this.zoneStates);
     this.until = Math.min(this.until, t);
     this.frozen = Number.NEGATIVE_INFINITY;
     this.version++;
@@ -140,11 +161,24 @@ export class RunHistory {
   private take(o: Observation): void {
     if (this.paused || o.at <= this.frozen) return;
     if (o.type === 'api' && !RECORDED_KINDS.has(o.kind)) return;
+    if (o.type === 'zone-states') {
+      // Told after every 5 s pass of the controller: only a change is one.
+      const last = this.zoneStates[this.zoneStates.length - 1];
+      if (last && sameStates(last, o)) return;
+      push(this.zoneStates, { at: o.at, states: o.states }, sameStates);
+    }
     if (o.at > this.until) this.until = o.at;
     this.version++;
+    if (o.type === 'zone-states') return;
     if (o.type === 'host-pod') {
       const p = this.pods.get(o.podUid);
       if (p) push(p.host, { at: o.at, running: o.running }, (a, b) => a.running === b.running);
+      return;
+    }
+    if (o.type === 'host-power') {
+      const list = this.power.get(o.host) ?? [];
+      this.power.set(o.host, list);
+      push(list, { at: o.at, on: o.on }, (a, b) => a.on === b.on);
       return;
     }
     switch (o.kind) {
@@ -185,6 +219,7 @@ export class RunHistory {
         role: h?.role === 'control-plane' ? 'control-plane' : 'worker',
         ready: [],
         taints: [],
+        unschedulable: [],
         leases: [],
       };
       this.nodes.set(r.name, r);
@@ -194,6 +229,11 @@ export class RunHistory {
     push(r.ready, { at, status }, (a, b) => a.status === b.status);
     const taints = n.spec.taints.map((x) => `${x.key}:${x.effect}`);
     push(r.taints, { at, taints }, (a, b) => a.taints.join() === b.taints.join());
+    push(
+      r.unschedulable,
+      { at, unschedulable: n.spec.unschedulable === true },
+      (a, b) => a.unschedulable === b.unschedulable,
+    );
   }
 
   private pod(at: number, p: Pod | undefined, old: Pod | undefined): void {
@@ -212,6 +252,7 @@ export class RunHistory {
         created: at,
         status: [],
         host: [],
+        codes: [],
       };
       if (owner) r.owner = `${owner.kind}/${owner.name}`;
       const tol = p.spec.tolerations?.find(
@@ -230,6 +271,7 @@ export class RunHistory {
     }
     if (p.metadata.deletionTimestamp !== undefined && r.deleting === undefined) r.deleting = at;
     push(r.status, { at, status: podColumns(p, at).status }, (a, b) => a.status === b.status);
+    pushCode(r.codes, at, podStateCode(p));
   }
 
   private workload(at: number, ref: string, obj: ApiObject | undefined): void {
@@ -248,6 +290,26 @@ export class RunHistory {
     const ready = o ? (o.status?.readyReplicas ?? o.status?.numberReady ?? 0) : 0;
     push(r.ready, { at, ready, desired }, (a, b) => a.ready === b.ready && a.desired === b.desired);
   }
+}
+
+function sameStates(a: { states: Readonly<Record<string, string>> }, b: { states: Readonly<Record<string, string>> }) {
+  const ka = Object.keys(a.states);
+  const kb = Object.keys(b.states);
+  return ka.length === kb.length && ka.every((k) => a.states[k] === b.states[k]);
+}
+
+/** `push` for packed codes (PodRecord.codes). */
+function pushCode(list: number[], at: number, code: number): void {
+  const x = at * CODE_SPAN + code;
+  const last = list[list.length - 1];
+  if (last !== undefined && last % CODE_SPAN === code) return;
+  if (last !== undefined && last - (last % CODE_SPAN) === at * CODE_SPAN) {
+    const before = list[list.length - 2];
+    if (before !== undefined && before % CODE_SPAN === code) list.pop();
+    else list[list.length - 1] = x;
+    return;
+  }
+  list.push(x);
 }
 
 /** Appends `x` unless it says the same as the last entry; a change at the same time replaces it. */

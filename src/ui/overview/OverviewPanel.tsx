@@ -30,6 +30,7 @@ import './overview.css';
 export function OverviewPanel() {
   const t = useOverviewMessages();
   const o = useSim((s) => s.overview);
+  const preview = useSim((s) => s.preview);
   const focus = useSim((s) => s.focus);
   const bootAt = useSim((s) => (s.phase === 'loading' ? s.bootAt : undefined));
   if (!o) return null;
@@ -49,11 +50,15 @@ export function OverviewPanel() {
         </div>
       </div>
     );
-  return <Overview o={o} />;
+  // A seek under way: the moment gone to, from the run's history, until the engine gets there.
+  return preview ? <Overview o={preview} preview /> : <Overview o={o} />;
 }
 
-/** `bootAt`: the cluster is still starting (a time before 0); it is drawn, but no card opens yet. */
-function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
+/**
+ * `bootAt`: the cluster is still starting (a time before 0); it is drawn, but no card opens yet.
+ * `preview`: `o` is a seek's target drawn from the history (the cards would be of before the seek).
+ */
+function Overview({ o, bootAt, preview }: { o: ClusterOverview; bootAt?: number; preview?: boolean }) {
   const t = useOverviewMessages();
   const summary = useMemo(() => summarizeOverview(o), [o]);
   const [box, size] = useBoxSize<HTMLDivElement>();
@@ -107,7 +112,13 @@ function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
   const main = useMessages();
 
   return (
-    <div className="overview">
+    // data-at: the simulated time drawn (tests and the bench read it).
+    <div className="overview" data-at={o.now}>
+      {preview ? (
+        <p className="ov-booting ov-preview" role="status">
+          {t.preview(formatTime(o.now))}
+        </p>
+      ) : null}
       {bootAt === undefined ? null : (
         <p className="ov-booting" role="status">
           {replaying
@@ -126,7 +137,7 @@ function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
         <button type="button" className="btn btn-small" onClick={() => setCamera({ scale: 1, x: 0, y: 0 })}>
           {t.whole}
         </button>
-        {bootAt === undefined ? <ShowNode o={o} /> : null}
+        {bootAt === undefined && !preview ? <ShowNode o={o} /> : null}
         <StageSwitch />
       </div>
       <div className="ov-canvas" ref={box}>
@@ -170,7 +181,7 @@ function Overview({ o, bootAt }: { o: ClusterOverview; bootAt?: number }) {
             const p = toWorld(ev);
             const i = machineAt(layout, p.x, p.y);
             const name = i === undefined ? undefined : o.names[i];
-            if (name && bootAt === undefined) {
+            if (name && bootAt === undefined && !preview) {
               actions.focus([name]);
               actions.select({ kind: 'node', name });
             }
