@@ -133,6 +133,8 @@ export class SimRunner {
   heartbeat: Heartbeat | undefined;
   /** Told when one advance runs long between checkpoints (the engine's onBusy), when no heartbeat is set. */
   busy: Heartbeat | undefined;
+  /** Told before a seek carried out in one go (a lesson's Back or Restart) restores and replays. */
+  beforeSeek: ((t: number) => void) | undefined;
 
   /** `boot`: told how far a big cluster's start got (times before 0), for the watchdog and its drawing. */
   constructor(scenario: Scenario, log: LoggedCommand[], boot?: Heartbeat) {
@@ -275,6 +277,7 @@ export class SimRunner {
    * minute in seconds, and its checkpoints are minutes apart.
    */
   seek(t: number): void {
+    this.beforeSeek?.(t);
     this.advance(this.seekStart(t));
     this.seekEnd();
   }

@@ -203,6 +203,15 @@ describe('a big cluster’s seek draws its target from the run’s history at on
     expect(drawn).not.toEqual(before);
   });
 
+  it('a seek in one go (a lesson’s Back or Restart) is announced before it restores, so the worker can draw it', () => {
+    const r = kubeletStopped(200_000);
+    const told: [number, number][] = [];
+    r.beforeSeek = (t) => told.push([t, r.now]);
+    r.seek(95_000);
+    expect(told).toEqual([[95_000, 200_000]]);
+    expect(r.now).toBe(95_000);
+  });
+
   it('has no picture of a moment not reached yet, nor of a small cluster', () => {
     const loaded = loadRunner(zoneDown, [], 60_000);
     if (!loaded.ok) throw new Error(loaded.message);

@@ -27,6 +27,15 @@ export interface SeekHost {
   long?: boolean;
 }
 
+/**
+ * A big cluster's seek takes seconds to minutes: its target drawn from the run's history goes to
+ * the page first (`seekPreview`, no overview when the history cannot tell), for the time it takes.
+ */
+export function postPreview(r: SimRunner, t: number, post: (msg: FromWorker) => void): void {
+  const overview = r.previewAt(t);
+  post(overview ? { type: 'seekPreview', at: t, overview } : { type: 'seekPreview', at: t });
+}
+
 export class SeekJob {
   /** Settles when the job is over (landed, stopped or failed): messages after the seek wait for it. */
   readonly over: Promise<void>;
@@ -84,8 +93,7 @@ export class SeekJob {
         if (r.lookAheadIsDear || this.host.long) {
           const from = r.seekFrom(t);
           this.progress(from, t, r.replayEstimate(from, t, from !== r.now));
-          const overview = r.previewAt(t);
-          this.host.post(overview ? { type: 'seekPreview', at: t, overview } : { type: 'seekPreview', at: t });
+          postPreview(r, t, this.host.post);
         }
         this.target = r.seekStart(t);
       }

@@ -12,7 +12,7 @@ import { advanceFrame } from './pacing';
 import { PatchBuilder } from './patches';
 import type { FromWorker, ToWorker } from './protocol';
 import { type Heartbeat, loadRunner, type SimRunner } from './runner';
-import { SeekJob, SLICE_MS } from './seek-job';
+import { postPreview, SeekJob, SLICE_MS } from './seek-job';
 import { loadReplay, RunExtras } from './share';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -221,6 +221,11 @@ function handle(msg: ToWorker): void | Promise<void> {
     runner.heartbeat = undefined;
     // A frame of a big cluster can run for seconds (a zone failing at 5,000 nodes): still alive.
     runner.busy = progressPoster(0);
+    // A lesson's Back or Restart seeks in one go: a big cluster draws where it goes meanwhile.
+    const live = runner;
+    live.beforeSeek = (t) => {
+      if (live.lookAheadIsDear) postPreview(live, t, post);
+    };
     patches = new PatchBuilder(runner);
     runner.views = msg.views;
     if (msg.resume) runner.resume(msg.resume);
