@@ -270,8 +270,8 @@ test('a seek draws the moment gone to from the run’s history at once, and the 
   // A 5,000-node seek replays for seconds to minutes; a pause per simulated second stands in.
   await page.evaluate(() => window.__notreadyTest?.slowSeeks());
   await page.getByRole('slider', { name: 'Timeline', exact: true }).fill('172000');
-  const preview = page.getByRole('status').filter({ hasText: 'drawn from what the run recorded' });
-  await expect(preview).toContainText('2m52s, drawn from what the run recorded', { timeout: 10_000 });
+  const preview = page.getByRole('status').filter({ hasText: 'as the run recorded it' });
+  await expect(preview).toContainText('2m52s as the run recorded it', { timeout: 10_000 });
   // While the engine is still on its way, the table is already the one of 2m52s.
   await expect(page.getByRole('status').filter({ hasText: 'Going to 2m52s' })).toBeVisible();
   await expect(page.locator('.overview')).toHaveAttribute('data-at', '172000');

@@ -41,7 +41,7 @@ export const overview: Translation['overview'] = {
   loading: '全体図を描いています…',
   booting: (at) =>
     `クラスターを起動しています (${at}): マシンが起動して登録され、Pod がスケジュールされて起動します。実行は 0s に始まります。`,
-  preview: (at) => `${at} を実行の記録から描いています。kubectl の表示とコマンドは再生が追いつくと続きます。`,
+  preview: (at) => `実行の記録にある ${at} の様子: kubectl の表示とコマンドは再生が追いつくと続きます。`,
   back: '← 全体図に戻る',
   showing: (names) => `${names.join(', ')} のカード。クラスターの残りは全体図にあります。`,
   zoomIn: '+ 拡大',

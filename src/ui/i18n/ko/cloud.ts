@@ -40,7 +40,7 @@ export const overview: Translation['overview'] = {
   loading: '전체 보기를 그리는 중…',
   booting: (at) =>
     `클러스터를 시작하는 중 (${at}): 머신이 부팅해 등록되고, Pod가 스케줄되어 시작됩니다. 실행은 0s에 시작됩니다.`,
-  preview: (at) => `${at}, 실행 기록으로 그린 모습입니다. kubectl 보기와 명령은 재생이 그 시점에 도달하면 이어집니다.`,
+  preview: (at) => `실행 기록에 남은 ${at}의 모습: kubectl 보기와 명령은 재생이 그 시점에 도달하면 이어집니다.`,
   back: '← 전체 보기로 돌아가기',
   showing: (names) => `${names.join(', ')}의 카드. 클러스터의 나머지는 전체 보기에 있습니다.`,
   zoomIn: '+ 확대',
