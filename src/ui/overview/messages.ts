@@ -7,7 +7,8 @@ export const overviewMessages = {
   booting: (at: string) =>
     `The cluster is starting (${at}): machines boot and register, then pods are scheduled and start. The run begins at 0s.`,
   /** A big cluster's seek under way: the moment gone to is drawn from the run's history. */
-  preview: (at: string) => `${at} as the run recorded it: kubectl views and commands follow when the replay gets there.`,
+  preview: (at: string) =>
+    `${at} as the run recorded it: kubectl views and commands follow when the replay gets there.`,
   back: '← Back to overview',
   showing: (names: string[]) => `Card of ${names.join(', ')}; the rest of the cluster is in the overview.`,
   zoomIn: '+ Zoom in',

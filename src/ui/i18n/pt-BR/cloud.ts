@@ -40,7 +40,8 @@ export const overview: Translation['overview'] = {
   loading: 'Desenhando a visão geral…',
   booting: (at) =>
     `O cluster está iniciando (${at}): as máquinas ligam e se registram, depois os pods são agendados e iniciam. A execução começa em 0s.`,
-  preview: (at) => `${at} como a execução registrou: visões do kubectl e comandos seguem quando a reprodução chegar lá.`,
+  preview: (at) =>
+    `${at} como a execução registrou: visões do kubectl e comandos seguem quando a reprodução chegar lá.`,
   back: '← Voltar à visão geral',
   showing: (names) => `Cartão de ${names.join(', ')}; o resto do cluster está na visão geral.`,
   zoomIn: '+ Ampliar',
