@@ -49,6 +49,19 @@ function bigScenarioFile(): unknown {
   };
 }
 
+/** Opens the app (`query`: more of its address) and imports the 90-machine scenario as a file; returns it parsed. */
+async function importBigScenario(page: Page, query = ''): Promise<Scenario> {
+  const text = JSON.stringify(bigScenarioFile());
+  const parsed = parseScenario(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const file = join(mkdtempSync(join(tmpdir(), 'overview-')), 'overview-e2e.json');
+  writeFileSync(file, text);
+  await page.goto(`/?scenario=eviction${query}`);
+  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
+  await page.getByTestId('import-file').setInputFiles(file);
+  return parsed.scenario;
+}
+
 /** Rows of the table `Zones` as the page shows them. */
 async function zoneRows(page: Page): Promise<string[][]> {
   return page
@@ -77,17 +90,7 @@ function expectedRows(s: Scenario, at: number): string[][] {
 
 test.describe('overview of a big cluster', () => {
   test('the zones table matches the engine; a tile and Show node open a card; Back returns', async ({ page }) => {
-    const text = JSON.stringify(bigScenarioFile());
-    const parsed = parseScenario(text);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    const s = parsed.scenario;
-    const dir = mkdtempSync(join(tmpdir(), 'overview-'));
-    const file = join(dir, 'overview-e2e.json');
-    writeFileSync(file, text);
-
-    await page.goto('/?scenario=eviction');
-    await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
-    await page.getByTestId('import-file').setInputFiles(file);
+    const s = await importBigScenario(page);
     const canvas = page.getByRole('img', { name: /^Overview of 90 machines/ });
     await expect(canvas).toBeVisible({ timeout: 20_000 });
     // No card per node: the graph is the overview.
@@ -256,15 +259,7 @@ test.describe('overview of a big cluster', () => {
 test('a seek draws the moment gone to from the run’s history at once, and the engine lands on the same picture', async ({
   page,
 }) => {
-  const text = JSON.stringify(bigScenarioFile());
-  const parsed = parseScenario(text);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const dir = mkdtempSync(join(tmpdir(), 'overview-'));
-  const file = join(dir, 'overview-e2e.json');
-  writeFileSync(file, text);
-  await page.goto('/?scenario=eviction&e2e=1');
-  await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
-  await page.getByTestId('import-file').setInputFiles(file);
+  const scenario = await importBigScenario(page, '&e2e=1');
   await expect(page.getByRole('img', { name: /^Overview of 90 machines/ })).toBeVisible({ timeout: 20_000 });
   await scrubTo(page, 400_000);
   // A 5,000-node seek replays for seconds to minutes; a pause per simulated second stands in.
@@ -275,9 +270,9 @@ test('a seek draws the moment gone to from the run’s history at once, and the 
   // While the engine is still on its way, the table is already the one of 2m52s.
   await expect(page.getByRole('status').filter({ hasText: 'Going to 2m52s' })).toBeVisible();
   await expect(page.locator('.overview')).toHaveAttribute('data-at', '172000');
-  const rows = expectedRows(parsed.scenario, 172_000);
+  const rows = expectedRows(scenario, 172_000);
   expect(await zoneRows(page)).toEqual(rows);
-  expect(rows).not.toEqual(expectedRows(parsed.scenario, 400_000));
+  expect(rows).not.toEqual(expectedRows(scenario, 400_000));
   // Landed: the engine's own overview, the same counts, and the note is gone.
   await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(172_000);
   await expect(preview).toHaveCount(0);

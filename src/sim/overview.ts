@@ -78,13 +78,31 @@ function byName(a: { name: string }, b: { name: string }): number {
   return x.length - y.length;
 }
 
-/** The machines in the overview's order (by zone, then name) and its zones. */
-export function machineOrder(e: Engine): { zones: string[]; hosts: Host[] } {
+/** The machines in the overview's order (by zone, then name), its zones, each machine's name, zone and place by name. */
+export function machineTable(e: Engine): {
+  zones: string[];
+  hosts: Host[];
+  names: string[];
+  zone: Uint8Array;
+  index: Map<string, number>;
+} {
   const hosts = Object.values(e.state.hosts);
   const zones = [...new Set(hosts.map((h) => h.zone ?? ''))].sort();
   const zoneIndex = new Map(zones.map((z, i) => [z, i]));
   hosts.sort((a, b) => (zoneIndex.get(a.zone ?? '') ?? 0) - (zoneIndex.get(b.zone ?? '') ?? 0) || byName(a, b));
-  return { zones, hosts };
+  const zone = new Uint8Array(hosts.length);
+  const index = new Map<string, number>();
+  hosts.forEach((h, i) => {
+    index.set(h.name, i);
+    zone[i] = zoneIndex.get(h.zone ?? '') ?? 0;
+  });
+  return { zones, hosts, names: hosts.map((h) => h.name), zone, index };
+}
+
+/** A node's state code (NODE_STATE) from its Ready condition's status; none: no Node object. */
+export function nodeStateCode(ready: 'True' | 'False' | 'Unknown' | undefined, exists: boolean): number {
+  if (!exists) return NODE_STATE.noNode;
+  return ready === 'True' ? NODE_STATE.ready : ready === 'False' ? NODE_STATE.notReady : NODE_STATE.unknown;
 }
 
 /** A machine's flags that come from its host alone (NODE_FLAG.off, controlPlane). */
@@ -153,31 +171,19 @@ export function packPods(
 }
 
 export function buildOverview(e: Engine): ClusterOverview {
-  const { zones, hosts } = machineOrder(e);
-  const zoneIndex = new Map(zones.map((z, i) => [z, i]));
+  const { hosts, index, ...machines } = machineTable(e);
   const n = hosts.length;
-  const index = new Map<string, number>();
-  const zone = new Uint8Array(n);
   const state = new Uint8Array(n);
   const flags = new Uint8Array(n);
   hosts.forEach((h, i) => {
-    index.set(h.name, i);
-    zone[i] = zoneIndex.get(h.zone ?? '') ?? 0;
     const node = e.get('Node', h.name);
-    let f = hostFlags(h);
-    if (!node) {
-      state[i] = NODE_STATE.noNode;
-    } else {
-      const ready = node.status.conditions.find((c) => c.type === 'Ready')?.status;
-      state[i] = ready === 'True' ? NODE_STATE.ready : ready === 'False' ? NODE_STATE.notReady : NODE_STATE.unknown;
-      f |= taintFlags(node.spec.taints ?? [], node.spec.unschedulable === true);
-    }
-    flags[i] = f;
+    state[i] = nodeStateCode(node?.status.conditions.find((c) => c.type === 'Ready')?.status, node !== undefined);
+    flags[i] = hostFlags(h) | (node ? taintFlags(node.spec.taints ?? [], node.spec.unschedulable === true) : 0);
   });
   const pods = Object.values(e.state.api.objects.Pod);
   let unscheduled = 0;
   for (const p of pods) if (p && !p.spec.nodeName) unscheduled++;
-  const { podStart, podState } = packPods(
+  const packed = packPods(
     n,
     pods.length,
     (j) => {
@@ -186,17 +192,15 @@ export function buildOverview(e: Engine): ClusterOverview {
     },
     (j) => podStateCode(pods[j] as Pod),
   );
+  const zoneStates = zoneStatesOf(machines.zones, e.state.controllers.zoneStates ?? {});
   return {
     now: e.now,
     changeCount: e.state.changeCount,
-    zones,
-    zoneStates: zoneStatesOf(zones, e.state.controllers.zoneStates ?? {}),
-    names: hosts.map((h) => h.name),
-    zone,
+    zoneStates,
+    ...machines,
     state,
     flags,
-    podStart,
-    podState,
+    ...packed,
     unscheduled,
   };
 }

@@ -13,14 +13,17 @@
 import {
   type ClusterOverview,
   hostFlags,
-  machineOrder,
-  NODE_STATE,
+  machineTable,
+  nodeStateCode,
   packPods,
   taintFlags,
   zoneStatesOf,
 } from '../overview';
 import type { Simulation } from '../simulation';
 import { CODE_SPAN, type RunHistory } from './history';
+
+/** The history's Ready (history.ts NodeRecord) as the condition's status. */
+const READY_STATUS = { Ready: 'True', NotReady: 'False', Unknown: 'Unknown', gone: undefined } as const;
 
 /** The last entry at or before `t` of a list in time order. */
 function lastAt<T extends { at: number }>(list: readonly T[] | undefined, t: number): T | undefined {
@@ -51,33 +54,22 @@ function parseTaints(taints: readonly string[]): { key: string; effect: string }
 export function overviewAt(sim: Simulation, history: RunHistory, t: number): ClusterOverview | undefined {
   const e = sim.engine;
   if (e.state.cloud) return undefined;
-  const { zones, hosts } = machineOrder(e);
-  const zoneIndex = new Map(zones.map((z, i) => [z, i]));
+  const { hosts, index, ...machines } = machineTable(e);
   const n = hosts.length;
-  const index = new Map<string, number>();
-  const zone = new Uint8Array(n);
   const state = new Uint8Array(n);
   const flags = new Uint8Array(n);
   hosts.forEach((h, i) => {
-    index.set(h.name, i);
-    zone[i] = zoneIndex.get(h.zone ?? '') ?? 0;
     const power = lastAt(history.power.get(h.name), t);
     let f = hostFlags({ role: h.role, power: power === undefined || power.on ? 'on' : 'off' });
     const r = history.nodes.get(h.name);
     const ready = lastAt(r?.ready, t);
-    if (!r || !ready || ready.status === 'gone') state[i] = NODE_STATE.noNode;
-    else {
-      state[i] =
-        ready.status === 'Ready'
-          ? NODE_STATE.ready
-          : ready.status === 'NotReady'
-            ? NODE_STATE.notReady
-            : NODE_STATE.unknown;
+    const exists = r !== undefined && ready !== undefined && ready.status !== 'gone';
+    state[i] = nodeStateCode(READY_STATUS[ready?.status ?? 'Unknown'], exists);
+    if (r && exists)
       f |= taintFlags(
         parseTaints(lastAt(r.taints, t)?.taints ?? []),
         lastAt(r.unschedulable, t)?.unschedulable === true,
       );
-    }
     flags[i] = f;
   });
   // The pods in the API at t: created by then and not yet gone.
@@ -93,23 +85,12 @@ export function overviewAt(sim: Simulation, history: RunHistory, t: number): Clu
     machine.push(bound ? (index.get(p.node as string) ?? -1) : -1);
     code.push(c);
   }
-  const { podStart, podState } = packPods(
+  const packed = packPods(
     n,
     machine.length,
     (j) => machine[j] as number,
     (j) => code[j] as number,
   );
-  return {
-    now: t,
-    changeCount: e.state.changeCount,
-    zones,
-    zoneStates: zoneStatesOf(zones, lastAt(history.zoneStates, t)?.states ?? {}),
-    names: hosts.map((h) => h.name),
-    zone,
-    state,
-    flags,
-    podStart,
-    podState,
-    unscheduled,
-  };
+  const zoneStates = zoneStatesOf(machines.zones, lastAt(history.zoneStates, t)?.states ?? {});
+  return { now: t, changeCount: e.state.changeCount, zoneStates, ...machines, state, flags, ...packed, unscheduled };
 }
