@@ -59,6 +59,10 @@ async function importBigScenario(page: Page, query = ''): Promise<Scenario> {
   await page.goto(`/?scenario=eviction${query}`);
   await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
   await page.getByTestId('import-file').setInputFiles(file);
+  // Started (a big cluster is drawn while it boots, its clock before 0): the timeline runs to its 10m end.
+  await expect(page.getByRole('slider', { name: 'Timeline', exact: true })).toHaveAttribute('max', '600000', {
+    timeout: 30_000,
+  });
   return parsed.scenario;
 }
 
