@@ -138,6 +138,9 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
   const rangeRef = useRangeInput((v) => actions.seek(v));
   // A big cluster's seek replays minutes from a checkpoint: the clock stays until it lands.
   const seeking = useSim((s) => s.seeking);
+  // While a run loads (a big cluster boots for minutes) its timeline is not known yet: a seek
+  // then would aim at the placeholder's end.
+  const ready = useSim((s) => s.phase === 'ready' && s.engine === 'running');
   const willReplay = run.filter((e) => e.kind === 'command' && e.by === 'you' && e.at > now).length;
 
   // Arrow keys move by a fixed step from where the last press aimed, not from where the clock
@@ -177,6 +180,7 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
         type="button"
         className="btn btn-small"
         title={t.jumpBackLabel}
+        disabled={!ready}
         onClick={() => actions.seek(Math.max(0, now - JUMP))}
       >
         <span aria-hidden="true">« </span>
@@ -200,6 +204,7 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
             value={Math.min(shownNow, span)}
             aria-valuetext={`${formatTime(shownNow)} ${t.ofLength(formatTime(end))}`}
             ref={rangeRef}
+            disabled={!ready}
             onKeyDown={onKey}
             onChange={() => {}}
           />
@@ -227,6 +232,7 @@ export function Timeline({ compact = false }: { compact?: boolean }) {
         type="button"
         className="btn btn-small"
         title={t.jumpForwardLabel}
+        disabled={!ready}
         onClick={() => actions.seek(now + JUMP)}
       >
         {compact ? t.jumpForwardShort : t.jumpForward}
