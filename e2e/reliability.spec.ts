@@ -206,12 +206,18 @@ test('a long seek says where it is going, takes a new target on the way, and sto
   const status = page.getByRole('status').filter({ hasText: 'Going to' });
   await slider.fill('480000');
   await expect(status).toContainText('Going to 8m… now at', { timeout: 10_000 });
+  // Meanwhile the kubectl views still show the time before the seek, and say so.
+  const nodes = region(page, 'kubectl get nodes');
+  await expect(nodes).toHaveAttribute('aria-busy', 'true');
+  await expect(nodes.getByRole('heading')).toContainText(/as of \d+m?\d*s?, until the seek lands/);
   // A new target while it runs: the seek under way goes there instead.
   await slider.fill('420000');
   await expect(status).toContainText('Going to 7m… now at', { timeout: 10_000 });
   const before = await clock(page);
   await page.getByRole('button', { name: 'Stop here', exact: true }).click();
   await expect(status).toHaveCount(0, { timeout: 10_000 });
+  await expect(nodes).toHaveAttribute('aria-busy', 'false');
+  await expect(nodes.getByRole('heading')).not.toContainText('as of');
   const stopped = await clock(page);
   expect(stopped).toBeGreaterThan(0);
   expect(stopped).toBeLessThan(420_000);

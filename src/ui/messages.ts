@@ -154,6 +154,8 @@ export const messages = {
   // "Show all" of a listing too long for a tab (a million events at 5,000 nodes): the first or last 100,000.
   kubectlShowingMost: (shown: number, total: number, unit: string, last: boolean) =>
     `Showing the ${last ? 'last' : 'first'} ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}: kubectl would print them all, more than a browser tab holds.`,
+  // While a long seek replays, the views still show the time before it.
+  kubectlAsOf: (at: string) => `as of ${at}, until the seek lands`,
   kubectlShowAll: 'Show all',
   kubectlShowFewer: 'Show fewer',
   kubectlRows: 'rows',

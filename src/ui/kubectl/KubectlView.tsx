@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { actions } from '../../state/bridge';
 import { useSim, useText } from '../../state/hooks';
+import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
 import { LineDiffer } from './diff';
 
@@ -53,6 +54,9 @@ export const KubectlView = memo(function KubectlView({
   const text = useText(id ?? line);
   // A big cluster's long text comes in part: its whole length, to say which part is shown.
   const sentLines = useSim((s) => s.textLines[id ?? line]);
+  // A long seek (a big cluster) replays for seconds: the output stays as of the time before it
+  // until it lands, while the overview may already draw the target. Say which time it shows.
+  const staleAt = useSim((s) => (s.seeking ? s.clock.now : undefined));
   const [showAll, setShowAllState] = useState(false);
   const setShowAll = (f: (x: boolean) => boolean) => {
     const on = f(showAll);
@@ -136,10 +140,15 @@ export const KubectlView = memo(function KubectlView({
     </p>
   ) : null;
   return (
-    <section className="kview" aria-label={line}>
+    <section
+      className={staleAt === undefined ? 'kview' : 'kview stale'}
+      aria-label={line}
+      aria-busy={staleAt !== undefined}
+    >
       <h3 className="kview-cmd">
         <span aria-hidden="true">$ </span>
         {line}
+        {staleAt === undefined ? null : <span className="kview-stale"> {t.kubectlAsOf(formatTime(staleAt))}</span>}
       </h3>
       {follow ? note : null}
       {whole ? (

@@ -143,6 +143,7 @@ export const main: Translation['main'] = {
   kubectlShowingAll: (total, unit) => `全${n(total)}${unit}を表示。`,
   kubectlShowingMost: (shown, total, unit, last) =>
     `${n(total)}${unit}のうち${last ? '最後' : '最初'}の${n(shown)}${unit}を表示（kubectl はすべて出力しますが、ブラウザのタブには多すぎます）。`,
+  kubectlAsOf: (at) => `${at} 時点(移動が終わるまで)`,
   kubectlShowAll: 'すべて表示',
   kubectlShowFewer: '少なく表示',
   kubectlRows: '行',

@@ -142,6 +142,7 @@ export const main: Translation['main'] = {
   kubectlShowingAll: (total, unit) => `${unit} ${n(total)}개를 모두 표시합니다.`,
   kubectlShowingMost: (shown, total, unit, last) =>
     `${unit} ${n(total)}개 중 ${last ? '마지막' : '처음'} ${n(shown)}개를 표시합니다 (kubectl은 모두 출력하지만 브라우저 탭에는 너무 많습니다).`,
+  kubectlAsOf: (at) => `${at} 기준 (이동이 끝날 때까지)`,
   kubectlShowAll: '모두 보기',
   kubectlShowFewer: '적게 보기',
   kubectlRows: '행',

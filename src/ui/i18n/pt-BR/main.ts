@@ -145,6 +145,7 @@ export const main: Translation['main'] = {
   kubectlShowingAll: (total, unit) => `Mostrando todas as ${n(total)} ${unit}.`,
   kubectlShowingMost: (shown, total, unit, last) =>
     `Mostrando ${last ? 'as últimas' : 'as primeiras'} ${n(shown)} de ${n(total)} ${unit}: o kubectl imprimiria todas, mais do que uma aba do navegador comporta.`,
+  kubectlAsOf: (at) => `em ${at} (até chegar lá)`,
   kubectlShowAll: 'Mostrar tudo',
   kubectlShowFewer: 'Mostrar menos',
   kubectlRows: 'linhas',
