@@ -111,7 +111,12 @@ export function unindexEvent(
   const b = ix.get(h);
   if (b === undefined) return;
   // A key naming no stored Event finds nothing: dropping it changes no answer.
-  const kept = (typeof b === 'string' ? [b] : b).filter((k) => k !== key && events[k] !== undefined);
+  if (typeof b === 'string') {
+    // Nearly every bucket holds one key (a million Events expire within minutes at 5,000 nodes).
+    if (b === key || events[b] === undefined) ix.delete(h);
+    return;
+  }
+  const kept = b.filter((k) => k !== key && events[k] !== undefined);
   if (kept.length === 0) ix.delete(h);
   else ix.set(h, kept.length === 1 ? (kept[0] as string) : kept);
 }
