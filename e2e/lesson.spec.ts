@@ -104,6 +104,12 @@ test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal,
     recap.getByRole('row', { name: /evicted from node2.*taint-eviction-controller.*tolerationSeconds=300/ }),
   ).toBeVisible();
   await expect(recap.getByRole('row', { name: /kubelet stopped on node2.*the scenario/ })).toBeVisible();
+  // The table fits the panel: its last column ("What decided it") is not cut off at the edge.
+  const edges = await recap.evaluate((table) => {
+    const panel = table.closest('section.lesson') as HTMLElement;
+    return { table: table.getBoundingClientRect().right, panel: panel.getBoundingClientRect().right };
+  });
+  expect(edges.table).toBeLessThanOrEqual(edges.panel);
 
   // Back to step 4 (the prediction): the clock rolls back to when it started.
   for (let n = 8; n >= 4; n--) {
