@@ -703,7 +703,11 @@ export class Engine {
       this.store(next, reason, cause, false, false, existingKey);
     } else {
       const ns = involved.namespace ?? 'default';
-      const name = flat(`${involved.name}.${this.hex(16)}`);
+      // One flat key for the record, its Map mirror, the aggregation index and the expiry queue;
+      // the name is a slice of it (V8 keeps a slice of 13 or more characters as a 20-byte view of
+      // the key, not a copy: ~50 bytes less an Event, a million Events at 5,000 nodes).
+      const key = flat(`${ns}/${involved.name}.${this.hex(16)}`);
+      const name = key.slice(ns.length + 1);
       const ev: KubeEvent = {
         kind: 'Event',
         metadata: {
@@ -727,8 +731,6 @@ export class Engine {
         lastTimestamp: now,
         count: 1,
       };
-      // One flat key for the record, its Map mirror, the aggregation index and the expiry queue.
-      const key = flat(`${ns}/${name}`);
       this.store(ev, reason, cause, false, true, key);
       indexEvent(this.eventIndex, this.state.api.objects.Event, ev, key);
     }
