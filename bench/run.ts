@@ -108,11 +108,11 @@ function warmUp(make: () => Scenario): string {
 }
 
 /**
- * `n` runs of the same scenario. No GC is forced between them: a forced full GC shrinks V8's young
- * generation, and the next run then paid for it (an hour of (a) in a cloud, median of 9 runs: 80 ms
- * after a forced GC each, 44 ms without). The ratio is the median run's; the simulation and checkpoints returned are the
- * last run's (every run reaches the same states: the engine is deterministic), so that only one
- * run's checkpoints are held at a time.
+ * `n` runs of the same scenario. No GC is forced between them: the runs after a forced full GC were
+ * slower (an hour of (a) in a cloud after two runs of (b), median of 9: 59-69 ms with a forced GC
+ * before each run, 24 ms without). The ratio is the median run's; the simulation and checkpoints
+ * returned are the last run's (every run reaches the same states: the engine is deterministic), so
+ * that only one run's checkpoints are held at a time.
  */
 function medianRun(make: () => Scenario, n: number, checkpoints: boolean, wallLimit = WALL_LIMIT_MS): Measured {
   const times: Pick<RunResult, 'advanceMs' | 'simulatedMs' | 'complete' | 'bootMs'>[] = [];
