@@ -118,7 +118,7 @@ function medianRun(make: () => Scenario, n: number, checkpoints: boolean, wallLi
   const times: Pick<RunResult, 'advanceMs' | 'simulatedMs' | 'complete' | 'bootMs'>[] = [];
   let last: RunResult | undefined;
   for (let i = 0; i < n; i++) {
-    last = undefined;
+    last = undefined; // the previous run can be collected while this one runs
     last = run(make(), checkpoints, wallLimit);
     times.push({
       advanceMs: last.advanceMs,
@@ -169,19 +169,16 @@ function seekBench(r: RunResult): { max: number; mean: number; n: number } {
   };
 }
 
-function ratioRow(what: string, r: RunResult | Measured, budget: number, expectedPods: number): BenchRow {
+function ratioRow(what: string, r: Measured, budget: number, expectedPods: number): BenchRow {
   const ratio = r.simulatedMs / Math.max(r.advanceMs, 0.001);
   const simulated = r.complete ? '' : ` (incomplete: ${Math.round(r.simulatedMs / 60_000)} min simulated)`;
   // Until the engine runs the workloads, a fast ratio means nothing: no verdict then.
   const meaningful = r.pods >= expectedPods;
   const spread =
-    'runs' in r && r.runs > 1
-      ? `; median of ${r.runs}, ${thousands(Math.min(...r.ratios))}-${thousands(Math.max(...r.ratios))}x`
-      : '';
-  const load = 'load' in r ? r.load : (loadavg()[0] ?? 0);
+    r.runs > 1 ? `; median of ${r.runs}, ${thousands(Math.min(...r.ratios))}-${thousands(Math.max(...r.ratios))}x` : '';
   return {
     what: `${what} [${r.nodes} nodes, ${r.pods} pods at t=0${meaningful ? '' : `, expected ${expectedPods}`}]`,
-    measured: `${thousands(ratio)}x (${thousands(r.advanceMs)} ms${spread}; load ${load.toFixed(2)})${simulated}`,
+    measured: `${thousands(ratio)}x (${thousands(r.advanceMs)} ms${spread}; load ${r.load.toFixed(2)})${simulated}`,
     budget: `>= ${thousands(budget)}x`,
     ok: meaningful ? r.complete && ratio >= budget : undefined,
   };

@@ -28,7 +28,7 @@ function RecapTable({ chapters }: { chapters: Chapter[] }) {
   const t = useLessonMessages();
   const m = useMessages();
   return (
-    <table className="recap">
+    <table className="ww-table recap">
       <caption>{t.recapCaption}</caption>
       <thead>
         <tr>
