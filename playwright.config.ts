@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI);
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their e2e tests side by side (each serves its own build).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Use Debian's Chromium when present (no browser download on this machine kind; never run
