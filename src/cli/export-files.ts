@@ -17,8 +17,26 @@ export function exportDirProblem(dir: string, force: boolean): string | undefine
   return undefined;
 }
 
+/**
+ * Why a file of the export cannot be written under DIR, checked before anything is written: a
+ * path part over 255 bytes (NAME_MAX), or a path that leaves DIR. Export paths are derived by the
+ * export (never taken from a scenario's text), so this guards against a fault of ours.
+ */
+export function exportPathProblem(files: readonly ExportFile[]): string | undefined {
+  for (const f of files) {
+    const parts = f.path.split('/');
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\')))
+      return `internal: the export's path ${JSON.stringify(f.path)} is not a plain relative path`;
+    const long = parts.find((p) => Buffer.byteLength(p) > 255);
+    if (long) return `the export's file name ${JSON.stringify(`${long.slice(0, 40)}…`)} is longer than 255 bytes`;
+  }
+  return undefined;
+}
+
 /** Writes the files; scripts get mode 0755. Returns the paths written. */
 export function writeExport(dir: string, files: readonly ExportFile[]): string[] {
+  const problem = exportPathProblem(files);
+  if (problem) throw new Error(problem);
   const written: string[] = [];
   for (const f of files) {
     const path = join(dir, ...f.path.split('/'));

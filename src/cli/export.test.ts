@@ -47,7 +47,7 @@ describe('--export writes', () => {
       expect(existsSync(join(dir, f))).toBe(true);
     expect(statSync(join(dir, 'run.sh')).mode & 0o777).toBe(0o755);
     expect(r.out).toContain(`Wrote the kind export of eviction to ${dir}:`);
-    expect(readFileSync(join(dir, 'run.sh'), 'utf8')).toContain('docker exec eviction-worker2 systemctl stop kubelet');
+    expect(readFileSync(join(dir, 'run.sh'), 'utf8')).toContain('node_exec eviction-worker2 systemctl stop kubelet');
   });
 
   it('refuses a directory that is not empty, unless --force (which leaves other files)', () => {

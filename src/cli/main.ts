@@ -153,7 +153,7 @@ function runExport(scenario: Scenario, o: CliOptions, target: { kind: ExportKind
   const timeline = [...scenario.spec.timeline, ...o.at.map((a) => ({ at: a.at, run: a.command }))].sort(
     (a, b) => a.at - b.at,
   );
-  const lastAt = Math.max(0, ...timeline.map((t) => t.at));
+  const lastAt = timeline.reduce((m, t) => Math.max(m, t.at), 0);
   const withAt: Scenario = {
     ...scenario,
     spec: { ...scenario.spec, timeline, duration: Math.max(scenario.spec.duration, lastAt) },
@@ -169,7 +169,14 @@ function runExport(scenario: Scenario, o: CliOptions, target: { kind: ExportKind
     io.stderr(`internal error: the export failed: ${(err as Error).stack ?? String(err)}`);
     return EXIT_INTERNAL;
   }
-  const written = writeExport(target.dir, files);
+  let written: string[];
+  try {
+    written = writeExport(target.dir, files);
+  } catch (err) {
+    // A file system's refusal (no space, no permission, a name too long) in one line, no stack.
+    io.stderr(`error: --export could not write to ${target.dir}: ${(err as Error).message}`);
+    return EXIT_INVALID;
+  }
   io.stdout(`Wrote the ${target.kind} export of ${scenario.metadata.name} to ${target.dir}:`);
   for (const path of written) io.stdout(`  ${path}`);
   const readme = written.find((p) => p.endsWith('README.md'));

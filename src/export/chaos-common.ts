@@ -3,9 +3,9 @@
  * step a fault came from (and the one that heals it), YAML with a comment on top, and the pods a
  * `kubectl delete pod` names, as a chaos tool selects them.
  */
-import { stringify } from 'yaml';
 import { formatSimTime, type Scenario } from '../sim/index';
 import type { Fault } from './faults';
+import { oneLine, yamlDocs } from './text';
 import { scenarioWorkloads, type Workload } from './workloads';
 
 export const STEP_ANNOTATION = 'notready.dev/step';
@@ -15,16 +15,15 @@ export const SCENARIO_ANNOTATION = 'notready.dev/scenario';
 export function faultMetadata(scenario: Scenario, name: string, f: Fault): Record<string, unknown> {
   const annotations: Record<string, string> = {
     [SCENARIO_ANNOTATION]: scenario.metadata.name,
-    [STEP_ANNOTATION]: `${formatSimTime(f.at)} ${f.line.split('\n')[0]}`,
+    [STEP_ANNOTATION]: `${formatSimTime(f.at)} ${oneLine(f.line)}`,
   };
-  if (f.healedBy) annotations[HEALED_BY_ANNOTATION] = `${formatSimTime(f.healedBy.at)} ${f.healedBy.line}`;
+  if (f.healedBy) annotations[HEALED_BY_ANNOTATION] = `${formatSimTime(f.healedBy.at)} ${oneLine(f.healedBy.line)}`;
   return { name, namespace: 'default', annotations };
 }
 
-/** YAML documents, with comment lines before the first. */
+/** YAML documents, with comment lines (one line of text each, text.ts) before the first. */
 export function yamlFile(comment: string[], docs: unknown[]): string {
-  const head = comment.map((l) => `# ${l}`.trimEnd()).join('\n');
-  return `${head}\n${docs.map((d) => `---\n${stringify(d, { lineWidth: 0 })}`).join('')}`;
+  return yamlDocs(comment, docs);
 }
 
 /** Seconds of a chaos, at least one (a fault at the scenario's very end still lasts a moment). */

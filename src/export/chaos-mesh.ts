@@ -11,6 +11,7 @@
 import { formatDurationExact, type Scenario } from '../sim/index';
 import { faultMetadata, podTarget, yamlFile } from './chaos-common';
 import type { Fault } from './faults';
+import { oneLine } from './text';
 
 const API = 'chaos-mesh.org/v1alpha1';
 
@@ -134,8 +135,10 @@ export function chaosMeshResources(scenario: Scenario, name: string, f: Fault): 
 
 export function chaosMeshFile(f: Fault, docs: unknown[]): string {
   const notes = [
-    `Chaos Mesh: ${f.line.split('\n')[0]} (timeline step ${f.step + 1})`,
-    ...(f.healedBy ? [`healed by: ${f.healedBy.line} (step ${f.healedBy.step + 1}): the chaos lasts until then`] : []),
+    `Chaos Mesh: ${oneLine(f.line)} (timeline step ${f.step + 1})`,
+    ...(f.healedBy
+      ? [`healed by: ${oneLine(f.healedBy.line)} (step ${f.healedBy.step + 1}): the chaos lasts until then`]
+      : []),
   ];
   if (docs.some((d) => (d as { kind?: string }).kind === 'PhysicalMachineChaos'))
     notes.push(

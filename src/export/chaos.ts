@@ -4,12 +4,16 @@
  * apply them at the simulated times, the scenario's workloads, and a README naming the faults
  * without an equivalent and the commands that are not faults.
  */
-import { formatSimTime, type Scenario, shellQuote } from '../sim/index';
+import { createSimulation, formatSimTime, type Scenario } from '../sim/index';
+import { type Refusals, refusalsOf } from './accepted';
 import { chaosMeshFile, chaosMeshResources } from './chaos-mesh';
-import { type Fault, faultName, timelineFaults } from './faults';
+import { type Fault, type FaultList, faultName, timelineFaults } from './faults';
 import type { ExportFile } from './files';
+import { reviewSection } from './kind-readme';
 import { litmusEngine, litmusFile } from './litmus';
 import { workloadsYaml } from './manifests';
+import { exportHazards, type Hazard } from './review';
+import { mdCode, mdText, oneLine, shellWord } from './text';
 
 export type ChaosTool = 'chaos-mesh' | 'litmus';
 
@@ -40,7 +44,7 @@ function made(tool: ChaosTool, scenario: Scenario, f: Fault, index: number): Mad
 function timelineScript(tool: ChaosTool, scenario: Scenario, list: Made[]): string {
   const lines = [
     '#!/usr/bin/env bash',
-    `# ${TOOL_NAME[tool]} faults of the NotReady scenario ${JSON.stringify(scenario.metadata.name)} at the simulated times:`,
+    `# ${TOOL_NAME[tool]} faults of the NotReady scenario ${scenario.metadata.name} at the simulated times:`,
     "# t=0 is when this script starts; each file is applied at its step's time, and the tool",
     '# recovers the fault by itself when its duration is over.',
     '# Usage: ./timeline.sh   (kubectl on the PATH, pointed at the cluster; KUBECTL_CONTEXT to choose one)',
@@ -62,17 +66,25 @@ function timelineScript(tool: ChaosTool, scenario: Scenario, list: Made[]): stri
   );
   for (const m of applied)
     lines.push(
-      `at ${Math.floor(m.fault.at / 1000)} ${shellQuote(m.fault.line.split('\n')[0] ?? '')}`,
+      `at ${Math.floor(m.fault.at / 1000)} ${shellWord(oneLine(m.fault.line))}`,
       `kubectl apply -f "$HERE/${m.file?.path}"`,
     );
   return `${lines.join('\n')}\n`;
 }
 
-function readme(tool: ChaosTool, scenario: Scenario, list: Made[], notFaults: number[]): string {
+function readme(
+  tool: ChaosTool,
+  scenario: Scenario,
+  list: Made[],
+  notFaults: number[],
+  refused: FaultList['refused'],
+  hazards: readonly Hazard[],
+): string {
   const name = TOOL_NAME[tool];
   const out = [
-    `# ${scenario.metadata.title} — ${name}`,
+    `# ${mdText(scenario.metadata.title)} — ${name}`,
     '',
+    ...reviewSection(hazards),
     `Exported from NotReady: the faults of the scenario \`${scenario.metadata.name}\` that ${name} can inject, one file each,`,
     `annotated with the timeline step it came from (\`notready.dev/step\`) and the one that heals it`,
     "(`notready.dev/healed-by`). `workloads.yaml` has the scenario's workloads; `timeline.sh` applies the",
@@ -86,7 +98,7 @@ function readme(tool: ChaosTool, scenario: Scenario, list: Made[], notFaults: nu
       .filter((m) => m.file)
       .map(
         (m) =>
-          `| ${formatSimTime(m.fault.at)} | \`${m.fault.line.split('\n')[0]}\` | ${m.file?.path} | ${m.fault.healedBy ? `until ${formatSimTime(m.fault.healedBy.at)}` : `to the end (${formatSimTime(m.fault.at + m.fault.duration)})`} |`,
+          `| ${formatSimTime(m.fault.at)} | ${mdCode(m.fault.line).replaceAll('|', '\\|')} | ${m.file?.path} | ${m.fault.healedBy ? `until ${formatSimTime(m.fault.healedBy.at)}` : `to the end (${formatSimTime(m.fault.at + m.fault.duration)})`} |`,
       ),
     '',
     '## Faults without an equivalent',
@@ -94,7 +106,7 @@ function readme(tool: ChaosTool, scenario: Scenario, list: Made[], notFaults: nu
     ...(list.some((m) => m.none)
       ? list
           .filter((m) => m.none)
-          .map((m) => `- ${formatSimTime(m.fault.at)} \`${m.fault.line.split('\n')[0]}\`: ${m.none}`)
+          .map((m) => `- ${formatSimTime(m.fault.at)} ${mdCode(m.fault.line)}: ${oneLine(m.none ?? '')}`)
       : [`None: every fault of this scenario has a ${name} equivalent.`]),
     '',
     '## Not faults (not exported)',
@@ -104,10 +116,21 @@ function readme(tool: ChaosTool, scenario: Scenario, list: Made[], notFaults: nu
           const t = scenario.spec.timeline[i];
           const healed = list.find((m) => m.fault.healedBy?.step === i);
           const ends = healed ? ` (ends the fault of ${formatSimTime(healed.fault.at)})` : '';
-          return `- ${formatSimTime(t?.at ?? 0)} \`${(t?.run ?? '').split('\n')[0]}\`${ends}`;
+          return `- ${formatSimTime(t?.at ?? 0)} ${mdCode(t?.run ?? '')}${ends}`;
         })
       : ['None.']),
     '',
+    ...(refused.length
+      ? [
+          '## Refused by the simulation (not exported)',
+          '',
+          ...refused.map((r) => {
+            const t = scenario.spec.timeline[r.step];
+            return `- ${formatSimTime(t?.at ?? 0)} ${mdCode(t?.run ?? '')}: ${mdText(r.reason)}`;
+          }),
+          '',
+        ]
+      : []),
     '## Before you run it',
     '',
     ...(tool === 'chaos-mesh'
@@ -127,13 +150,22 @@ function readme(tool: ChaosTool, scenario: Scenario, list: Made[], notFaults: nu
   return out.join('\n');
 }
 
+/** What the simulation refused of the timeline up to `until` (accepted.ts): not exported. */
+function refusals(scenario: Scenario, until = scenario.spec.duration): Refusals {
+  const sim = createSimulation(scenario);
+  sim.advanceTo(until);
+  return refusalsOf(sim, scenario.spec.timeline);
+}
+
 /** The export of a scenario for a chaos tool. */
 export function exportChaos(tool: ChaosTool, scenario: Scenario, until?: number): ExportFile[] {
-  const { faults, notFaults } = timelineFaults(scenario, until);
+  const refused = refusals(scenario, until);
+  const { faults, notFaults, refused: skipped } = timelineFaults(scenario, until, refused);
   const list = faults.map((f, i) => made(tool, scenario, f, i));
   const workloads = workloadsYaml(scenario);
+  const hazards = exportHazards(scenario, refused);
   return [
-    { path: 'README.md', content: readme(tool, scenario, list, notFaults) },
+    { path: 'README.md', content: readme(tool, scenario, list, notFaults, skipped, hazards) },
     ...list.flatMap((m) => (m.file ? [m.file] : [])),
     ...(workloads !== undefined ? [{ path: 'workloads.yaml', content: workloads }] : []),
     { path: 'timeline.sh', content: timelineScript(tool, scenario, list), executable: true },

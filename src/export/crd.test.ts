@@ -32,7 +32,7 @@ spec:
     - {at: 50s, run: "ssh n2 systemctl stop containerd"}
     - {at: 1m, run: "kubectl drain n3 --ignore-daemonsets"}
     - {at: 70s, run: "kubectl taint nodes n2 example.com/x=y:NoSchedule"}
-    - {at: 80s, run: "ssh n1 poweroff"}
+    - {at: 80s, run: "ssh n3 poweroff"}
     - {at: 2m, run: "network heal n1"}
     - {at: 3m, run: "ssh n2 systemctl start containerd"}
     - {at: 4m, run: "kubectl uncordon n3"}

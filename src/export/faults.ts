@@ -6,6 +6,7 @@
  * heals are not faults.
  */
 import { type Command, parseCommand, type Scenario } from '../sim/index';
+import type { Refusals } from './accepted';
 
 export type FaultKind =
   | 'kubelet-stop'
@@ -42,6 +43,8 @@ export interface FaultList {
   faults: Fault[];
   /** Entries that break nothing (reads, workload changes, heals), by index. */
   notFaults: number[];
+  /** Entries the simulation refused (accepted.ts): not exported, listed with the reason. */
+  refused: { step: number; reason: string }[];
 }
 
 const MANIFESTS = '/etc/kubernetes/manifests';
@@ -126,12 +129,25 @@ function classify(c: Command): { kind: FaultKind; node?: string; key?: string } 
   }
 }
 
-/** The faults of a scenario's timeline, each with its duration. */
-export function timelineFaults(scenario: Scenario, end = scenario.spec.duration): FaultList {
+/**
+ * The faults of a scenario's timeline, each with its duration. `refusals`: the commands the
+ * simulation refused (accepted.ts); they are neither faults nor heals.
+ */
+export function timelineFaults(
+  scenario: Scenario,
+  end = scenario.spec.duration,
+  refusals: Refusals = new Map(),
+): FaultList {
   const faults: Fault[] = [];
   const notFaults: number[] = [];
+  const refused: FaultList['refused'] = [];
   const open = new Map<string, Fault>();
   scenario.spec.timeline.forEach((t, step) => {
+    const reason = refusals.get(step);
+    if (reason !== undefined) {
+      refused.push({ step, reason });
+      return;
+    }
     const parsed = parseCommand(t.run);
     if (!parsed.ok) {
       notFaults.push(step);
@@ -164,7 +180,7 @@ export function timelineFaults(scenario: Scenario, end = scenario.spec.duration)
     faults.push(f);
     if (c.key !== undefined && !open.has(c.key)) open.set(c.key, f);
   });
-  return { faults, notFaults };
+  return { faults, notFaults, refused };
 }
 
 /** A DNS-1123 name for a fault's resource: `eviction-01-kubelet-stop-node2`. */

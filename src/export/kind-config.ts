@@ -11,6 +11,7 @@
  */
 import { CLOUD_SETTINGS, formatDurationExact, PROFILES, type Scenario, type Settings } from '../sim/index';
 import { NODE_LABEL, type NodeMapping } from './nodes';
+import { comment, yamlString } from './text';
 
 type Target = 'kube-controller-manager' | 'kube-apiserver' | 'kubelet';
 
@@ -49,7 +50,7 @@ export const NODE_IMAGES = {
   'v1.23-docker': 'kindest/node:v1.23.0@sha256:49824ab1727c04e56a21a5d8372a402fcd32ea51ac96a2706a12af38934f81ac',
 } as const;
 
-const str = (s: string) => JSON.stringify(s);
+const str = yamlString;
 
 /** The effective settings (profile defaults and the scenario's own), and which the scenario set. */
 export function effectiveSettings(scenario: Scenario): { settings: Settings; changed: Set<keyof Settings> } {
@@ -93,7 +94,7 @@ function flagLines(scenario: Scenario, target: Target, indent: string): string[]
 export function kindConfig(scenario: Scenario, nodes: NodeMapping): string {
   const profile = PROFILES[scenario.spec.profile];
   const lines = [
-    `# kind cluster for the NotReady scenario ${str(scenario.metadata.name)}: ${scenario.metadata.title}`,
+    comment(`kind cluster for the NotReady scenario ${scenario.metadata.name}: ${scenario.metadata.title}`),
     `# Profile ${profile.name} (Kubernetes ${profile.kubernetesVersion}). Create it with run.sh, or:`,
     `#   kind create cluster --config kind-config.yaml --image ${NODE_IMAGES[scenario.spec.profile]}`,
     "# Flags below carry the simulation's settings (the profile's defaults unless marked), so the",

@@ -4,22 +4,28 @@ import { effectiveSettings, NODE_IMAGES, SETTING_FLAGS, settingsWithoutFlag } fr
 import type { KindStep } from './kind-steps';
 import { NODE_LABEL, type NodeMapping } from './nodes';
 import type { Prediction } from './predict';
+import { type Hazard, hazardLines } from './review';
+import { mdCode, mdText } from './text';
 
-const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
-const code = (s: string) => `\`${s.replaceAll('`', "'")}\``;
+/** A Markdown table cell of one line of text (text.ts: the export's one escaping layer). */
+const cell = (s: string) => mdText(s);
+/** A code span inside a table cell: pipes escaped, as GitHub's tables read them even in code. */
+const code = (s: string) => mdCode(s).replaceAll('|', '\\|');
 
 export function kindReadme(input: {
   scenario: Scenario;
   nodes: NodeMapping;
   steps: KindStep[];
   prediction: Prediction;
+  hazards: readonly Hazard[];
 }): string {
   const { scenario, nodes, steps, prediction } = input;
   const profile = PROFILES[scenario.spec.profile];
   const { settings, changed } = effectiveSettings(scenario);
   const out = [
-    `# ${scenario.metadata.title} — on a real cluster (kind)`,
+    `# ${mdText(scenario.metadata.title)} — on a real cluster (kind)`,
     '',
+    ...reviewSection(input.hazards),
     `Exported from NotReady: the scenario \`${scenario.metadata.name}\` (profile ${profile.name}, seed ${scenario.spec.seed}) on a`,
     'kind cluster, its timeline run at the simulated times, and after each step the checks of what',
     'the simulation predicted, with the simulated time as the expectation and a tolerance.',
@@ -61,7 +67,7 @@ export function kindReadme(input: {
     '|---|---|---|',
     ...steps.map(
       (s) =>
-        `| ${formatSimTime(s.at)} | ${code(cell(s.line.split('\n')[0] ?? ''))} | ${s.skip ? `skipped: ${cell(s.skip)}` : `${code(cell(s.shell?.[0] ?? ''))}${s.note ? ` (${cell(s.note)})` : ''}`} |`,
+        `| ${formatSimTime(s.at)} | ${code(s.line)} | ${s.skip ? `skipped: ${cell(s.skip)}` : `${code(s.shell?.[0] ?? '')}${s.note ? ` (${cell(s.note)})` : ''}`} |`,
     ),
     '',
     '## Predictions',
@@ -76,7 +82,7 @@ export function kindReadme(input: {
       ? [
           '',
           'Moments of the simulation the script does not check:',
-          ...prediction.unchecked.map((c) => `- ${formatSimTime(c.at)} ${c.label}`),
+          ...prediction.unchecked.map((c) => `- ${formatSimTime(c.at)} ${mdText(c.label)}`),
         ]
       : []),
     '',
@@ -93,6 +99,20 @@ export function kindReadme(input: {
     '',
   ];
   return out.join('\n');
+}
+
+/** What to review before running (review.ts); run.sh refuses to start without --reviewed. */
+export function reviewSection(hazards: readonly Hazard[]): string[] {
+  const [head, ...items] = hazardLines(hazards);
+  if (!head) return [];
+  return [
+    '## Review before running',
+    '',
+    `${mdText(head)} The script stops before it starts unless you run it with \`--reviewed\`.`,
+    '',
+    ...items.map((l) => `- ${mdText(l.replace(/^ *- /, ''))}`),
+    '',
+  ];
 }
 
 /** A scenario in a simulated cloud: what kind cannot do of it. */

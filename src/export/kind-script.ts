@@ -9,16 +9,18 @@
  * Portable bash (3.2 on macOS too: no associative arrays, no `wait -n`), shellcheck-clean: the
  * tests run `bash -n` and shellcheck on the script of every built-in scenario.
  */
-import { formatSimTime, PROFILES, type Scenario, shellQuote } from '../sim/index';
+import { formatSimTime, PROFILES, type Scenario } from '../sim/index';
 import { NODE_IMAGES } from './kind-config';
 import type { KindStep } from './kind-steps';
 import { images, type StaticPodFile } from './manifests';
-import { kindNode, NODE_LABEL, type NodeMapping } from './nodes';
+import { kindNodeOf, NODE_LABEL, type NodeMapping } from './nodes';
 import type { Check, Prediction, Probe } from './predict';
+import { type Hazard, hazardLines } from './review';
 import { SCRIPT_HELPERS } from './script-helpers';
+import { comment, shellWord } from './text';
 import type { Workload } from './workloads';
 
-const q = shellQuote;
+const q = shellWord;
 const secs = (ms: number) => Math.floor(ms / 1000);
 
 export interface ScriptInput {
@@ -29,11 +31,13 @@ export interface ScriptInput {
   staticPods: StaticPodFile[];
   workloads: Workload[];
   hasWorkloadsFile: boolean;
+  /** What to review before running (review.ts): the script refuses to start without --reviewed. */
+  hazards: readonly Hazard[];
 }
 
 /** The bash call of a probe (a function of SCRIPT_HELPERS), node names mapped to kind's. */
 function probeCall(p: Probe, nodes: NodeMapping): string {
-  const n = (name: string) => q(kindNode(nodes, name));
+  const n = (name: string) => q(kindNodeOf(nodes, name));
   switch (p.kind) {
     case 'node-ready':
       return `node_ready_is ${n(p.node)} ${p.status}`;
@@ -52,7 +56,7 @@ function probeCall(p: Probe, nodes: NodeMapping): string {
 
 function checkLines(c: Check, nodes: NodeMapping): string[] {
   return [
-    ...(c.why ? [`# ${c.why}`] : []),
+    ...(c.why ? [comment(c.why)] : []),
     `expect ${secs(c.at)} ${secs(c.tolerance)} ${q(c.label)} ${probeCall(c.probe, nodes)}`,
   ];
 }
@@ -63,17 +67,22 @@ function header(input: ScriptInput): string[] {
   const width = Math.max(...nodes.nodes.map((n) => n.node.name.length));
   const out = [
     '#!/usr/bin/env bash',
-    `# NotReady scenario ${JSON.stringify(scenario.metadata.name)} on a real cluster (kind): ${scenario.metadata.title}`,
+    comment(`NotReady scenario ${scenario.metadata.name} on a real cluster (kind): ${scenario.metadata.title}`),
     '#',
     "# Creates a kind cluster (kind-config.yaml), applies the scenario's manifests, then runs its timeline",
     '# at the simulated times (t=0 is when every workload is Ready) and checks after each step what',
     `# the simulation predicted (profile ${profile.name}, seed ${scenario.spec.seed}), printing where the real cluster agrees`,
     '# and where it differs. Exit status: 0 when every prediction held, 1 otherwise, 2 on a usage error.',
     '#',
-    '# Usage: ./run.sh [--no-create]      (--no-create: use the kind cluster that exists already)',
+    '# Usage: ./run.sh [--no-create] [--reviewed]',
+    '#   --no-create: use the kind cluster that exists already (the script acts on no other);',
+    '#   --reviewed: you have read what this scenario asks of the cluster (needed when it names any).',
     '# Environment: NODE_IMAGE (kind node image), TOLERANCE_EXTRA (seconds added to every tolerance).',
     `# Needs: kind, kubectl, docker. The cluster is kept afterwards: kind delete cluster --name ${nodes.cluster}`,
+    '# Docker commands act only on the nodes of that cluster; kubectl only on its context.',
     '#',
+    ...hazardLines(input.hazards).map(comment),
+    ...(input.hazards.length ? ['#'] : []),
     "# Nodes: kind names its node containers itself, so the scenario's nodes map to them in order",
     `# (each carries the label ${NODE_LABEL}=<scenario name>):`,
     ...nodes.nodes.map((n) => `#   ${n.node.name.padEnd(width)} -> ${n.kindName}`),
@@ -85,17 +94,13 @@ function header(input: ScriptInput): string[] {
       '# containerd, whose containers keep running, and the kubelet notices later than with docker.',
     );
   const skipped = steps.filter((s) => s.skip);
-  out.push(
-    '#',
-    skipped.length ? '# Skipped (no real equivalent):' : '# Skipped: none, every command has a real equivalent.',
-  );
-  for (const s of skipped) out.push(`#   ${formatSimTime(s.at)}  ${s.line.split('\n')[0]}: ${s.skip}`);
+  out.push('#', skipped.length ? '# Skipped (not run here):' : '# Skipped: none, every command has a real equivalent.');
+  for (const s of skipped) out.push(comment(`  ${formatSimTime(s.at)}  ${s.line}: ${s.skip}`));
   out.push('#', '# Timeline:');
-  for (const s of steps)
-    if (s.shell) out.push(`#   ${formatSimTime(s.at)}  ${s.line.split('\n')[0]}  ->  ${s.shell[0]}`);
+  for (const s of steps) if (s.shell) out.push(comment(`  ${formatSimTime(s.at)}  ${s.line}  ->  ${s.shell[0]}`));
   out.push('#', '# Predicted (time, what, tolerance):');
   for (const c of prediction.checks)
-    out.push(`#   ${formatSimTime(c.at)}  ${c.label}  (±${formatSimTime(c.tolerance)})`);
+    out.push(comment(`  ${formatSimTime(c.at)}  ${c.label}  (±${formatSimTime(c.tolerance)})`));
   if (!prediction.checks.length) out.push('#   nothing the script can check');
   return out;
 }
@@ -113,11 +118,12 @@ function setup(input: ScriptInput): string[] {
     '  fi',
     '  kind create cluster --config "$HERE/kind-config.yaml" --image "$NODE_IMAGE" --wait 5m || exit 1',
     'fi',
+    'require_cluster',
     'kubectl wait --for=condition=Ready nodes --all --timeout=5m || exit 1',
   ];
   for (const s of staticPods)
     out.push(
-      `docker cp "$HERE/${s.path}" ${q(`${kindNode(nodes, s.node)}:/etc/kubernetes/manifests/${s.file}`)} || exit 1`,
+      `node_cp "$HERE/${s.path}" ${q(kindNodeOf(nodes, s.node))} ${q(`/etc/kubernetes/manifests/${s.file}`)} || exit 1`,
     );
   if (pulled.length) {
     out.push(
@@ -126,7 +132,7 @@ function setup(input: ScriptInput): string[] {
       `IMAGES=(${pulled.map(q).join(' ')})`,
       'for node in "${NODES[@]}"; do',
       '  for image in "${IMAGES[@]}"; do',
-      '    docker exec "$node" crictl pull "$image" >/dev/null || echo "warning: could not pull $image on $node" >&2',
+      '    node_exec "$node" crictl pull "$image" >/dev/null || echo "warning: could not pull $image on $node" >&2',
       '  done',
       'done',
     );
@@ -139,9 +145,21 @@ function setup(input: ScriptInput): string[] {
   // The kubelet mirrors a static pod to the API as NAME-NODE.
   for (const s of staticPods)
     out.push(
-      `kubectl wait --for=condition=Ready ${q(`pod/${s.name}-${kindNode(nodes, s.node)}`)} --timeout=5m || exit 1`,
+      `kubectl wait --for=condition=Ready ${q(`pod/${s.name}-${kindNodeOf(nodes, s.node)}`)} --timeout=5m || exit 1`,
     );
   return out;
+}
+
+/** With hazards (review.ts), the script names them and stops unless started with --reviewed. */
+function reviewGate(hazards: readonly Hazard[]): string[] {
+  if (!hazards.length) return ['if (( REVIEWED )); then echo "--reviewed: this scenario names nothing to review"; fi'];
+  return [
+    'if (( ! REVIEWED )); then',
+    ...hazardLines(hazards).map((l) => `  echo ${q(l)} >&2`),
+    '  echo "Read them in run.sh and workloads.yaml, then run ./run.sh --reviewed." >&2',
+    '  exit 2',
+    'fi',
+  ];
 }
 
 /** run.sh for a scenario. */
@@ -160,7 +178,9 @@ export function kindScript(input: ScriptInput): string {
     'CONTEXT="kind-$CLUSTER"',
     `NODE_IMAGE="\${NODE_IMAGE:-${NODE_IMAGES[scenario.spec.profile]}}"`,
     'TOLERANCE_EXTRA="${TOLERANCE_EXTRA:-0}"',
+    `CLUSTER_NODES=(${nodes.nodes.map((n) => q(n.kindName)).join(' ')})`,
     ...SCRIPT_HELPERS,
+    ...reviewGate(input.hazards),
     ...setup(input),
     '',
     'start_timeline',
@@ -169,8 +189,8 @@ export function kindScript(input: ScriptInput): string {
   for (const c of prediction.checks) byStep.set(c.step, [...(byStep.get(c.step) ?? []), c]);
   for (const c of byStep.get(-1) ?? []) lines.push(...checkLines(c, nodes));
   for (const s of steps) {
-    const first = s.line.split('\n')[0] ?? '';
-    lines.push('', `# ${formatSimTime(s.at)}: ${first}`, `at ${secs(s.at)}`);
+    const first = s.line;
+    lines.push('', comment(`${formatSimTime(s.at)}: ${first}`), `at ${secs(s.at)}`);
     if (s.skip) {
       lines.push(`skipped ${s.index} ${q(first)} ${q(s.skip)}`);
       continue;

@@ -6,15 +6,18 @@
  * never by pattern-matching its text.
  */
 
+import { parseAllDocuments } from 'yaml';
 import type { Scenario } from '../sim/index';
-import { type Command, type PodView, parseCommand, printCommand, shellQuote, type TimelineEntry } from '../sim/index';
-import { kindNode, type NodeMapping } from './nodes';
+import { type Command, type PodView, parseCommand, type TimelineEntry } from '../sim/index';
+import type { Refusals } from './accepted';
+import { kindNode, kindNodeOf, type NodeMapping } from './nodes';
+import { oneLine, shellWord, yamlDocs } from './text';
 import { scenarioWorkloads, type Workload, workloadOfOwner } from './workloads';
 
 export interface KindStep {
   index: number;
   at: number;
-  /** The command as the timeline has it. */
+  /** The command's first line as the timeline has it, unsafe characters escaped (text.ts oneLine). */
   line: string;
   /** Bash lines that run it, or the reason it is skipped. */
   shell?: string[];
@@ -30,7 +33,7 @@ export interface StepContext {
   podsBefore: readonly (readonly PodView[])[];
 }
 
-const q = shellQuote;
+const q = shellWord;
 
 /** A heredoc delimiter that does not occur in the text. */
 function delimiter(text: string): string {
@@ -47,11 +50,11 @@ function delimiter(text: string): string {
 function podWord(ctx: StepContext, step: number, namespace: string, name: string, workloads: readonly Workload[]) {
   for (const s of ctx.scenario.spec.staticPods)
     if (name === `${s.manifest.metadata.name}-${s.node}`)
-      return { word: q(`${s.manifest.metadata.name}-${kindNode(ctx.nodes, s.node)}`) };
+      return { word: q(`${s.manifest.metadata.name}-${kindNodeOf(ctx.nodes, s.node)}`) };
   const pod = ctx.podsBefore[step]?.find((p) => p.namespace === namespace && p.name === name);
   const w = pod && workloadOfOwner(workloads, namespace, pod.owner);
   if (!pod || !w || w.kind === 'StatefulSet') return { word: q(name) };
-  const node = pod.node ? kindNode(ctx.nodes, pod.node) : '';
+  const node = pod.node ? (kindNode(ctx.nodes, pod.node) ?? '') : '';
   return {
     word: `"$(pod_like ${q(namespace)} ${q(w.selector)} ${q(node)})"`,
     note: `${name} is the simulation's name: the real pod of ${w.kind.toLowerCase()}/${w.name}${node ? ` on ${node}` : ''} has another suffix`,
@@ -72,7 +75,7 @@ function readWords(
   const notes: string[] = [];
   const mapName = (name: string): string => {
     if (kinds.length !== 1 || !names.includes(name)) return q(name);
-    if (kinds[0] === 'Node' || kinds[0] === 'Lease') return q(kindNode(ctx.nodes, name));
+    if (kinds[0] === 'Node' || kinds[0] === 'Lease') return q(kindNode(ctx.nodes, name) ?? name);
     if (kinds[0] === 'Pod') {
       const w = podWord(ctx, step, namespace, name, workloads);
       if (w.note) notes.push(w.note);
@@ -89,11 +92,12 @@ function readWords(
   return { words: ['kubectl', ...words], notes };
 }
 
+const nsFlag = (namespace: string) => (namespace === 'default' ? '' : ` -n ${q(namespace)}`);
+
 type Translation = { shell: string[]; note?: string } | { skip: string };
 
 function translate(ctx: StepContext, step: number, c: Command, workloads: Workload[]): Translation {
-  const node = (n: string) => q(kindNode(ctx.nodes, n));
-  const withNode = <T extends { node: string }>(x: T): T => ({ ...x, node: kindNode(ctx.nodes, x.node) });
+  const node = (n: string) => q(kindNodeOf(ctx.nodes, n));
   switch (c.kind) {
     case 'kubectl-read': {
       const r = readWords(ctx, step, c, workloads);
@@ -103,7 +107,7 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
       const p = podWord(ctx, step, c.namespace, c.name, workloads);
       let s = `kubectl delete pod ${p.word}${c.namespace === 'default' ? '' : ` -n ${q(c.namespace)}`}`;
       if (c.force) s += ' --force';
-      if (c.gracePeriod !== undefined) s += ` --grace-period=${c.gracePeriod}`;
+      if (c.gracePeriod !== undefined) s += ` --grace-period=${Math.trunc(c.gracePeriod)}`;
       return { shell: [s], ...(p.note ? { note: p.note } : {}) };
     }
     case 'kubectl-logs':
@@ -117,26 +121,46 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
           : c.kind === 'kubectl-exec'
             ? `kubectl exec ${p.word}${ns} -- ${c.command.map(q).join(' ')}`
             : // port-forward runs until stopped: ten seconds of it, as a look.
-              `timeout 10 kubectl port-forward ${p.word}${ns} ${c.ports}`;
+              `timeout 10 kubectl port-forward ${p.word}${ns} ${q(c.ports)}`;
       return { shell: [line], ...(p.note ? { note: p.note } : {}) };
     }
     case 'kubectl-delete-node':
       return { shell: [`kubectl delete node ${node(c.name)}`] };
+    // Written here with shellWord rather than printCommand, so that every word goes through text.ts.
     case 'kubectl-cordon':
     case 'kubectl-uncordon':
+      return { shell: [`kubectl ${c.kind === 'kubectl-cordon' ? 'cordon' : 'uncordon'} ${node(c.node)}`] };
     case 'kubectl-taint':
-      return { shell: [printCommand(withNode(c))] };
-    case 'kubectl-drain':
+      return {
+        shell: [`kubectl taint nodes ${node(c.node)} ${c.specs.map(q).join(' ')}${c.overwrite ? ' --overwrite' : ''}`],
+      };
+    case 'kubectl-drain': {
       // kubectl drain waits for its pods to go: it runs beside the timeline, as in the simulation.
-      return { shell: [`${printCommand(withNode(c))} &`, 'DRAIN_PID=$!'] };
+      let s = `kubectl drain ${node(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+      if (c.gracePeriod !== undefined) s += ` --grace-period=${Math.trunc(c.gracePeriod)}`;
+      if (c.timeout) s += ` --timeout=${q(c.timeout.text)}`;
+      return { shell: [`${s} &`, 'DRAIN_PID=$!'] };
+    }
     case 'interrupt':
       return { shell: ['if [[ -n "${DRAIN_PID:-}" ]]; then kill -INT "$DRAIN_PID" 2>/dev/null; DRAIN_PID=; fi'] };
     case 'kubectl-scale':
+      return {
+        shell: [`kubectl scale ${c.resource} ${q(c.name)}${nsFlag(c.namespace)} --replicas=${Math.trunc(c.replicas)}`],
+      };
     case 'kubectl-run':
-    case 'kubectl-create-deployment':
-      return { shell: [printCommand(c)] };
+      return { shell: [`kubectl run ${q(c.name)}${nsFlag(c.namespace)} --image ${q(c.image)}`] };
+    case 'kubectl-create-deployment': {
+      const replicas = c.replicas !== undefined ? ` --replicas ${Math.trunc(c.replicas)}` : '';
+      return {
+        shell: [`kubectl create deployment ${q(c.name)}${nsFlag(c.namespace)} --image ${q(c.image)}${replicas}`],
+      };
+    }
     case 'kubectl-apply': {
-      const text = c.manifest.replace(/\s+$/, '');
+      // Written again by the YAML library from what the simulation read, never pasted: a YAML 1.1
+      // reader (kubectl's) would read a CR or an LS in the raw text as a line break the simulation
+      // never saw (text.ts).
+      const docs = parseAllDocuments(c.manifest).map((d) => d.toJS());
+      const text = yamlDocs([], docs).replace(/\s+$/, '');
       const d = delimiter(text);
       return { shell: [`kubectl apply -f - <<'${d}'`, text, d] };
     }
@@ -147,7 +171,7 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
         };
       const unit = c.unit === 'docker' ? 'containerd' : c.unit;
       const status = c.action === 'status' ? ' --no-pager' : '';
-      const line = `docker exec ${node(c.node)} systemctl ${c.action} ${unit}${status}`;
+      const line = `node_exec ${node(c.node)} systemctl ${c.action} ${unit}${status}`;
       return c.unit === 'docker'
         ? {
             shell: [line],
@@ -157,20 +181,23 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
     }
     case 'ssh-journalctl': {
       const unit = c.unit === 'docker' ? 'containerd' : c.unit;
-      return { shell: [`docker exec ${node(c.node)} journalctl -u ${unit} --no-pager | tail -n 40`] };
+      return { shell: [`node_exec ${node(c.node)} journalctl -u ${unit} --no-pager | tail -n 40`] };
     }
     case 'ssh-poweroff':
-      return { shell: [`docker stop ${node(c.node)}`], note: 'a stopped kind node container is a machine powered off' };
+      return {
+        shell: [`node_docker stop ${node(c.node)}`],
+        note: 'a stopped kind node container is a machine powered off',
+      };
     case 'ssh-reboot':
-      return { shell: [`docker restart ${node(c.node)}`] };
+      return { shell: [`node_docker restart ${node(c.node)}`] };
     case 'power-on':
-      return { shell: [`docker start ${node(c.node)}`] };
+      return { shell: [`node_docker start ${node(c.node)}`] };
     case 'network':
       return { shell: [`network_${c.action} ${node(c.node)}`] };
     case 'ssh-mv':
-      return { shell: [`docker exec ${node(c.node)} mv ${q(c.src)} ${q(c.dst)}`] };
+      return { shell: [`node_exec ${node(c.node)} mv -- ${q(c.src)} ${q(c.dst)}`] };
     case 'ssh-sed':
-      return { shell: [`docker exec ${node(c.node)} sed -i ${q(`s/${c.from}/${c.to}/`)} ${q(c.file)}`] };
+      return { shell: [`node_exec ${node(c.node)} sed -i ${q(`s/${c.from}/${c.to}/`)} -- ${q(c.file)}`] };
     case 'registry':
       return {
         skip: 'kind nodes pull from the real registries and there is no switch to turn them off (cutting every node off the network would also cut the API server)',
@@ -181,13 +208,31 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
   }
 }
 
-/** Every timeline entry as a kind step. */
-export function kindSteps(ctx: StepContext, timeline: readonly TimelineEntry[]): KindStep[] {
+/** The nodes a command acts on (by their scenario names). */
+function namedNodes(c: Command): string[] {
+  if (c.kind === 'kubectl-delete-node') return [c.name];
+  return 'node' in c && typeof c.node === 'string' ? [c.node] : [];
+}
+
+/**
+ * Every timeline entry as a kind step. An entry the simulation refused (`refused`, accepted.ts),
+ * one it cannot parse, and one naming a node the scenario does not have are skipped with the
+ * reason: only the cluster's own nodes and objects are ever acted on.
+ */
+export function kindSteps(
+  ctx: StepContext,
+  timeline: readonly TimelineEntry[],
+  refused: Refusals = new Map(),
+): KindStep[] {
   const workloads = scenarioWorkloads(ctx.scenario);
   return timeline.map((t, index) => {
-    const base = { index, at: t.at, line: t.run };
+    const base = { index, at: t.at, line: oneLine(t.run) };
     const parsed = parseCommand(t.run);
-    if (!parsed.ok) return { ...base, skip: `not a command the simulation runs: ${parsed.error.split('\n')[0]}` };
+    if (!parsed.ok) return { ...base, skip: `not a command the simulation runs: ${oneLine(parsed.error)}` };
+    const reason = refused.get(index);
+    if (reason !== undefined) return { ...base, skip: reason };
+    const stranger = namedNodes(parsed.command).find((n) => kindNode(ctx.nodes, n) === undefined);
+    if (stranger !== undefined) return { ...base, skip: `${oneLine(stranger)} is not a node of this scenario` };
     return { ...base, ...translate(ctx, index, parsed.command, workloads) };
   });
 }

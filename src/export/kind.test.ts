@@ -47,7 +47,7 @@ describe('kind export', () => {
   it('translates each command, or says why not', () => {
     const steps = kindSteps({ scenario: S, nodes: mapNodes(S), podsBefore: [] }, S.spec.timeline);
     expect(steps.map((s) => s.shell ?? `SKIP ${s.skip}`)).toEqual([
-      ['docker exec my-test-worker systemctl stop containerd'],
+      ['node_exec my-test-worker systemctl stop containerd'],
       expect.stringMatching(/^SKIP kind nodes pull from the real registries/),
       ['network_cut my-test-worker2'],
       expect.stringMatching(/^SKIP kind runs kube-proxy as a DaemonSet pod/),

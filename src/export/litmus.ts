@@ -8,6 +8,7 @@
 import type { Scenario } from '../sim/index';
 import { chaosSeconds, faultMetadata, podTarget, yamlFile } from './chaos-common';
 import type { Fault } from './faults';
+import { oneLine } from './text';
 
 function engine(
   scenario: Scenario,
@@ -129,9 +130,11 @@ export function litmusFile(f: Fault, doc: unknown): string {
   const experiment = (doc as { spec: { experiments: { name: string }[] } }).spec.experiments[0]?.name ?? '';
   return yamlFile(
     [
-      `Litmus: ${f.line.split('\n')[0]} (timeline step ${f.step + 1})`,
+      `Litmus: ${oneLine(f.line)} (timeline step ${f.step + 1})`,
       ...(f.healedBy
-        ? [`healed by: ${f.healedBy.line} (step ${f.healedBy.step + 1}): TOTAL_CHAOS_DURATION lasts until then`]
+        ? [
+            `healed by: ${oneLine(f.healedBy.line)} (step ${f.healedBy.step + 1}): TOTAL_CHAOS_DURATION lasts until then`,
+          ]
         : []),
       `Needs the ChaosExperiment ${experiment} and its service account ${experiment}-sa (README.md).`,
     ],

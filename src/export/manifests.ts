@@ -4,8 +4,8 @@
  * as the scenario file has them (validated, with the selectors and labels defaulted as `kubectl
  * create` would).
  */
-import { stringify } from 'yaml';
 import { parseCommand, type Scenario } from '../sim/index';
+import { yamlDoc, yamlDocs } from './text';
 
 export interface StaticPodFile {
   /** Scenario node name. */
@@ -14,29 +14,31 @@ export interface StaticPodFile {
   name: string;
   /** File name in /etc/kubernetes/manifests. */
   file: string;
-  /** Path in the export (`static/node2/nginx.yaml`). */
+  /**
+   * Path in the export, derived (`static/node2/01-nginx.yaml`): the node's name and the pod's, both
+   * validated names, the pod's cut to 40 characters so that no path is too long for a file system.
+   */
   path: string;
   content: string;
 }
 
-const yamlOf = (v: unknown) => stringify(v, { lineWidth: 0 });
-
 /** workloads.yaml: every object, one YAML document each; undefined when there are none. */
 export function workloadsYaml(scenario: Scenario): string | undefined {
   if (!scenario.spec.objects.length) return undefined;
-  return scenario.spec.objects.map((o) => `---\n${yamlOf(o)}`).join('');
+  return yamlDocs([], scenario.spec.objects);
 }
 
 /** The static pods, one file per node and manifest. */
 export function staticPodFiles(scenario: Scenario): StaticPodFile[] {
-  return scenario.spec.staticPods.map((s) => {
+  return scenario.spec.staticPods.map((s, i) => {
     const file = s.file ?? `${s.manifest.metadata.name}.yaml`;
+    const local = `${String(i + 1).padStart(2, '0')}-${s.manifest.metadata.name.slice(0, 40).replace(/[.-]+$/, '')}.yaml`;
     return {
       node: s.node,
       name: s.manifest.metadata.name,
       file,
-      path: `static/${s.node}/${file}`,
-      content: yamlOf(s.manifest),
+      path: `static/${s.node}/${local}`,
+      content: yamlDoc(s.manifest),
     };
   });
 }

@@ -50,7 +50,17 @@ export function mapNodes(scenario: Scenario): NodeMapping {
   return { cluster, names, nodes };
 }
 
-/** A scenario node's kind name; a name the scenario does not have stays as it is. */
-export function kindNode(m: NodeMapping, name: string): string {
-  return m.names.get(name) ?? name;
+/**
+ * A scenario node's kind name, or undefined for a name the scenario does not have: no script
+ * ever names a container that is not one of the exported cluster's nodes (issue 27).
+ */
+export function kindNode(m: NodeMapping, name: string): string | undefined {
+  return m.names.get(name);
+}
+
+/** kindNode for a name the export has made sure of (a validated static pod's node, a checked step). */
+export function kindNodeOf(m: NodeMapping, name: string): string {
+  const k = m.names.get(name);
+  if (k === undefined) throw new Error(`internal: ${name} is not a node of the exported scenario`);
+  return k;
 }

@@ -9,6 +9,7 @@
  * the real cluster first shows it: the script compares that time with the prediction.
  */
 import { type Chapter, type ClusterView, createSimulation, type PodView, type Scenario } from '../sim/index';
+import { type Refusals, refusalsOf } from './accepted';
 import { scenarioWorkloads, type Workload, workloadOfOwner } from './workloads';
 
 export type ReadyStatus = 'True' | 'False' | 'Unknown';
@@ -44,6 +45,8 @@ export interface Prediction {
   unchecked: Chapter[];
   /** The simulated end of the run (`spec.duration`). */
   end: number;
+  /** Timeline commands the simulation refused (not exported), with its reason. */
+  refused: Refusals;
 }
 
 /**
@@ -184,10 +187,10 @@ function perNode(c: Chapter): Chapter[] {
 /** Runs the scenario to its end (or `until`) and turns its chapters into checks. */
 export function predict(scenario: Scenario, until = scenario.spec.duration): Prediction {
   const timeline = scenario.spec.timeline;
-  const chapters = (() => {
+  const { chapters, refused } = (() => {
     const sim = createSimulation(scenario);
     sim.advanceTo(until);
-    return sim.chapters().filter((c) => c.at <= until);
+    return { chapters: sim.chapters().filter((c) => c.at <= until), refused: refusalsOf(sim, timeline) };
   })();
   // Commands are the steps; the rest are what the cluster did about them. A moment on many nodes
   // at one instant (`89 nodes NotReady`) is checked node by node, as its one-node chapters read.
@@ -241,7 +244,7 @@ export function predict(scenario: Scenario, until = scenario.spec.duration): Pre
     const reason = why(c);
     for (const f of found) checks.push({ ...f, step, at: c.at, ...(reason ? { why: reason } : {}) });
   }
-  return { checks, podsBefore, unchecked, end: until };
+  return { checks, podsBefore, unchecked, end: until, refused };
 }
 
 /**

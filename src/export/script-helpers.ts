@@ -5,9 +5,11 @@
  */
 export const SCRIPT_HELPERS: readonly string[] = String.raw`
 CREATE=1
+REVIEWED=0
 for arg in "$@"; do
   case "$arg" in
     --no-create) CREATE=0 ;;
+    --reviewed) REVIEWED=1 ;;
     -h|--help) sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
@@ -15,6 +17,32 @@ done
 for tool in kind kubectl docker; do
   command -v "$tool" >/dev/null || { echo "run.sh needs $tool on the PATH" >&2; exit 2; }
 done
+
+# The script acts on its own kind cluster only: CLUSTER_NODES are the containers kind made for the
+# scenario's nodes, and every docker command goes through in_cluster.
+in_cluster() {
+  local n
+  for n in "@{CLUSTER_NODES[@]}"; do [[ "$n" == "$1" ]] && return 0; done
+  echo "refusing to touch $1: not a node of the kind cluster $CLUSTER" >&2
+  return 1
+}
+require_cluster() {
+  local real n
+  if ! kind get clusters 2>/dev/null | grep -qxF "$CLUSTER"; then
+    echo "no kind cluster named $CLUSTER: this script acts only on the cluster it creates (run it without --no-create)" >&2
+    exit 2
+  fi
+  real=$(kind get nodes --name "$CLUSTER" 2>/dev/null)
+  for n in "@{CLUSTER_NODES[@]}"; do
+    if ! grep -qxF "$n" <<<"$real"; then
+      echo "the kind cluster $CLUSTER has no node $n: it is not the cluster this script made" >&2
+      exit 2
+    fi
+  done
+}
+node_exec() { in_cluster "$1" && docker exec "$@"; }
+node_docker() { in_cluster "$2" && docker "$1" "$2"; }
+node_cp() { in_cluster "$2" && docker cp "$1" "$2:$3"; }
 
 # kubectl on this cluster only; a request that hangs (API server down) gives up after 20s.
 kubectl() { command kubectl --context "$CONTEXT" --request-timeout=20s "$@"; }
@@ -60,11 +88,13 @@ note() { echo "   note: $1"; }
 
 # network cut|heal NODE: off kind's docker network, and back with the address it had.
 network_cut() {
+  in_cluster "$1" || return 1
   docker inspect -f '{{with index .NetworkSettings.Networks "kind"}}{{.IPAddress}}{{end}}' "$1" >"$RESULTS.ip-$1"
   docker network disconnect kind "$1"
 }
 network_heal() {
   local ip=''
+  in_cluster "$1" || return 1
   [[ -f "$RESULTS.ip-$1" ]] && ip=$(cat "$RESULTS.ip-$1")
   if [[ -n "$ip" ]] && docker network connect --ip "$ip" kind "$1" 2>/dev/null; then return; fi
   docker network connect kind "$1"

@@ -17,6 +17,7 @@ export {
   isBuiltinScenario,
 } from './scenario/builtins';
 export { exportScenario, formatDurationExact } from './scenario/export';
+export { MANIFEST_KINDS } from './scenario/manifests';
 export { parseScenario, type ScenarioError } from './scenario/parse';
 export {
   applyChanges,

@@ -8,6 +8,7 @@
  * the same time keep their written order).
  */
 import * as v from 'valibot';
+import { labelValueErrors, qualifiedNameErrors } from '../api/label-validation';
 import { type Addons, DEFAULT_ADDONS } from './addons';
 import { defaultScenarioDuration, formatSimTime } from './duration';
 import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from './limits';
@@ -99,6 +100,28 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       });
     } else seen.set(n.name, i);
   });
+  // Node labels as the API server checks them (IsQualifiedName, IsValidLabelValue): they reach
+  // the kubelet's flags on a real cluster, and the exports (issue 27).
+  const labelChecked = new Set<number>();
+  spec.nodes.forEach((n, i) => {
+    const origin = expanded.origin[i] ?? i;
+    if (labelChecked.has(origin)) return;
+    labelChecked.add(origin);
+    for (const [k, value] of Object.entries(n.labels ?? {})) {
+      const keyErr = qualifiedNameErrors(k)[0];
+      const valueErr = labelValueErrors(value)[0];
+      if (keyErr)
+        errors.push({
+          keys: [...nodeKeys(i), 'labels'],
+          message: `${JSON.stringify(k)} is not a valid label key: ${keyErr}`,
+        });
+      else if (valueErr)
+        errors.push({
+          keys: [...nodeKeys(i), 'labels', k],
+          message: `${JSON.stringify(value)} is not a valid label value: ${valueErr}`,
+        });
+    }
+  });
   const cps = spec.nodes.filter((n) => n.roles.includes('control-plane') || n.roles.includes('master'));
   if (cps.length !== 1) {
     errors.push({ keys: ['spec', 'nodes'], message: 'exactly one node must have the control-plane role' });
@@ -132,6 +155,13 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     const m = ms[0]?.manifest;
     if (!m) return;
     const file = sp.file ?? `${m.metadata.name}.yaml`;
+    // A file name on Linux is at most 255 bytes (NAME_MAX): the kubelet could not read a longer one.
+    // Both forms are ASCII (a plain file name, a DNS name), so characters are bytes.
+    if (file.length > 255)
+      errors.push({
+        keys: [...base, sp.file ? 'file' : 'manifest'],
+        message: `the manifest's file name ${sp.file ? '' : `(${m.metadata.name.length} characters of name and .yaml) `}is longer than 255 bytes, the longest a file name can be${sp.file ? '' : ': give a shorter name, or a file'}`,
+      });
     const fileId = `${sp.node}/${file}`;
     if (staticFiles.has(fileId)) {
       errors.push({
