@@ -36,3 +36,37 @@ test('Export for a real cluster: kind, Chaos Mesh and Litmus zips of the run', a
     await expect(page.getByRole('menu', { name: 'Export' })).toHaveCount(0);
   }
 });
+
+test('an export of a run opened from a link says so and leaves out what the simulation refused', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?scenario=eviction');
+  await ready(page);
+  const input = page.getByRole('textbox', { name: 'Command', exact: true });
+  // A command on a machine the scenario does not have: refused by the simulation, kept in the link.
+  await input.fill('ssh my-prod-postgres poweroff');
+  await input.press('Enter');
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('#s=');
+  await expect.poll(() => page.url(), { timeout: 15_000 }).not.toBe('');
+  // Our own run: the export downloads with nothing to review.
+  const exportKind = async (p: Page) => {
+    await p.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = p.waitForEvent('download');
+    await p.getByRole('menuitem', { name: 'kind cluster and script (.zip)' }).click();
+    return unzipSync(readFileSync(await (await download).path()));
+  };
+  await exportKind(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'review it before' })).toHaveCount(0);
+
+  // The same run opened from its link, as a stranger would send it.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await ready(other);
+  const files = await exportKind(other);
+  await expect(other.getByRole('alert').filter({ hasText: 'came from a link' })).toBeVisible();
+  const run = strFromU8(files['eviction-kind/run.sh'] as Uint8Array);
+  expect(run).toContain('ssh: Could not resolve hostname my-prod-postgres');
+  expect(run).not.toMatch(/docker \w+ my-prod/);
+  expect(run).not.toMatch(/node_docker \w+ my-prod/);
+});

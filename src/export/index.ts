@@ -10,6 +10,7 @@ import type { ExportFile } from './files';
 import { exportKind } from './kind';
 
 export type { ExportFile } from './files';
+export { exportHazards, type Hazard } from './review';
 
 export const EXPORT_KINDS = ['kind', 'chaos-mesh', 'litmus'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

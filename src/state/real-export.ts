@@ -4,7 +4,7 @@
  * demand by scenario-files.ts, so neither the generator nor the zip writer is in the main bundle.
  */
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import { type ExportKind, exportScenarioFor } from '../export';
+import { type ExportKind, exportHazards, exportScenarioFor } from '../export';
 import { type Scenario, scenarioForReplay } from '../sim';
 
 /** A zip of the export in a folder `NAME-KIND/`; scripts keep their executable bit (Unix attributes). */
@@ -13,13 +13,13 @@ export function realExportZip(
   scenario: Scenario,
   log: readonly { at: number; line: string }[],
   now: number,
-): { fileName: string; zip: Uint8Array } {
+): { fileName: string; zip: Uint8Array; hazards: string[] } {
   const run = scenarioForReplay(scenario, log, { now });
-  const lastAt = Math.max(0, ...run.spec.timeline.map((t) => t.at));
-  const files = exportScenarioFor(kind, {
-    ...run,
-    spec: { ...run.spec, duration: Math.max(run.spec.duration, lastAt) },
-  });
+  const lastAt = run.spec.timeline.reduce((m, t) => Math.max(m, t.at), 0);
+  const exported: Scenario = { ...run, spec: { ...run.spec, duration: Math.max(run.spec.duration, lastAt) } };
+  const files = exportScenarioFor(kind, exported);
+  // What the files name for review (the same list as run.sh's and the README's).
+  const hazards = exportHazards(exported).map((h) => `${h.where}: ${h.what}`);
   const folder = `${scenario.metadata.name}-${kind}`;
   const tree: Zippable = {};
   for (const f of files)
@@ -29,5 +29,5 @@ export function realExportZip(
       { os: 3, attrs: ((f.executable ? 0o100755 : 0o100644) << 16) >>> 0 },
     ];
   // A fixed time: the same run gives the same zip, byte for byte.
-  return { fileName: `${folder}.zip`, zip: zipSync(tree, { level: 6, mtime: new Date(2000, 0, 1) }) };
+  return { fileName: `${folder}.zip`, zip: zipSync(tree, { level: 6, mtime: new Date(2000, 0, 1) }), hazards };
 }

@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../sim';
 import { saveBlob } from './save-blob';
+import { useFileState } from './scenario-files';
 import { shareStore } from './share';
 import { builtinText } from './share-actions';
 import { simStore } from './store';
@@ -55,4 +56,9 @@ export async function downloadRealExport(kind: 'kind' | 'chaos-mesh' | 'litmus')
   const { realExportZip } = await import('./real-export');
   const out = realExportZip(kind, run.scenario, run.log, run.now);
   saveBlob(new Blob([out.zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), out.fileName);
+  // Issue 27: the script runs on the user's machine against a real cluster; say what to review.
+  const fromLink = shareStore.getState().fromLink === true;
+  if (out.hazards.length || fromLink) {
+    useFileState.setState({ result: { kind: 'exported', file: out.fileName, hazards: out.hazards, fromLink } });
+  }
 }

@@ -10,7 +10,11 @@ import { simStore } from './store';
 
 export interface FileState {
   /** The last import's result, shown until dismissed. */
-  result?: { kind: 'imported'; file: string; warnings: string[] } | { kind: 'refused'; file: string; errors: string[] };
+  result?:
+    | { kind: 'imported'; file: string; warnings: string[] }
+    | { kind: 'refused'; file: string; errors: string[] }
+    /** An export for a real tool: what to review before running it, and whether the run came from a link. */
+    | { kind: 'exported'; file: string; hazards: string[]; fromLink: boolean };
   busy: boolean;
 }
 

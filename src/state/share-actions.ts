@@ -60,14 +60,14 @@ function startLoad(text: string, opts: LoadOptions): void {
 export async function loadBuiltinRun(name: string): Promise<void> {
   openingShared = false;
   const text = await builtinText(name);
-  shareStore.setState({ source: { builtin: name }, seed: undefined });
+  shareStore.setState({ source: { builtin: name }, seed: undefined, fromLink: false });
   startLoad(text, { fresh: true, builtin: true });
 }
 
 /** Starts a scenario given as text (imported file, builder) from the beginning; `normalised` when already parsed. */
 export function loadInlineRun(text: string, normalised?: string): void {
   openingShared = false;
-  shareStore.setState({ source: { inline: text }, seed: undefined, linkError: undefined });
+  shareStore.setState({ source: { inline: text }, seed: undefined, linkError: undefined, fromLink: false });
   startLoad(text, normalised ? { fresh: true, normalised } : { fresh: true });
 }
 
@@ -78,11 +78,11 @@ export function loadInlineRun(text: string, normalised?: string): void {
 let openingShared = false;
 
 /** Opens a decoded run: same scenario, same commands, same moment, same view and lesson step. */
-export async function openRun(run: ShareRun): Promise<void> {
+export async function openRun(run: ShareRun, fromLink = false): Promise<void> {
   openingShared = true;
   const sc = run.scenario;
   const text = 'builtin' in sc ? await builtinText(sc.builtin) : sc.inline;
-  shareStore.setState({ source: sc, seed: run.seed });
+  shareStore.setState({ source: sc, seed: run.seed, fromLink });
   const opts: LoadOptions = { replay: { runLog: run.commands }, at: run.t };
   if ('builtin' in sc) opts.builtin = true;
   if (run.seed !== undefined && opts.replay) opts.replay.seed = run.seed;
@@ -104,7 +104,7 @@ export async function openLink(hash: string): Promise<void> {
   const r = decodeLink(hash, decodeOptions);
   if (r.ok) {
     shareStore.setState({ linkError: undefined, notices: r.notices, canRestore: false });
-    await openRun(r.run);
+    await openRun(r.run, true);
     return;
   }
   shareStore.setState({ linkError: r.error, notices: [] });

@@ -27,6 +27,8 @@ export interface ShareState {
   source?: SharedScenario;
   /** Seed override from a link. */
   seed?: number;
+  /** The run was opened from a link: someone else's scenario and commands (the exports say so). */
+  fromLink?: boolean;
   /** Why the link in the address bar was refused (shown with the default scenario). */
   linkError?: string;
   /** Notices that do not stop anything (another engine version, import warnings). */

@@ -233,6 +233,10 @@ export const shareMessages = {
   imported: (file: string) => `Imported ${file}.`,
   importRefused: (file: string) => `${file} cannot be imported:`,
   importLeftOut: 'Left out:',
+  exportedReview: (file: string) => `${file}: review it before you run its script on a machine of yours.`,
+  exportedFromLink: 'This run came from a link: its scenario and commands are someone else’s.',
+  exportedHazards:
+    'It asks the real cluster for what reaches past a container (run.sh stops until started with --reviewed):',
   badLink: 'This link cannot be opened:',
   badLinkFallback: 'The default scenario is shown instead.',
   restoreLastRun: 'Restore last run',

@@ -113,11 +113,12 @@ function ExportMenu() {
   );
 }
 
-/** What the last import did: its warnings (what was left out), or why it was refused. */
+/** What the last import did (its warnings, or why it was refused), or what to review in an export. */
 export function FileResult() {
   const t = useShareMessages();
   const result = useFileState((s) => s.result);
   if (!result) return null;
+  if (result.kind === 'exported') return <ExportReview result={result} />;
   const refused = result.kind === 'refused';
   const lines = refused ? result.errors : result.warnings;
   return (
@@ -134,6 +135,36 @@ export function FileResult() {
               <li key={l}>{l}</li>
             ))}
           </ul>
+        ) : null}
+      </div>
+      <button type="button" className="btn" onClick={dismissFileResult}>
+        {t.dismiss}
+      </button>
+    </div>
+  );
+}
+
+/** An export for a real tool that needs a look first (issue 27): from a link, or asking for the host. */
+function ExportReview({ result }: { result: { file: string; hazards: string[]; fromLink: boolean } }) {
+  const t = useShareMessages();
+  return (
+    <div className="share-banner share-bad" role="alert">
+      <div>
+        <p>
+          <span aria-hidden="true">⚠ </span>
+          {t.exportedReview(result.file)}
+          {result.fromLink ? ` ${t.exportedFromLink}` : ''}
+        </p>
+        {result.hazards.length ? (
+          <>
+            <p>{t.exportedHazards}</p>
+            <ul className="share-list">
+              {result.hazards.slice(0, 8).map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+              {result.hazards.length > 8 ? <li>…</li> : null}
+            </ul>
+          </>
         ) : null}
       </div>
       <button type="button" className="btn" onClick={dismissFileResult}>

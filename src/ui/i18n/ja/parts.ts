@@ -22,6 +22,10 @@ export const share: Translation['share'] = {
   imported: (file) => `${file} をインポートしました。`,
   importRefused: (file) => `${file} はインポートできません:`,
   importLeftOut: '除外したもの:',
+  exportedReview: (file) => `${file}: スクリプトを自分のマシンで実行する前に内容を確認してください。`,
+  exportedFromLink: 'この実行はリンクから開かれました。シナリオとコマンドは他の人が書いたものです。',
+  exportedHazards:
+    '実クラスターに対し、コンテナーの外に及ぶものを求めています (run.sh は --reviewed を付けるまで止まります):',
   badLink: 'このリンクは開けません:',
   badLinkFallback: '代わりにデフォルトのシナリオを表示しています。',
   restoreLastRun: '前回の実行を復元',

@@ -22,6 +22,10 @@ export const share: Translation['share'] = {
   imported: (file) => `${file}을(를) 가져왔습니다.`,
   importRefused: (file) => `${file}은(는) 가져올 수 없습니다:`,
   importLeftOut: '제외됨:',
+  exportedReview: (file) => `${file}: 스크립트를 내 컴퓨터에서 실행하기 전에 검토하세요.`,
+  exportedFromLink: '이 실행은 링크에서 열렸습니다. 시나리오와 명령은 다른 사람이 작성한 것입니다.',
+  exportedHazards:
+    '실제 클러스터에 컨테이너 밖까지 닿는 것을 요청합니다 (run.sh는 --reviewed로 시작할 때까지 멈춥니다):',
   badLink: '이 링크는 열 수 없습니다:',
   badLinkFallback: '대신 기본 시나리오를 보여 줍니다.',
   restoreLastRun: '지난 실행 복원',

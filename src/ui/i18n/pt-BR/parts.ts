@@ -22,6 +22,10 @@ export const share: Translation['share'] = {
   imported: (file) => `${file} importado.`,
   importRefused: (file) => `${file} não pode ser importado:`,
   importLeftOut: 'Deixado de fora:',
+  exportedReview: (file) => `${file}: revise-o antes de executar o script numa máquina sua.`,
+  exportedFromLink: 'Esta execução veio de um link: o cenário e os comandos são de outra pessoa.',
+  exportedHazards:
+    'Ele pede ao cluster real o que vai além de um contêiner (run.sh para até ser iniciado com --reviewed):',
   badLink: 'Este link não pode ser aberto:',
   badLinkFallback: 'O cenário padrão é mostrado no lugar.',
   restoreLastRun: 'Restaurar a última execução',
