@@ -88,3 +88,32 @@ describe('--export writes', () => {
     expect(existsSync(dir)).toBe(false);
   });
 });
+
+describe('--export with long names (issue 27)', () => {
+  const scenario = (file: string) => `apiVersion: notready/v1
+kind: Scenario
+metadata: {name: long-static, title: Long}
+spec:
+  nodes: [{name: cp, roles: [control-plane]}, {name: n1}]
+  staticPods:
+    - {node: n1, ${file}manifest: {apiVersion: v1, kind: Pod, metadata: {name: ${'a'.repeat(253)}}, spec: {containers: [{name: c, image: nginx}]}}}
+`;
+
+  it('a 253-character static pod name is refused at the door when its file name would be too long', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notready-long-'));
+    writeFileSync(join(dir, 's.yaml'), scenario(''));
+    const r = cli(join(dir, 's.yaml'), '--export', 'kind', join(dir, 'out'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is longer than 255 bytes');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('with a file name of its own it exports, the local path derived and short', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notready-long-'));
+    writeFileSync(join(dir, 's.yaml'), scenario('file: agent.yaml, '));
+    const r = cli(join(dir, 's.yaml'), '--export', 'kind', join(dir, 'out'));
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(join(dir, 'out', 'static', 'n1', `01-${'a'.repeat(40)}.yaml`))).toBe(true);
+    expect(readFileSync(join(dir, 'out', 'run.sh'), 'utf8')).toContain('/etc/kubernetes/manifests/agent.yaml');
+  });
+});

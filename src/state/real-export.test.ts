@@ -24,7 +24,8 @@ describe('realExportZip', () => {
     ]);
     const script = strFromU8(files['eviction-kind/run.sh'] as Uint8Array);
     expect(script).toContain('kubectl delete pod db-1 --force');
-    expect(script).toContain('docker exec eviction-worker2 systemctl start kubelet');
+    expect(script).toContain('node_exec eviction-worker2 systemctl start kubelet');
+    expect(out.hazards).toEqual([]);
   });
 
   it('marks scripts executable in the zip (Unix mode in the external attributes)', () => {

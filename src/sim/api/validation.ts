@@ -6,9 +6,11 @@
  * and scenario validation reports them with their path before a cluster boots
  * (scenario/manifests.ts), so a scenario that validates never fails at start-up.
  */
+
 import { DOMAIN_LIMITS, replicasProblem, secondsProblem } from '../scenario/limits';
 import type { Manifest } from '../scenario/types';
 import { asArr, asObj, templateFieldErrors } from './defaults';
+import { labelValueErrors, qualifiedNameErrors } from './label-validation';
 
 /** One refusal: `keys` is the field's path in the manifest, `detail` the apiserver's text after it. */
 export interface ManifestError {
@@ -115,10 +117,43 @@ function probeErrors(raw: unknown, kind: string, at: (string | number)[], out: M
     });
 }
 
+/**
+ * ValidateObjectMeta's label and annotation checks (apimachinery validation.go ValidateLabels,
+ * ValidateAnnotations): keys are qualified names, label values valid label values. These names
+ * reach kubectl's output and the exports (issue 27), so the door refuses what the API would.
+ */
+function metadataErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
+  const meta = asObj(raw);
+  for (const [field, values] of [
+    ['labels', true],
+    ['annotations', false],
+  ] as const) {
+    for (const [k, v] of Object.entries(asObj(meta[field]))) {
+      const keyErr = qualifiedNameErrors(k)[0];
+      if (keyErr) out.push({ keys: [...at, field], detail: `Invalid value: ${JSON.stringify(k)}: ${keyErr}` });
+      else if (values) {
+        const valueErr = labelValueErrors(String(v))[0];
+        if (valueErr)
+          out.push({ keys: [...at, field], detail: `Invalid value: ${JSON.stringify(String(v))}: ${valueErr}` });
+      }
+    }
+  }
+}
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_LABEL_FMT =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+
 function podSpecErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
   const spec = asObj(raw);
   asArr(spec.containers).forEach((c, i) => {
     const co = asObj(c);
+    // ValidateContainers: a container's name is a DNS-1123 label (IsDNS1123Label).
+    if (typeof co.name === 'string' && (co.name.length > 63 || !DNS1123_LABEL.test(co.name)))
+      out.push({
+        keys: [...at, 'containers', i, 'name'],
+        detail: `Invalid value: ${JSON.stringify(co.name)}: ${co.name.length > 63 ? 'must be no more than 63 characters' : DNS1123_LABEL_FMT}`,
+      });
     for (const kind of ['livenessProbe', 'readinessProbe', 'startupProbe'])
       probeErrors(co[kind], kind, [...at, 'containers', i, kind], out);
   });
@@ -170,6 +205,8 @@ export function manifestErrors(m: Manifest): ManifestError[] {
   const out: ManifestError[] = [];
   const spec = asObj(m.spec);
   const name = m.metadata.name;
+  metadataErrors(m.metadata, ['metadata'], out);
+  if (TEMPLATED.has(m.kind)) metadataErrors(asObj(spec.template).metadata, ['spec', 'template', 'metadata'], out);
   if (REPLICATED.has(m.kind) && spec.replicas !== undefined && spec.replicas !== null) {
     const bad = notNumeric(spec.replicas);
     const p = bad ? { field: bad } : replicasProblem(numeric(spec.replicas));
