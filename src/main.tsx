@@ -10,6 +10,7 @@ import './ui/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './state/bridge';
+import { classRole, followClass } from './state/classroom';
 import { registerOffline } from './state/offline';
 import { startApp } from './state/share-actions';
 import { installTestHooks } from './state/test-hooks';
@@ -22,6 +23,8 @@ if (!root) throw new Error('NotReady: #root element is missing from index.html')
 const el = root;
 
 installTestHooks();
+// The teacher's second screen (`?class=follow`) opens each moment the first one posts.
+if (classRole() === 'follower') followClass();
 // The engine starts at once; only the first render waits for the language's catalog.
 void startApp();
 void startLanguage().finally(() => {

@@ -5,6 +5,8 @@ import { useSim } from '../state/hooks';
 import { settingsStore, textScale } from '../state/settings';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
+import { ClassModeButton } from './classroom/ClassModeButton';
+import { LazyClassNote, LazyClassPanel, StageSide } from './classroom/LazyClassPanel';
 import { LazyNodeGroupsPanel } from './cloud/LazyNodeGroupsPanel';
 import { Banner } from './common/Banner';
 import { LazyActionMenu } from './common/LazyActionMenu';
@@ -29,7 +31,6 @@ import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
 import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
-import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
 import { LazyLinkNotice } from './share/LazyLinkNotice';
@@ -58,6 +59,7 @@ function usePageLook(present: boolean): void {
 function RunNotices() {
   return (
     <div className="run-notices">
+      <LazyClassNote />
       <UpdatePrompt />
       <LazyLinkNotice />
       <FileResult />
@@ -132,6 +134,7 @@ function Workbench() {
         <div className="top-row top-row-2">
           <ShareBar />
           <div className="top-spacer" />
+          <ClassModeButton small short />
           <PresenterToggle />
           <TextSize />
           <LanguageMenu />
@@ -144,6 +147,7 @@ function Workbench() {
       <main className="middle">
         <GraphPanel />
         <div className="side-panel">
+          <LazyClassPanel />
           <RunNotices />
           <LessonPanel />
           <div className="side-views">
@@ -187,7 +191,8 @@ function Stage() {
       <RunNotices />
       <main className="middle">
         <GraphPanel toolbar={false} />
-        <PresenterSide />
+        {/* Class mode's QR code takes the place of the view beside the graph. */}
+        <StageSide />
       </main>
       <LessonPanel compact />
       <LazyGallery />
