@@ -76,7 +76,10 @@ describe('class links', () => {
   });
 
   it('the second screen takes only class moments from the channel', () => {
-    expect(classMomentOf({ type: 'class-moment', hash: '#s=4.abc' })).toEqual({ type: 'class-moment', hash: '#s=4.abc' });
+    expect(classMomentOf({ type: 'class-moment', hash: '#s=4.abc' })).toEqual({
+      type: 'class-moment',
+      hash: '#s=4.abc',
+    });
     expect(classMomentOf({ type: 'class-moment', hash: 'javascript:alert(1)' })).toBeUndefined();
     expect(classMomentOf({ type: 'class-moment', hash: `#s=${'a'.repeat(9000)}` })).toBeUndefined();
     expect(classMomentOf('#s=4.abc')).toBeUndefined();
