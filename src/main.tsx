@@ -10,6 +10,7 @@ import './ui/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './state/bridge';
+import { CHALLENGE_COUNT, challengeInUrl } from './state/challenge-store';
 import { classRole, followClass } from './state/classroom';
 import { registerOffline } from './state/offline';
 import { startApp } from './state/share-actions';
@@ -26,7 +27,11 @@ installTestHooks();
 // The teacher's second screen (`?class=follow`) opens each moment the first one posts.
 if (classRole() === 'follower') followClass();
 // The engine starts at once; only the first render waits for the language's catalog.
-void startApp();
+// `?challenge=N` starts a new attempt at challenge N (its hidden moment is chosen now).
+const challenge = challengeInUrl(location.search, CHALLENGE_COUNT);
+void startApp(
+  challenge === undefined ? undefined : () => import('./state/challenge').then((m) => m.startChallenge(challenge)),
+);
 void startLanguage().finally(() => {
   createRoot(el).render(<StrictMode>{isEmbed() ? <EmbedApp /> : <App />}</StrictMode>);
   // After the first render: the service worker for offline use (its code loads as a chunk of its own).

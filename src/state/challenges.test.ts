@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ClusterView, createSimulation, parseScenario, type Simulation } from '../sim';
+import { CHALLENGE_COUNT } from './challenge-store';
 import {
   CHALLENGES,
   type Challenge,
@@ -52,11 +53,16 @@ describe('challenges', () => {
   it('there is one per seed failure', () => {
     expect(CHALLENGES.map((c) => c.kind)).toEqual([...FAULT_KINDS]);
     expect(FAULT_KINDS.length).toBeGreaterThanOrEqual(6);
+    // The main bundle counts them without loading the definitions.
+    expect(CHALLENGE_COUNT).toBe(CHALLENGES.length);
   });
 
   it('hides the fault at a time in its window, on a worker (the control plane for the scheduler)', () => {
     let x = 0;
-    const random = () => ((x = (x * 9301 + 49297) % 233280), x / 233280);
+    const random = () => {
+      x = (x * 9301 + 49297) % 233280;
+      return x / 233280;
+    };
     for (const kind of FAULT_KINDS)
       for (let i = 0; i < 20; i++) {
         const f = hideFault(kind, random);

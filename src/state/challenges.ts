@@ -100,7 +100,8 @@ function ms(t: number): string {
 /**
  * The challenge's scenario: a small v1.33 cluster (a control plane, two workers, a Deployment
  * behind a Service and a DaemonSet), the hidden fault, and a scale-up of `web` a little later (a
- * new pod to place: what shows a stopped scheduler). Nothing in its name or title says which.
+ * new pod to place: what shows a stopped scheduler). Nothing in its name, title or length (always
+ * 20 minutes: the clock shows it) says which, or when.
  */
 export function challengeScenario(c: Challenge, f: HiddenFault): string {
   return `apiVersion: notready/v1
@@ -112,7 +113,7 @@ metadata:
 spec:
   profile: v1.33
   seed: ${c.n}
-  duration: ${ms(f.at + 15 * 60_000)}
+  duration: 20m
   nodes:
     - {name: control-plane, roles: [control-plane]}
     - {name: node1}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSim } from '../state/hooks';
 import { settingsStore, textScale } from '../state/settings';
+import { LazyChallengeResult, LazyChallengeStage, useChallengeOn } from './challenge/LazyChallenge';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
 import { ClassModeButton } from './classroom/ClassModeButton';
@@ -147,6 +148,7 @@ function Workbench() {
       <main className="middle">
         <GraphPanel />
         <div className="side-panel">
+          <LazyChallengeResult />
           <LazyClassPanel />
           <RunNotices />
           <LessonPanel />
@@ -205,6 +207,8 @@ export function App() {
   const t = useMessages();
   useShortcuts();
   const present = useStore(settingsStore, (s) => s.present);
+  // An unsolved challenge shows only what kubectl would (its own layout).
+  const challenge = useChallengeOn();
   usePageLook(present);
   return (
     <MotionConfig reducedMotion="user">
@@ -213,7 +217,7 @@ export function App() {
           <a className="skip-link" href="#graph">
             {t.skipToGraph}
           </a>
-          {present ? <Stage /> : <Workbench />}
+          {challenge ? <LazyChallengeStage /> : present ? <Stage /> : <Workbench />}
           <Dialogs />
         </div>
       </LazyMotion>

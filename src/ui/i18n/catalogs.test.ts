@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builderMessages, SETTING_LABELS } from '../builder/labels';
+import { challengeMessages } from '../challenge/messages';
 import { chartMessages } from '../chart/messages';
 import { classroomMessages } from '../classroom/messages';
 import { cloudMessages } from '../cloud/messages';
@@ -27,6 +28,7 @@ const english: Omit<Translation, 'locale'> = {
   cloud: cloudMessages,
   overview: overviewMessages,
   classroom: classroomMessages,
+  challenge: challengeMessages,
   narrations,
   // English titles and descriptions are the built-ins' own, listed in the gallery's index.
   scenarios: Object.fromEntries(

@@ -1,5 +1,6 @@
 /** 한국어: the whole catalog, one chunk (loaded only when the page speaks Korean). */
 import type { Translation } from '../types';
+import { challenge } from './challenge';
 import { chart } from './chart';
 import { classroom } from './classroom';
 import { cloud, overview } from './cloud';
@@ -20,6 +21,7 @@ export const ko: Translation = {
   cloud,
   overview,
   classroom,
+  challenge,
   narrations,
   scenarios,
 };

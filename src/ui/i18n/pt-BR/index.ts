@@ -1,5 +1,6 @@
 /** Português (Brasil): the whole catalog, one chunk (loaded only when the page speaks Portuguese). */
 import type { Translation } from '../types';
+import { challenge } from './challenge';
 import { chart } from './chart';
 import { classroom } from './classroom';
 import { cloud, overview } from './cloud';
@@ -20,6 +21,7 @@ export const ptBR: Translation = {
   cloud,
   overview,
   classroom,
+  challenge,
   narrations,
   scenarios,
 };
