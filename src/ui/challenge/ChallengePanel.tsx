@@ -19,8 +19,9 @@ export function ChallengePanel() {
   return (
     <section className="challenge-panel" aria-label={t.region}>
       <h2>{t.title(session.challenge.n)}</h2>
-      <p>{t.brief}</p>
-      <p className="muted">{t.lensNote}</p>
+      <p>
+        {t.brief} <span className="muted">{t.lensNote}</span>
+      </p>
       <fieldset className="challenge-answers">
         <legend>{t.question}</legend>
         {FAULT_KINDS.map((k) => (

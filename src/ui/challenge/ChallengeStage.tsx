@@ -34,7 +34,7 @@ export function ChallengeStage() {
           </section>
         </div>
       </main>
-      <div className="bottom">
+      <div className="bottom challenge-bottom">
         <ChallengeTerminal />
         <section className="events-panel" aria-label={t.eventsPanel}>
           <EventsPanel />
