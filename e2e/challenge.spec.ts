@@ -3,6 +3,7 @@
  * kubectl shows, no timeline, no Why?), named after one wrong guess, then the score and Why?.
  */
 import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures';
 import { region } from './helpers';
 
 test('a challenge: kubectl-only until solved, a wrong guess counts, the right one scores, then Why?', async ({
@@ -19,6 +20,7 @@ test('a challenge: kubectl-only until solved, a wrong guess counts, the right on
   await expect(page.getByRole('button', { name: /^kubelet on / })).toHaveCount(0);
   await expect(page.getByRole('slider', { name: 'Timeline', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Why?', exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page, { include: ['.challenge-panel', '.terminal'] });
 
   // Play until kubectl says a node is NotReady (the fault is hidden between 30s and 90s; 50s grace).
   const nodes = region(page, 'kubectl get nodes');

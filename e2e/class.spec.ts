@@ -6,6 +6,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { expectNoA11yViolations } from './fixtures';
 import { clock, region } from './helpers';
 
 /** The text of the QR code on screen, decoded from its pixels (undefined while it cannot be read). */
@@ -47,6 +48,7 @@ test('class mode: the QR on the projector opens the same step and time on a stud
   await expect.poll(() => readQr(code), { timeout: 15_000 }).toMatch(/\?class=1&lang=en#s=4\./);
   const first = (await readQr(code)) as string;
   expect(await panel.getByRole('textbox', { name: 'Class link' }).inputValue()).toBe(first);
+  await expectNoA11yViolations(page, { include: ['.class-panel'] });
 
   // Next on the teacher's screen: the code changes to the new step's moment.
   const caption = region(page, 'Lesson');
