@@ -82,6 +82,15 @@ function watchForFix(): void {
   });
 }
 
+/** `?challenge=N` in the address while an attempt is on: a reload starts a new attempt, not the run with its fault shown. */
+function challengeInAddress(n: number | undefined): void {
+  if (typeof history === 'undefined') return;
+  const u = new URL(location.href);
+  if (n === undefined) u.searchParams.delete('challenge');
+  else u.searchParams.set('challenge', String(n));
+  if (u.href !== location.href) history.replaceState(history.state, '', u.href);
+}
+
 /** Starts challenge `n` (1-based) with a new hidden time and machine. */
 export function startChallenge(n: number): void {
   const c = CHALLENGES[n - 1];
@@ -91,6 +100,7 @@ export function startChallenge(n: number): void {
   challengeStore.setState({ session: startSession(c, fault), lastWrong: undefined });
   settingsStore.setState({ gallery: 'closed', stage: 'cluster' });
   setPresent(false);
+  challengeInAddress(n);
   watchForFix();
   loadInlineRun(challengeScenario(c, fault));
 }
@@ -110,5 +120,6 @@ export function leaveChallenge(): void {
   unwatch?.();
   unwatch = undefined;
   hide(false);
+  challengeInAddress(undefined);
   challengeStore.setState({ session: undefined, lastWrong: undefined });
 }
