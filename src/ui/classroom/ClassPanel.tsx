@@ -54,10 +54,15 @@ function CopyClassLink({ link }: { link: string }) {
  */
 export function ClassPanel({ large }: { large: boolean }) {
   const t = useClassroomMessages();
+  // Presenter mode: the large code while the class scans, then a smaller one so the graph has room.
+  const [small, setSmall] = useState(false);
   const { link, moment, error, revision } = useStore(classStore);
   const momentText = useMomentText(moment);
   return (
-    <aside className={`class-panel${large ? ' class-large' : ''}`} aria-label={t.panel}>
+    <aside
+      className={`class-panel${large ? ' class-large' : ''}${large && small ? ' class-small' : ''}`}
+      aria-label={t.panel}
+    >
       <div className="class-qr-box">
         {link ? (
           <QrCode text={link} label={t.qrLabel(momentText)} />
@@ -92,6 +97,17 @@ export function ClassPanel({ large }: { large: boolean }) {
           >
             {t.secondScreen}
           </button>
+          {large ? (
+            <button
+              type="button"
+              className={`btn btn-small${small ? ' is-on' : ''}`}
+              aria-pressed={small}
+              title={t.smallerHint}
+              onClick={() => setSmall(!small)}
+            >
+              {t.smaller}
+            </button>
+          ) : null}
           <button type="button" className="btn btn-small" onClick={() => setTeaching(false)}>
             {t.close}
           </button>

@@ -19,6 +19,8 @@ export const classroomMessages = {
   copied: 'Class link copied.',
   secondScreen: 'Open a second screen',
   secondScreenHint: 'A window of this browser that follows this one (for the projector)',
+  smaller: 'Smaller code',
+  smallerHint: 'Give the graph its room back; the code stays, smaller (press again for the large one)',
   close: 'End class mode',
   making: 'Making the code…',
   student:

@@ -17,6 +17,8 @@ export const classroom: Translation['classroom'] = {
   copied: 'クラスのリンクをコピーしました。',
   secondScreen: '2つ目の画面を開く',
   secondScreenHint: 'この画面に追従する、このブラウザーの別ウィンドウ (プロジェクター用)',
+  smaller: 'コードを小さく',
+  smallerHint: 'グラフに場所を戻します。コードは小さく残ります (もう一度押すと大きく)',
   close: 'クラスモードを終了',
   making: 'コードを作成中…',
   student:

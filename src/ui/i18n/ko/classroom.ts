@@ -17,6 +17,8 @@ export const classroom: Translation['classroom'] = {
   copied: '수업 링크를 복사했습니다.',
   secondScreen: '두 번째 화면 열기',
   secondScreenHint: '이 화면을 따라가는 이 브라우저의 다른 창 (프로젝터용)',
+  smaller: '코드 작게',
+  smallerHint: '그래프에 자리를 돌려줍니다. 코드는 작게 남습니다 (다시 누르면 크게)',
   close: '수업 모드 끝내기',
   making: '코드를 만드는 중…',
   student:

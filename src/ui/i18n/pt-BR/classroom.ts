@@ -17,6 +17,8 @@ export const classroom: Translation['classroom'] = {
   copied: 'Link da turma copiado.',
   secondScreen: 'Abrir uma segunda tela',
   secondScreenHint: 'Uma janela deste navegador que acompanha esta (para o projetor)',
+  smaller: 'Código menor',
+  smallerHint: 'Devolve o espaço ao grafo; o código fica, menor (aperte de novo para o grande)',
   close: 'Encerrar modo turma',
   making: 'Gerando o código…',
   student:
