@@ -74,3 +74,33 @@ test('class mode: the QR on the projector opens the same step and time on a stud
     await student.close();
   }
 });
+
+test('class mode: a second screen of the same browser follows the first (BroadcastChannel, no server)', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/?scenario=eviction');
+  const lesson = region(page, 'Lesson');
+  await expect(lesson).toContainText('Step 1 of 8', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Class mode', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Class link', exact: true });
+  await expect(panel.getByRole('img', { name: /^QR code of the class link/ })).toBeVisible();
+
+  const [second] = await Promise.all([
+    context.waitForEvent('page'),
+    panel.getByRole('button', { name: 'Open a second screen', exact: true }).click(),
+  ]);
+  expect(new URL(second.url()).searchParams.get('class')).toBe('follow');
+  await expect(second.getByRole('status').filter({ hasText: 'This screen follows class mode' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(region(second, 'Lesson')).toContainText('Step 1 of 8');
+
+  await lesson.getByRole('button', { name: 'Skip ahead', exact: true }).click();
+  await expect(lesson).toContainText('Happened at 30s');
+  await lesson.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(panel).toContainText('Step 2 of 8 · 30s');
+  await expect(region(second, 'Lesson')).toContainText('Step 2 of 8', { timeout: 15_000 });
+  await expect.poll(() => clock(second), { timeout: 15_000 }).toBe(30_000);
+});
