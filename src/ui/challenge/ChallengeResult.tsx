@@ -24,7 +24,7 @@ export function ChallengeResult() {
       <p>{t.whatHappened(t.faults[f.kind], f.node, formatTime(f.at))}</p>
       <dl className="challenge-tally">
         <dt>{t.afterFault}</dt>
-        <dd>{formatTime(s.afterFault)}</dd>
+        <dd data-testid="challenge-after">{formatTime(s.afterFault)}</dd>
         <dt>{t.commandsUsed}</dt>
         <dd>{s.commands}</dd>
         <dt>{t.wrongGuesses}</dt>
