@@ -6,6 +6,7 @@ import type { ClusterView, NodeView, PodView } from '../sim';
 
 type ControlPlaneView = NonNullable<ClusterView['controlPlane']>;
 
+import { kubectlControlPlane, kubectlNode, kubectlPod, kubectlPodKeys, lensStore } from './lens';
 import { type SimState, simStore } from './store';
 
 export function useSim<T>(selector: (s: SimState) => T): T {
@@ -14,10 +15,25 @@ export function useSim<T>(selector: (s: SimState) => T): T {
 
 const EMPTY: string[] = [];
 
-export const useNode = (name: string): NodeView | undefined => useSim((s) => s.nodes[name]);
-export const usePod = (key: string): PodView | undefined => useSim((s) => s.pods[key]);
-export const usePodKeysOn = (node: string): string[] => useSim((s) => s.podsByNode[node] ?? EMPTY);
-export const useControlPlane = (): ControlPlaneView | undefined => useSim((s) => s.rest.controlPlane);
+/** Challenge mode: the graph shows only what kubectl would (state/lens.ts). */
+const useApiOnly = (): boolean => useStore(lensStore, (s) => s.apiOnly);
+
+export function useNode(name: string): NodeView | undefined {
+  const n = useSim((s) => s.nodes[name]);
+  return useApiOnly() && n ? kubectlNode(n) : n;
+}
+export function usePod(key: string): PodView | undefined {
+  const p = useSim((s) => s.pods[key]);
+  return useApiOnly() && p ? kubectlPod(p) : p;
+}
+export function usePodKeysOn(node: string): string[] {
+  const keys = useSim((s) => s.podsByNode[node] ?? EMPTY);
+  return useApiOnly() ? kubectlPodKeys(keys) : keys;
+}
+export function useControlPlane(): ControlPlaneView | undefined {
+  const cp = useSim((s) => s.rest.controlPlane);
+  return useApiOnly() && cp ? kubectlControlPlane(cp) : cp;
+}
 /** The simulated cloud (scenarios with spec.cloud): instances, node groups, the autoscaler. */
 export const useCloud = (): ClusterView['cloud'] => useSim((s) => s.rest.cloud);
 export const useNow = (): number => useSim((s) => s.clock.now);

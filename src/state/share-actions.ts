@@ -115,8 +115,11 @@ export async function openLink(hash: string): Promise<void> {
   shareStore.setState({ canRestore: saved?.ok === true });
 }
 
-/** Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario (and the last run is offered). */
-export async function startApp(): Promise<void> {
+/**
+ * Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario (and the last run
+ * is offered). `startWith` (a challenge in the URL) starts the run itself instead.
+ */
+export async function startApp(startWith?: () => Promise<void>): Promise<void> {
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastWrittenHash && location.hash.length > 1) void openLink(location.hash);
   });
@@ -125,6 +128,7 @@ export async function startApp(): Promise<void> {
   void codec().then((m) => {
     loadedCodec = m;
   });
+  if (startWith) return startWith();
   if (location.hash.includes('s=')) return openLink(location.hash);
   const named = new URLSearchParams(location.search).get('scenario');
   const known = named !== null && (BUILTIN_SCENARIOS as readonly string[]).includes(named);

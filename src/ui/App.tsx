@@ -3,8 +3,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSim } from '../state/hooks';
 import { settingsStore, textScale } from '../state/settings';
+import { LazyChallengeResult, LazyChallengeStage, useChallengeOn } from './challenge/LazyChallenge';
 import { ChaptersPanel } from './chapters/ChaptersPanel';
 import { LazyChartPanel, prefetchChart } from './chart/LazyChartPanel';
+import { ClassModeButton } from './classroom/ClassModeButton';
+import { LazyClassNote, LazyClassPanel, StageSide } from './classroom/LazyClassPanel';
 import { LazyNodeGroupsPanel } from './cloud/LazyNodeGroupsPanel';
 import { Banner } from './common/Banner';
 import { LazyActionMenu } from './common/LazyActionMenu';
@@ -29,7 +32,6 @@ import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
 import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
-import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
 import { LazyLinkNotice } from './share/LazyLinkNotice';
@@ -58,6 +60,7 @@ function usePageLook(present: boolean): void {
 function RunNotices() {
   return (
     <div className="run-notices">
+      <LazyClassNote />
       <UpdatePrompt />
       <LazyLinkNotice />
       <FileResult />
@@ -132,6 +135,7 @@ function Workbench() {
         <div className="top-row top-row-2">
           <ShareBar />
           <div className="top-spacer" />
+          <ClassModeButton small short />
           <PresenterToggle />
           <TextSize />
           <LanguageMenu />
@@ -144,6 +148,8 @@ function Workbench() {
       <main className="middle">
         <GraphPanel />
         <div className="side-panel">
+          <LazyChallengeResult />
+          <LazyClassPanel />
           <RunNotices />
           <LessonPanel />
           <div className="side-views">
@@ -187,7 +193,8 @@ function Stage() {
       <RunNotices />
       <main className="middle">
         <GraphPanel toolbar={false} />
-        <PresenterSide />
+        {/* Class mode's QR code takes the place of the view beside the graph. */}
+        <StageSide />
       </main>
       <LessonPanel compact />
       <LazyGallery />
@@ -200,6 +207,8 @@ export function App() {
   const t = useMessages();
   useShortcuts();
   const present = useStore(settingsStore, (s) => s.present);
+  // An unsolved challenge shows only what kubectl would (its own layout).
+  const challenge = useChallengeOn();
   usePageLook(present);
   return (
     <MotionConfig reducedMotion="user">
@@ -208,7 +217,7 @@ export function App() {
           <a className="skip-link" href="#graph">
             {t.skipToGraph}
           </a>
-          {present ? <Stage /> : <Workbench />}
+          {challenge ? <LazyChallengeStage /> : present ? <Stage /> : <Workbench />}
           <Dialogs />
         </div>
       </LazyMotion>

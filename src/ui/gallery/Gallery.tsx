@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { openScenario } from '../../state/run-actions';
 import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
+import { ChallengeList } from '../challenge/ChallengeList';
 import { useDialogMessages } from '../common/dialog-messages';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
@@ -134,6 +135,7 @@ export function Gallery() {
           <Card key={e.name} e={e} current={e.name === current} onOpen={() => open(e.name)} />
         ))}
       </ul>
+      <ChallengeList onStart={close} />
     </>
   );
   if (mode === 'welcome')

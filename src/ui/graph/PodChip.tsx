@@ -1,7 +1,9 @@
 import { m } from 'framer-motion';
 import { memo } from 'react';
+import { useStore } from 'zustand';
 import { actions } from '../../state/bridge';
 import { useNow, usePod, useSim } from '../../state/hooks';
+import { lensStore } from '../../state/lens';
 import { openMenuFrom } from '../common/menu';
 import { formatCountdown } from '../common/time';
 import { useMessages } from '../i18n/hooks';
@@ -32,6 +34,7 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
   const selected = useSim((s) => s.selection?.kind === 'pod' && s.selection.key === podKey);
   const from = useNodePosition(p?.fromNode);
   const here = useNodePosition(p?.node);
+  const apiOnly = useStore(lensStore, (s) => s.apiOnly);
   if (!p) return null;
   const kind = podKind(p);
   const short = density === 'presenter';
@@ -41,7 +44,7 @@ export const PodChip = memo(function PodChip({ podKey, density }: { podKey: stri
   const title = [
     p.name,
     `${p.status} ${p.ready}`,
-    p.hostRunning ? t.hostRuns : t.hostNotRunning,
+    apiOnly ? '' : p.hostRunning ? t.hostRuns : t.hostNotRunning,
     p.fromNode ? t.replacesFrom(p.fromNode) : '',
   ]
     .filter(Boolean)

@@ -5,6 +5,7 @@
  * the card and the chip that call these use the catalog hook, so they re-render when it changes.
  */
 import type { NodeView, PodView } from '../../sim';
+import { lensStore } from '../../state/lens';
 import { currentMessages } from '../i18n/hooks';
 import { type Density, METRICS } from './card-metrics';
 
@@ -159,7 +160,8 @@ export function chipParts(p: PodView, density: Density): ChipPart[] {
   if (p.staticPod && !short) parts.push({ text: t.staticPod, kind: 'tag' });
   // Where the eviction countdown goes (the chip draws it: it follows the clock).
   if (p.evictionAt !== undefined && !p.terminating) parts.push({ text: '◷', kind: 'countdown' });
-  parts.push({ text: p.hostRunning ? '▶' : '■', kind: 'host' });
+  // Host truth, except under the kubectl lens (a challenge: kubectl cannot see the host).
+  if (!lensStore.getState().apiOnly) parts.push({ text: p.hostRunning ? '▶' : '■', kind: 'host' });
   if (p.fromNode) parts.push({ text: `↪ ${p.fromNode}`, kind: 'from' });
   return parts;
 }

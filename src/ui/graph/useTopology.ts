@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef } from 'react';
 import { useSim } from '../../state/hooks';
+import { lensStore } from '../../state/lens';
 import type { SimState } from '../../state/store';
 import type { LayoutInput } from './layout';
 
@@ -22,7 +23,10 @@ function podCount(s: SimState, name: string): number {
 
 /** `name|role|pods|services|components` per node: changes only when the topology does. */
 function topologyKey(s: SimState): string {
+  // Under the kubectl lens (a challenge) a machine without a Node object is not drawn: kubectl does not know it.
+  const apiOnly = lensStore.getState().apiOnly;
   return s.nodeNames
+    .filter((name) => !apiOnly || s.nodes[name]?.apiExists !== false)
     .map((name) => {
       const n = s.nodes[name];
       const comps = n?.role === 'control-plane' ? (s.rest.controlPlane?.components.length ?? 4) : 0;

@@ -12,6 +12,7 @@ import {
   TEXT_STEPS,
 } from '../../state/settings';
 import { StageSwitch } from '../chart/StageSwitch';
+import { ClassModeButton } from '../classroom/ClassModeButton';
 import { SettingCheck } from '../common/SettingCheck';
 import { useMessages } from '../i18n/hooks';
 import { LanguageMenu } from './LanguageMenu';
@@ -138,6 +139,7 @@ export function PresenterOptions() {
           <SettingCheck setting="pauseAtChapters" label={t.pauseAtChapters} />
           <SettingCheck setting="follow" label={t.followStory} />
           <LanguageMenu />
+          <ClassModeButton small />
         </div>
       ) : null}
     </div>

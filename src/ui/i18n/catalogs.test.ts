@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builderMessages, SETTING_LABELS } from '../builder/labels';
+import { challengeMessages } from '../challenge/messages';
 import { chartMessages } from '../chart/messages';
+import { classroomMessages } from '../classroom/messages';
 import { cloudMessages } from '../cloud/messages';
 import { dialogMessages } from '../common/dialog-messages';
 import { lessonMessages } from '../lesson/messages';
@@ -25,6 +27,8 @@ const english: Omit<Translation, 'locale'> = {
   chart: chartMessages,
   cloud: cloudMessages,
   overview: overviewMessages,
+  classroom: classroomMessages,
+  challenge: challengeMessages,
   narrations,
   // English titles and descriptions are the built-ins' own, listed in the gallery's index.
   scenarios: Object.fromEntries(

@@ -6,7 +6,9 @@
 
 import type { BuiltinScenarioName } from '../../sim/scenario/builtins';
 import type { builderMessages, SETTING_LABELS } from '../builder/labels';
+import type { challengeMessages } from '../challenge/messages';
 import type { chartMessages } from '../chart/messages';
+import type { classroomMessages } from '../classroom/messages';
 import type { cloudMessages } from '../cloud/messages';
 import type { dialogMessages } from '../common/dialog-messages';
 import type { lessonMessages } from '../lesson/messages';
@@ -40,6 +42,10 @@ export interface Translation {
   cloud: Widen<typeof cloudMessages>;
   /** A big cluster's overview (a lazy chunk in English; its translation rides with the language's). */
   overview: Widen<typeof overviewMessages>;
+  /** Class mode: the teacher's QR code and the student's notes. */
+  classroom: Widen<typeof classroomMessages>;
+  /** Challenge mode: the hidden fault, the answers, the score. */
+  challenge: Widen<typeof challengeMessages>;
   narrations: NarrationTable;
   /** The built-in scenarios' titles and descriptions; English has them in public/scenarios/index.json. */
   scenarios: { readonly [S in BuiltinScenarioName]: { title: string; description: string } };

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { choosePrediction, lessonStore, revealPrediction } from '../../state/lesson';
+import { ClassCompare } from '../classroom/ClassCompare';
 import { useLessonMessages } from './useLessonMessages';
 
 interface Props {
@@ -52,6 +53,7 @@ export function PredictBox({ stepId, question, choices, answer, explanation }: P
             </strong>
           </p>
           <p>{explanation}</p>
+          <ClassCompare choices={choices} />
         </div>
       ) : (
         <div className="predict-actions">

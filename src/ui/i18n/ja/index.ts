@@ -1,6 +1,8 @@
 /** 日本語: the whole catalog, one chunk (loaded only when the page speaks Japanese). */
 import type { Translation } from '../types';
+import { challenge } from './challenge';
 import { chart } from './chart';
+import { classroom } from './classroom';
 import { cloud, overview } from './cloud';
 import { dialogs, main } from './main';
 import { narrations } from './narrations';
@@ -18,6 +20,8 @@ export const ja: Translation = {
   chart,
   cloud,
   overview,
+  classroom,
+  challenge,
   narrations,
   scenarios,
 };

@@ -1,6 +1,8 @@
 /** Português (Brasil): the whole catalog, one chunk (loaded only when the page speaks Portuguese). */
 import type { Translation } from '../types';
+import { challenge } from './challenge';
 import { chart } from './chart';
+import { classroom } from './classroom';
 import { cloud, overview } from './cloud';
 import { dialogs, main } from './main';
 import { narrations } from './narrations';
@@ -18,6 +20,8 @@ export const ptBR: Translation = {
   chart,
   cloud,
   overview,
+  classroom,
+  challenge,
   narrations,
   scenarios,
 };
