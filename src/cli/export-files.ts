@@ -21,7 +21,7 @@ export function exportDirProblem(dir: string, force: boolean): string | undefine
 export function writeExport(dir: string, files: readonly ExportFile[]): string[] {
   const written: string[] = [];
   for (const f of files) {
-    const path = join(dir, ...f.path.split('/'));
+    const path = join(dir, f.path); // join normalises the export's `/` separators
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, f.content);
     // writeFileSync's mode applies only to new files: --force rewrites must get it too.

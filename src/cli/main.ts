@@ -12,6 +12,7 @@ import {
   buildScoreboard,
   createSimulation,
   formatSimTime,
+  maxOf,
   RunHistory,
   recordRun,
   type Scenario,
@@ -56,7 +57,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   }
   if (parsed.kind === 'list') {
     const all = loadBuiltins();
-    const width = Math.max(...BUILTIN_SCENARIOS.map((n) => n.length));
+    const width = maxOf(BUILTIN_SCENARIOS, (n) => n.length);
     for (const s of all) io.stdout(`${s.metadata.name.padEnd(width)}  ${s.metadata.title}`);
     return 0;
   }
@@ -79,8 +80,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     return EXIT_INVALID;
   }
   const scenario = loaded.scenario;
-  const lastAt = Math.max(0, ...o.at.map((a) => a.at), ...scenario.spec.timeline.map((t) => t.at));
-  const lastCliAt = Math.max(0, ...o.at.map((a) => a.at));
+  const lastCliAt = maxOf(o.at, (a) => a.at, 0);
+  const lastAt = maxOf(scenario.spec.timeline, (t) => t.at, lastCliAt);
   if (o.until !== undefined && o.until < lastCliAt) {
     io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
     return EXIT_INVALID;
@@ -153,7 +154,7 @@ function runExport(scenario: Scenario, o: CliOptions, target: { kind: ExportKind
   const timeline = [...scenario.spec.timeline, ...o.at.map((a) => ({ at: a.at, run: a.command }))].sort(
     (a, b) => a.at - b.at,
   );
-  const lastAt = Math.max(0, ...timeline.map((t) => t.at));
+  const lastAt = maxOf(timeline, (t) => t.at, 0);
   const withAt: Scenario = {
     ...scenario,
     spec: { ...scenario.spec, timeline, duration: Math.max(scenario.spec.duration, lastAt) },

@@ -5,7 +5,7 @@
  */
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { type ExportKind, exportScenarioFor } from '../export';
-import { type Scenario, scenarioForReplay } from '../sim';
+import { maxOf, type Scenario, scenarioForReplay } from '../sim';
 
 /** A zip of the export in a folder `NAME-KIND/`; scripts keep their executable bit (Unix attributes). */
 export function realExportZip(
@@ -15,7 +15,7 @@ export function realExportZip(
   now: number,
 ): { fileName: string; zip: Uint8Array } {
   const run = scenarioForReplay(scenario, log, { now });
-  const lastAt = Math.max(0, ...run.spec.timeline.map((t) => t.at));
+  const lastAt = maxOf(run.spec.timeline, (t) => t.at, 0);
   const files = exportScenarioFor(kind, {
     ...run,
     spec: { ...run.spec, duration: Math.max(run.spec.duration, lastAt) },

@@ -14,6 +14,7 @@ import {
   type CommandBy,
   createSimulation,
   formatSimTime,
+  maxOf,
   OVERVIEW_ABOVE_NODES,
   overviewAt,
   RunHistory,
@@ -78,7 +79,7 @@ export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: numb
   try {
     runner = new SimRunner(parsed.scenario, log, heartbeat);
     runner.heartbeat = heartbeat;
-    runner.advance(at ?? Math.max(0, ...log.map((c) => c.at)));
+    runner.advance(at ?? maxOf(log, (c) => c.at, 0));
   } catch (err) {
     return { ok: false, message: `the scenario cannot start: ${err instanceof Error ? err.message : String(err)}` };
   }
@@ -89,7 +90,7 @@ export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: numb
 export function scenarioEnd(s: Scenario): number {
   const d = s.spec.duration;
   if (typeof d === 'number' && d > 0) return d;
-  return Math.max(0, ...s.spec.timeline.map((t) => t.at)) + DEFAULT_TAIL_MS;
+  return maxOf(s.spec.timeline, (t) => t.at, 0) + DEFAULT_TAIL_MS;
 }
 
 export class SimRunner {
