@@ -31,6 +31,12 @@ import { formatComparison, formatScoreboard } from './scoreboard';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * Raw stdout, no newline added. Given, a command's output is written piece by piece as the
+   * engine reads it (streamOutput): `kubectl get pods -A -o yaml` at 150,000 pods is more text
+   * than one string holds. Without it, each output is printed in one `stdout` call.
+   */
+  write?: (text: string) => void;
 }
 
 export interface CliOutput {
@@ -106,6 +112,12 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       },
       stderr: io.stderr,
     };
+    const write = io.write;
+    if (write)
+      runIo.write = (t) => {
+        printed = true;
+        write(t);
+      };
     const { doc, scoreboard } = runScenario(scenario, o, until, runIo, scored);
     const compare =
       variant && scoreboard
@@ -226,6 +238,14 @@ function runScenario(
   for (const q of queue) {
     if (q.at > until) break;
     sim.advanceTo(q.at);
+    const write = io.write;
+    if (write && !o.json) {
+      // The header, then the output as it is read (the same text as the block below).
+      write(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}`);
+      sim.run(q.command, { collect: (pieces) => streamOutput(pieces, write) });
+      write('\n');
+      continue;
+    }
     const r = sim.run(q.command);
     outputs.push({
       at: q.at,
@@ -251,6 +271,28 @@ function runScenario(
   return { doc, scoreboard: history && buildScoreboard(history, sim.chapters(), until) };
 }
 
+/**
+ * Writes an output's pieces as they come, as `\n${output without its final newlines}` would be
+ * written (nothing for an empty output), and returns '' (nothing is kept). Newlines at the end of
+ * a piece wait for the next piece with text, so the output's final ones are dropped.
+ */
+function streamOutput(pieces: Iterable<string>, write: (text: string) => void): string {
+  let started = false;
+  let newlines = '';
+  for (const p of pieces) {
+    let end = p.length;
+    while (end > 0 && p.charCodeAt(end - 1) === 10) end--;
+    if (end === 0) {
+      newlines += p;
+      continue;
+    }
+    write(`${started ? '' : '\n'}${newlines}${end === p.length ? p : p.slice(0, end)}`);
+    started = true;
+    newlines = p.slice(end);
+  }
+  return '';
+}
+
 function isMain(): boolean {
   const entry = process.argv[1];
   return entry !== undefined && fileURLToPath(import.meta.url) === resolve(entry);
@@ -260,6 +302,7 @@ if (isMain()) {
   const code = runCli(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
+    write: (t) => process.stdout.write(t),
   });
   process.exitCode = code;
 }

@@ -15,6 +15,7 @@ export { maxOf, minOf, pushAll } from './core/lists';
 export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
+export { joinPieces, OUTPUT_MAX_CHARS, type OutputCollector, outputCutNote, type Pieces } from './kubectl/pieces';
 export {
   type ClusterOverview,
   NODE_FLAG,

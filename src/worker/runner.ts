@@ -32,7 +32,7 @@ import {
 } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
-import { forkMessage, RunRecord, type UserCommand } from './the-run';
+import { boundOutput, boundPieces, forkMessage, RunRecord, type UserCommand } from './the-run';
 
 export { CHECKPOINT_EVERY } from './checkpoints';
 export { forkMessage } from './the-run';
@@ -142,6 +142,9 @@ export class SimRunner {
     this.scenario = scenario;
     this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
     this.sim.whenBusy(() => (this.heartbeat ?? this.busy)?.(this.sim.now));
+    // Outputs are kept as the terminal shows them, read piece by piece: `kubectl get pods -A -o
+    // yaml` at 150,000 pods never becomes one string, and the watchdog hears from a long one.
+    this.sim.collectOutput = (pieces) => boundPieces(pieces, () => (this.heartbeat ?? this.busy)?.(this.sim.now));
     this.history = new RunHistory(this.sim);
     // Recording a big cluster's start for the chart, then its first checkpoint, take seconds.
     boot?.(this.sim.now);
@@ -241,7 +244,7 @@ export class SimRunner {
     for (const c of this.sim.runningCommands()) {
       const id = this.runningEntries.get(c.id);
       if (id === undefined) continue;
-      this.record.ran(id, '', c.output, c.done ? c.done.ok : true, !c.done);
+      this.record.ran(id, '', boundOutput(c.output), c.done ? c.done.ok : true, !c.done);
     }
   }
 
