@@ -235,6 +235,7 @@ describe('streamed output (io.write)', () => {
       ...['--at', '2m', 'kubectl describe pod nosuch'],
       ...['--at', '2m', 'ssh node1 systemctl stop kubelet'],
     ];
+    // biome-ignore lint/plugin/noSpreadArguments: a dozen arguments, fixed by the test
     const lines = cli(...argv);
     const chunks: string[] = [];
     const code = runCli(argv, {
