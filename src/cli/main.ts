@@ -27,6 +27,7 @@ import { exportDirProblem, writeExport } from './export-files';
 import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
 import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
 import { formatComparison, formatScoreboard } from './scoreboard';
+import { writeStdout } from './stdout';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -300,9 +301,10 @@ function isMain(): boolean {
 
 if (isMain()) {
   const code = runCli(process.argv.slice(2), {
-    stdout: (t) => process.stdout.write(`${t}\n`),
+    // Synchronous: hundreds of MB of output must not queue up in memory (stdout.ts).
+    stdout: (t) => writeStdout(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
-    write: (t) => process.stdout.write(t),
+    write: writeStdout,
   });
   process.exitCode = code;
 }

@@ -154,13 +154,12 @@ export function* describePieces(
     yield badSelector(type.group, type.plural, selector ?? '', reqs.error);
     return;
   }
+  // Each key built once, not at each comparison (160,000 pods: millions of keys built).
   const inScope = listInScope(e, type, namespace, all)
     .filter((o) => reqs.length === 0 || selectorMatches(reqs, o.metadata.labels))
-    .sort((a, b) => {
-      const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
-      const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
-      return ka < kb ? -1 : ka > kb ? 1 : 0;
-    });
+    .map((o) => ({ key: `${o.metadata.namespace ?? ''}/${o.metadata.name}`, o }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((x) => x.o);
   if (names.length === 0 && inScope.length === 0) {
     yield type.namespaced && !all ? `No resources found in ${namespace} namespace.` : 'No resources found';
     return;
