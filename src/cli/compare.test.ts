@@ -141,6 +141,7 @@ describe('--compare', () => {
       [['tolerationSeconds=30', 'tolerationSeconds=60'], '--compare tolerationSeconds is given twice'],
     ];
     for (const [changes, message] of cases) {
+      // biome-ignore lint/plugin/noSpreadArguments: a test case's two or three arguments
       const r = cli('eviction', ...changes.flatMap((c) => ['--compare', c]));
       expect(r.code, changes.join(' ')).toBe(2);
       expect(r.out).toBe('');

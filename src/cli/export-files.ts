@@ -39,7 +39,7 @@ export function writeExport(dir: string, files: readonly ExportFile[]): string[]
   if (problem) throw new Error(problem);
   const written: string[] = [];
   for (const f of files) {
-    const path = join(dir, ...f.path.split('/'));
+    const path = join(dir, f.path); // join normalises the export's `/` separators
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, f.content);
     // writeFileSync's mode applies only to new files: --force rewrites must get it too.

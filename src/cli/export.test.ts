@@ -32,6 +32,7 @@ describe('--export arguments', () => {
     [['eviction', '--export', 'kind', 'a', '--compare', 'nodeMonitorGracePeriod=40s'], 'not with --compare'],
     [['eviction', '--force'], '--force goes with --export'],
   ])('refuses %j (exit 2)', (argv, message) => {
+    // biome-ignore lint/plugin/noSpreadArguments: a test case's few arguments
     const r = cli(...argv);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);

@@ -223,3 +223,29 @@ describe('built-in scenarios', () => {
     expect(by['pod-to-dead-kubelet']?.spec.staticPods[0]?.node).toBe('node2');
   });
 });
+
+describe('streamed output (io.write)', () => {
+  it('prints exactly what the line-by-line io prints, each output written as the engine reads it', () => {
+    const argv = [
+      'eviction',
+      ...['--at', '1m', 'kubectl get pods -A -o yaml'],
+      ...['--at', '1m', 'kubectl describe pods -A'],
+      ...['--at', '1m', 'kubectl get events -o json'],
+      ...['--at', '2m', 'kubectl get pods -n nowhere -o yaml'],
+      ...['--at', '2m', 'kubectl describe pod nosuch'],
+      ...['--at', '2m', 'ssh node1 systemctl stop kubelet'],
+    ];
+    // biome-ignore lint/plugin/noSpreadArguments: a dozen arguments, fixed by the test
+    const lines = cli(...argv);
+    const chunks: string[] = [];
+    const code = runCli(argv, {
+      stdout: (t) => chunks.push(`${t}\n`),
+      stderr: () => {},
+      write: (t) => chunks.push(t),
+    });
+    expect(code).toBe(0);
+    expect(chunks.join('')).toBe(`${lines.out}\n`);
+    // The List came in pieces (one per pod), not as one string.
+    expect(chunks.filter((c) => c.startsWith('\n- apiVersion: v1\n  kind: Pod\n')).length).toBeGreaterThan(5);
+  });
+});

@@ -12,6 +12,7 @@ import {
   buildScoreboard,
   createSimulation,
   formatSimTime,
+  maxOf,
   RunHistory,
   recordRun,
   type Scenario,
@@ -26,10 +27,17 @@ import { exportDirProblem, writeExport } from './export-files';
 import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
 import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
 import { formatComparison, formatScoreboard } from './scoreboard';
+import { writeStdout } from './stdout';
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * Raw stdout, no newline added. Given, a command's output is written piece by piece as the
+   * engine reads it (streamOutput): `kubectl get pods -A -o yaml` at 150,000 pods is more text
+   * than one string holds. Without it, each output is printed in one `stdout` call.
+   */
+  write?: (text: string) => void;
 }
 
 export interface CliOutput {
@@ -56,7 +64,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   }
   if (parsed.kind === 'list') {
     const all = loadBuiltins();
-    const width = Math.max(...BUILTIN_SCENARIOS.map((n) => n.length));
+    const width = maxOf(BUILTIN_SCENARIOS, (n) => n.length);
     for (const s of all) io.stdout(`${s.metadata.name.padEnd(width)}  ${s.metadata.title}`);
     return 0;
   }
@@ -79,8 +87,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     return EXIT_INVALID;
   }
   const scenario = loaded.scenario;
-  const lastAt = Math.max(0, ...o.at.map((a) => a.at), ...scenario.spec.timeline.map((t) => t.at));
-  const lastCliAt = Math.max(0, ...o.at.map((a) => a.at));
+  const lastCliAt = maxOf(o.at, (a) => a.at, 0);
+  const lastAt = maxOf(scenario.spec.timeline, (t) => t.at, lastCliAt);
   if (o.until !== undefined && o.until < lastCliAt) {
     io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
     return EXIT_INVALID;
@@ -105,6 +113,12 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       },
       stderr: io.stderr,
     };
+    const write = io.write;
+    if (write)
+      runIo.write = (t) => {
+        printed = true;
+        write(t);
+      };
     const { doc, scoreboard } = runScenario(scenario, o, until, runIo, scored);
     const compare =
       variant && scoreboard
@@ -153,7 +167,7 @@ function runExport(scenario: Scenario, o: CliOptions, target: { kind: ExportKind
   const timeline = [...scenario.spec.timeline, ...o.at.map((a) => ({ at: a.at, run: a.command }))].sort(
     (a, b) => a.at - b.at,
   );
-  const lastAt = timeline.reduce((m, t) => Math.max(m, t.at), 0);
+  const lastAt = maxOf(timeline, (t) => t.at, 0);
   const withAt: Scenario = {
     ...scenario,
     spec: { ...scenario.spec, timeline, duration: Math.max(scenario.spec.duration, lastAt) },
@@ -232,6 +246,14 @@ function runScenario(
   for (const q of queue) {
     if (q.at > until) break;
     sim.advanceTo(q.at);
+    const write = io.write;
+    if (write && !o.json) {
+      // The header, then the output as it is read (the same text as the block below).
+      write(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}`);
+      sim.run(q.command, { collect: (pieces) => streamOutput(pieces, write) });
+      write('\n');
+      continue;
+    }
     const r = sim.run(q.command);
     outputs.push({
       at: q.at,
@@ -257,6 +279,28 @@ function runScenario(
   return { doc, scoreboard: history && buildScoreboard(history, sim.chapters(), until) };
 }
 
+/**
+ * Writes an output's pieces as they come, as `\n${output without its final newlines}` would be
+ * written (nothing for an empty output), and returns '' (nothing is kept). Newlines at the end of
+ * a piece wait for the next piece with text, so the output's final ones are dropped.
+ */
+function streamOutput(pieces: Iterable<string>, write: (text: string) => void): string {
+  let started = false;
+  let newlines = '';
+  for (const p of pieces) {
+    let end = p.length;
+    while (end > 0 && p.charCodeAt(end - 1) === 10) end--;
+    if (end === 0) {
+      newlines += p;
+      continue;
+    }
+    write(`${started ? '' : '\n'}${newlines}${end === p.length ? p : p.slice(0, end)}`);
+    started = true;
+    newlines = p.slice(end);
+  }
+  return '';
+}
+
 function isMain(): boolean {
   const entry = process.argv[1];
   return entry !== undefined && fileURLToPath(import.meta.url) === resolve(entry);
@@ -264,8 +308,10 @@ function isMain(): boolean {
 
 if (isMain()) {
   const code = runCli(process.argv.slice(2), {
-    stdout: (t) => process.stdout.write(`${t}\n`),
+    // Synchronous: hundreds of MB of output must not queue up in memory (stdout.ts).
+    stdout: (t) => writeStdout(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
+    write: writeStdout,
   });
   process.exitCode = code;
 }

@@ -190,7 +190,7 @@ function checkFiles(files: readonly ExportFile[]): void {
 function runScripts(name: string, files: readonly ExportFile[], scenario: Scenario): string[][] {
   const dir = join(ROOT, name);
   for (const f of files) {
-    mkdirSync(join(dir, ...f.path.split('/').slice(0, -1)), { recursive: true });
+    mkdirSync(join(dir, f.path.split('/').slice(0, -1).join('/')), { recursive: true });
     writeFileSync(join(dir, f.path), f.content, { mode: f.executable ? 0o755 : 0o644 });
   }
   const m = mapNodes(scenario);

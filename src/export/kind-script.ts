@@ -9,7 +9,7 @@
  * Portable bash (3.2 on macOS too: no associative arrays, no `wait -n`), shellcheck-clean: the
  * tests run `bash -n` and shellcheck on the script of every built-in scenario.
  */
-import { formatSimTime, PROFILES, type Scenario } from '../sim/index';
+import { formatSimTime, maxOf, PROFILES, pushAll, type Scenario } from '../sim/index';
 import { NODE_IMAGES } from './kind-config';
 import type { KindStep } from './kind-steps';
 import { images, type StaticPodFile } from './manifests';
@@ -64,7 +64,7 @@ function checkLines(c: Check, nodes: NodeMapping): string[] {
 function header(input: ScriptInput): string[] {
   const { scenario, nodes, steps, prediction } = input;
   const profile = PROFILES[scenario.spec.profile];
-  const width = Math.max(...nodes.nodes.map((n) => n.node.name.length));
+  const width = maxOf(nodes.nodes, (n) => n.node.name.length);
   const out = [
     '#!/usr/bin/env bash',
     comment(`NotReady scenario ${scenario.metadata.name} on a real cluster (kind): ${scenario.metadata.title}`),
@@ -187,7 +187,7 @@ export function kindScript(input: ScriptInput): string {
   ];
   const byStep = new Map<number, Check[]>();
   for (const c of prediction.checks) byStep.set(c.step, [...(byStep.get(c.step) ?? []), c]);
-  for (const c of byStep.get(-1) ?? []) lines.push(...checkLines(c, nodes));
+  for (const c of byStep.get(-1) ?? []) pushAll(lines, checkLines(c, nodes));
   for (const s of steps) {
     const first = s.line;
     lines.push('', comment(`${formatSimTime(s.at)}: ${first}`), `at ${secs(s.at)}`);
@@ -197,8 +197,8 @@ export function kindScript(input: ScriptInput): string {
     }
     lines.push(`step ${s.index} ${q(first)}`);
     if (s.note) lines.push(`note ${q(s.note)}`);
-    lines.push(...(s.shell ?? []));
-    for (const c of byStep.get(s.index) ?? []) lines.push(...checkLines(c, nodes));
+    pushAll(lines, s.shell ?? []);
+    for (const c of byStep.get(s.index) ?? []) pushAll(lines, checkLines(c, nodes));
   }
   lines.push('', `at ${secs(prediction.end)}`, 'finish');
   return `${lines.join('\n')}\n`;

@@ -7,7 +7,7 @@
  * READMEs and the app's Export dialog name each one.
  */
 import { parse } from 'yaml';
-import { MANIFEST_KINDS, parseCommand, type Scenario } from '../sim/index';
+import { MANIFEST_KINDS, parseCommand, pushAll, type Scenario } from '../sim/index';
 import type { Refusals } from './accepted';
 import { oneLine } from './text';
 
@@ -70,9 +70,9 @@ const ref = (m: { kind: string; metadata: { name: string; namespace?: string } }
 /** Everything in the scenario a person should look at before running its export. */
 export function exportHazards(scenario: Scenario, refused: Refusals = new Map()): Hazard[] {
   const out: Hazard[] = [];
-  for (const o of scenario.spec.objects) out.push(...manifestHazards(o, ref(o)));
+  for (const o of scenario.spec.objects) pushAll(out, manifestHazards(o, ref(o)));
   for (const s of scenario.spec.staticPods)
-    out.push(...manifestHazards(s.manifest, `static pod ${s.node}/${s.manifest.metadata.name}`));
+    pushAll(out, manifestHazards(s.manifest, `static pod ${s.node}/${s.manifest.metadata.name}`));
   scenario.spec.timeline.forEach((t, i) => {
     if (refused.has(i)) return;
     const p = parseCommand(t.run);
@@ -88,7 +88,7 @@ export function exportHazards(scenario: Scenario, refused: Refusals = new Map())
     } catch {
       docs = [];
     }
-    for (const d of docs) out.push(...manifestHazards(d, `timeline ${i + 1}: kubectl apply`));
+    for (const d of docs) pushAll(out, manifestHazards(d, `timeline ${i + 1}: kubectl apply`));
   });
   return out;
 }

@@ -11,9 +11,11 @@ export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
 export type { RunningCommand } from './commands/running';
+export { maxOf, minOf, pushAll } from './core/lists';
 export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type { CommandBy } from './core/state';
 export type { Explanation, ExplanationLink } from './explain';
+export { joinPieces, OUTPUT_MAX_CHARS, type OutputCollector, outputCutNote, type Pieces } from './kubectl/pieces';
 export {
   type ClusterOverview,
   NODE_FLAG,

@@ -16,6 +16,7 @@ import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
 import { systemctl } from './host/systemctl';
+import { joinPieces, type OutputCollector } from './kubectl/pieces';
 import { kubectlOutput, kubectlOutputPart } from './kubectl/run';
 import { MODULES } from './modules';
 import { buildOverview, type ClusterOverview } from './overview';
@@ -113,6 +114,12 @@ export class Simulation {
   readonly scenario: Scenario;
   readonly engine: Engine;
   private timelineIndex = 0;
+  /**
+   * What becomes of a command's output, the timeline's included (runCommand's `collect`): joined
+   * by default; a host that keeps only part of a long listing (the worker's terminal) or writes it
+   * as it comes (the CLI) sets its own. Not part of the state: it never changes what a run does.
+   */
+  collectOutput: OutputCollector = joinPieces;
   private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
   /** The last snapshot taken or restored, with the engine's write counts at that moment. */
   private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
@@ -157,9 +164,10 @@ export class Simulation {
   /**
    * Run a command line now (DESIGN section 4). Refusals come back with ok=false and a reason.
    * `by` says who ran it (default: you, the learner); the scenario's timeline runs as `scenario`.
+   * `collect`: what becomes of this command's output, instead of `collectOutput`.
    */
-  run(line: string, opts: { by?: CommandBy } = {}): CommandResult {
-    return runCommand(this.engine, line, opts.by ?? 'you');
+  run(line: string, opts: { by?: CommandBy; collect?: OutputCollector } = {}): CommandResult {
+    return runCommand(this.engine, line, opts.by ?? 'you', opts.collect ?? this.collectOutput);
   }
 
   /**

@@ -13,6 +13,7 @@ import { CA_NAME, CCM_NAME } from './cloud/bootstrap';
 import type { InstanceState } from './cloud/types';
 import { buildCloudView, type CloudView, instanceOfHostView } from './cloud/view';
 import type { Engine } from './core/engine';
+import { pushAll } from './core/lists';
 import type { Host, HostContainer } from './core/state';
 import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, controlPlaneHost } from './core/world';
 import { nodeStatus, podColumns } from './kubectl/status';
@@ -288,7 +289,7 @@ export function buildView(e: Engine, only?: ReadonlySet<string>): ClusterView {
     if (pod && (!only || (pod.spec.nodeName !== undefined && only.has(pod.spec.nodeName))))
       pods.push(buildPod(e, pod, key, claimed));
   }
-  for (const h of hosts) pods.push(...ghostsOn(h, claimed));
+  for (const h of hosts) pushAll(pods, ghostsOn(h, claimed));
   pods.sort((a, b) => {
     const na = a.node ?? '';
     const nb = b.node ?? '';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeLink } from '../share/link';
-import { BIG_BUILTINS, BUILTIN_SCENARIOS } from '../sim';
+import { BIG_BUILTINS, BUILTIN_SCENARIOS, maxOf } from '../sim';
 import type { Scenario } from '../sim/scenario/types';
 import { loadRunner } from '../worker/runner';
 import { RunExtras } from '../worker/share';
@@ -25,7 +25,7 @@ describe('link lengths of the built-in lessons', () => {
       const r = loaded.runner;
       const x = new RunExtras(r, { fresh: true });
       x.handle({ type: 'lesson', action: 'goto', step: 'free-play' });
-      const lastEntry = Math.max(0, ...r.scenario.spec.timeline.map((t) => t.at));
+      const lastEntry = maxOf(r.scenario.spec.timeline, (t) => t.at, 0);
       if (r.now < lastEntry + 60_000) r.advance(lastEntry + 60_000);
       const log = r.sim.engine.state.commandLog.map((c) => ({ at: c.at, line: c.line }));
       expect(log.length).toBe(r.scenario.spec.timeline.length);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { maxOf } from '../sim/runtime';
 import {
   budgetFor,
   CHEAP_SNAPSHOT_MS,
@@ -37,7 +38,12 @@ describe('SimRunner', () => {
     r.advance(200_000);
     const times = r.checkpoints.times();
     expect(times.length).toBeGreaterThan(2);
-    expect(r.seekFrom(95_000)).toBe(Math.max(...times.filter((t) => t <= 95_000)));
+    expect(r.seekFrom(95_000)).toBe(
+      maxOf(
+        times.filter((t) => t <= 95_000),
+        (t) => t,
+      ),
+    );
     expect(r.seekFrom(95_000)).toBeLessThanOrEqual(95_000);
     expect(r.seekFrom(250_000)).toBe(200_000);
     expect(r.seekFrom(-5)).toBe(0);
@@ -295,7 +301,7 @@ describe('checkpoints', () => {
     expect(times.at(-1)).toBe(60 * 30_000);
     expect(c.atOrBefore(45_000)?.t).toBeLessThanOrEqual(45_000);
     c.dropAfter(600_000);
-    expect(Math.max(...c.times())).toBeLessThanOrEqual(600_000);
+    expect(maxOf(c.times(), (t) => t)).toBeLessThanOrEqual(600_000);
   });
 
   it('a 5,000-node cluster keeps 4 (the first, one between, the 2 newest), a 1,000-node one 21, a 100-node one 40 (the most)', () => {
@@ -312,7 +318,7 @@ describe('checkpoints', () => {
     expect(times.slice(-5)).toEqual([236, 237, 238, 239, 240].map((i) => i * 30_000));
     // The others spread over the run: no gap much wider than an even share.
     const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
-    expect(Math.max(...gaps)).toBeLessThanOrEqual((2 * (240 * 30_000)) / 16);
+    expect(maxOf(gaps, (g) => g)).toBeLessThanOrEqual((2 * (240 * 30_000)) / 16);
     c.setBudget(budgetFor(150_000, 150_000));
     expect(c.size).toBe(4);
     expect(c.times().slice(-2)).toEqual([239 * 30_000, 240 * 30_000]);

@@ -14,6 +14,7 @@ import {
   type CommandBy,
   createSimulation,
   formatSimTime,
+  maxOf,
   OVERVIEW_ABOVE_NODES,
   overviewAt,
   RunHistory,
@@ -31,7 +32,7 @@ import {
 } from './checkpoints';
 import { Frontier } from './frontier';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
-import { forkMessage, RunRecord, type UserCommand } from './the-run';
+import { boundOutput, boundPieces, forkMessage, RunRecord, type UserCommand } from './the-run';
 
 export { CHECKPOINT_EVERY } from './checkpoints';
 export { forkMessage } from './the-run';
@@ -78,7 +79,7 @@ export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: numb
   try {
     runner = new SimRunner(parsed.scenario, log, heartbeat);
     runner.heartbeat = heartbeat;
-    runner.advance(at ?? Math.max(0, ...log.map((c) => c.at)));
+    runner.advance(at ?? maxOf(log, (c) => c.at, 0));
   } catch (err) {
     return { ok: false, message: `the scenario cannot start: ${err instanceof Error ? err.message : String(err)}` };
   }
@@ -89,7 +90,7 @@ export function loadRunner(scenarioJson: string, log: LoggedCommand[], at?: numb
 export function scenarioEnd(s: Scenario): number {
   const d = s.spec.duration;
   if (typeof d === 'number' && d > 0) return d;
-  return Math.max(0, ...s.spec.timeline.map((t) => t.at)) + DEFAULT_TAIL_MS;
+  return maxOf(s.spec.timeline, (t) => t.at, 0) + DEFAULT_TAIL_MS;
 }
 
 export class SimRunner {
@@ -141,6 +142,9 @@ export class SimRunner {
     this.scenario = scenario;
     this.sim = createSimulation(scenario, boot ? { onBoot: boot } : {});
     this.sim.whenBusy(() => (this.heartbeat ?? this.busy)?.(this.sim.now));
+    // Outputs are kept as the terminal shows them, read piece by piece: `kubectl get pods -A -o
+    // yaml` at 150,000 pods never becomes one string, and the watchdog hears from a long one.
+    this.sim.collectOutput = (pieces) => boundPieces(pieces, () => (this.heartbeat ?? this.busy)?.(this.sim.now));
     this.history = new RunHistory(this.sim);
     // Recording a big cluster's start for the chart, then its first checkpoint, take seconds.
     boot?.(this.sim.now);
@@ -240,7 +244,7 @@ export class SimRunner {
     for (const c of this.sim.runningCommands()) {
       const id = this.runningEntries.get(c.id);
       if (id === undefined) continue;
-      this.record.ran(id, '', c.output, c.done ? c.done.ok : true, !c.done);
+      this.record.ran(id, '', boundOutput(c.output), c.done ? c.done.ok : true, !c.done);
     }
   }
 

@@ -4,7 +4,7 @@
  * user's commands, in order: the `commands` of a share link), the trace hash, and the lesson.
  * Also: loading a run from a link (the command log replayed as the timeline, src/share/CONTEXT.md).
  */
-import { scenarioForReplay } from '../sim/runtime';
+import { maxOf, scenarioForReplay } from '../sim/runtime';
 import { LessonTracker } from './lesson';
 import type { LessonMessage, LoggedCommand, ReplayInput, RunInfo } from './protocol';
 import { type Heartbeat, type LoadResult, parseScenarioJson, SimRunner } from './runner';
@@ -37,7 +37,7 @@ export function loadReplay(
       heartbeat,
     );
     runner.heartbeat = heartbeat;
-    runner.advance(Math.max(at, ...userLog.map((c) => c.at)));
+    runner.advance(maxOf(userLog, (c) => c.at, at));
     return { ok: true, runner };
   } catch (err) {
     return { ok: false, message: `the run cannot be replayed: ${err instanceof Error ? err.message : String(err)}` };

@@ -11,6 +11,7 @@ import type { LoggedCommand, RunEntry } from './protocol';
 export const OUTPUT_MAX_LINES = 200;
 const OUTPUT_MAX_CHARS = 40_000;
 
+/** What the terminal keeps of an output: its first 200 lines (at most 40,000 characters), and how many more there were. */
 export function boundOutput(text: string): string {
   let cut = text.length > OUTPUT_MAX_CHARS ? text.slice(0, OUTPUT_MAX_CHARS) : text;
   let lines = cut.split('\n');
@@ -19,6 +20,30 @@ export function boundOutput(text: string): string {
   lines = lines.slice(0, OUTPUT_MAX_LINES);
   cut = lines.join('\n');
   return `${cut}\n… ${(total - lines.length).toLocaleString('en-US')} more lines not shown here`;
+}
+
+/**
+ * boundOutput of the text the pieces make (a command's output as the engine reads it, see
+ * `Simulation.collectOutput`), without ever holding the whole text: a listing of 150,000 pods is
+ * hundreds of MB. Only the first 40,000 characters are kept, and the lines are counted. `alive`
+ * is called after every piece: a long listing tells the page's watchdog the worker is working.
+ */
+export function boundPieces(pieces: Iterable<string>, alive?: () => void): string {
+  const head: string[] = [];
+  let length = 0;
+  let newlines = 0;
+  for (const p of pieces) {
+    if (length < OUTPUT_MAX_CHARS)
+      head.push(length + p.length > OUTPUT_MAX_CHARS ? p.slice(0, OUTPUT_MAX_CHARS - length) : p);
+    for (let i = p.indexOf('\n'); i >= 0; i = p.indexOf('\n', i + 1)) newlines++;
+    length += p.length;
+    alive?.();
+  }
+  const kept = head.join('');
+  // Short enough to be held whole: the same text boundOutput is given.
+  if (length <= OUTPUT_MAX_CHARS) return boundOutput(kept);
+  const lines = kept.split('\n').slice(0, OUTPUT_MAX_LINES);
+  return `${lines.join('\n')}\n… ${(newlines + 1 - lines.length).toLocaleString('en-US')} more lines not shown here`;
 }
 
 /** The user's command as the runner keeps it: with the id of its entry in the run. */
@@ -59,12 +84,14 @@ export class RunRecord {
 
   /**
    * Records what a command printed (and its canonical form) when it ran; `running`: it goes on
-   * running at the clock (its output grows, see SimRunner.syncRunning).
+   * running at the clock (its output grows, see SimRunner.syncRunning). `output` is as the
+   * terminal keeps it, already bounded (boundOutput, boundPieces): a listing too long for one
+   * string never reaches here whole.
    */
   ran(id: number, canonical: string, output: string, ok: boolean, running = false): void {
     const e = this.entries.get(id);
     if (!e) return;
-    const out = boundOutput(output);
+    const out = output;
     if (e.text === (canonical || e.text) && e.output === out && e.ok === ok && (e.running === true) === running) return;
     const { running: _r, ...rest } = e;
     this.entries.set(id, {

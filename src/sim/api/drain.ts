@@ -10,7 +10,9 @@
  *
  * Texts differ by kubectl version: the v1.33 profile prints kubectl 1.33's, the v1.23 profile 1.23's.
  */
+
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import type { DrainPending, DrainWait } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { cordon, removeOrTerminate } from './delete';
@@ -208,15 +210,15 @@ function failLines(
     glue = following + getError(e, `/api/v1/pods?fieldSelector=spec.nodeName%3D${w.node}&limit=500`);
   else {
     const again = podsForDeletion(e, w.node, w);
-    if (again.pods.length)
-      out.push(
-        `There are pending pods in node "${w.node}" when an error occurred: ${aggregate(errs)}`,
-        ...again.pods.map((p) => `pod/${p.metadata.name}`),
-      );
+    if (again.pods.length) {
+      out.push(`There are pending pods in node "${w.node}" when an error occurred: ${aggregate(errs)}`);
+      for (const p of again.pods) out.push(`pod/${p.metadata.name}`);
+    }
     if (again.errors.length) glue = following + aggregate(again.errors);
   }
   const [first = '', ...rest] = unableToDrain(e, w.node, errs);
-  out.push(glue + first, ...rest);
+  out.push(glue + first);
+  pushAll(out, rest);
   return out;
 }
 

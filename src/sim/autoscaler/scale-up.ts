@@ -19,6 +19,7 @@ import { nodeGroups } from '../cloud/provider';
 import type { AutoscalerMemory, CloudNodeGroup } from '../cloud/types';
 import { usageOf } from '../controllers/scheduler-usage';
 import type { Engine } from '../core/engine';
+import { minOf, pushAll } from '../core/lists';
 import { activeBackoff } from './backoff';
 import { scaleUpChapter } from './chapters';
 import { type ClusterState, isNodeGroupHealthy } from './clusterstate';
@@ -162,7 +163,7 @@ export function scaleUp(e: Engine, ca: AutoscalerMemory, cs: ClusterState, pods:
       if (reasons) eg.rejected.set(g.name, reasons);
       else {
         eg.schedulable.push(g.name);
-        fitting.push(...eg.pods);
+        pushAll(fitting, eg.pods);
       }
     }
     if (fitting.length === 0) continue;
@@ -178,7 +179,7 @@ export function scaleUp(e: Engine, ca: AutoscalerMemory, cs: ClusterState, pods:
   }
   // least-waste, ties at random (the expander's fallback).
   let best = options.map((o) => ({ o, w: waste(o.group, o.count, o.pods) }));
-  const min = Math.min(...best.map((b) => b.w));
+  const min = minOf(best, (b) => b.w);
   best = best.filter((b) => b.w === min);
   const chosen = (best.length === 1 ? best[0] : best[e.randInt(0, best.length - 1)])?.o;
   if (!chosen) return { result: 'NoOptionsAvailable', infos: [], triggered: [], remaining };

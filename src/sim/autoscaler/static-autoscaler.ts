@@ -23,6 +23,7 @@ import { groupInstances } from '../cloud/provider';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { AutoscalerMemory } from '../cloud/types';
 import type { Engine } from '../core/engine';
+import { minOf } from '../core/lists';
 import { startDeletion } from './actuator';
 import { healthChapter, unregisteredRemovedChapter } from './chapters';
 import {
@@ -65,10 +66,10 @@ function unschedulablePods(e: Engine): Pod[] {
 
 /** allPodsAreNew: the oldest pod, or its failed scheduling, is less than 2s old. */
 function allPodsAreNew(pods: readonly Pod[], now: number): boolean {
-  const oldestCreated = Math.min(...pods.map((p) => p.metadata.creationTimestamp));
+  const oldestCreated = minOf(pods, (p) => p.metadata.creationTimestamp);
   if (oldestCreated + UNSCHEDULABLE_POD_TIME_BUFFER_MS > now) return true;
-  const tried = pods.map((p) => p.status.conditions.find((c) => c.type === 'PodScheduled')?.lastTransitionTime ?? 0);
-  return Math.min(...tried) + UNSCHEDULABLE_POD_TIME_BUFFER_MS > now;
+  const tried = minOf(pods, (p) => p.status.conditions.find((c) => c.type === 'PodScheduled')?.lastTransitionTime ?? 0);
+  return tried + UNSCHEDULABLE_POD_TIME_BUFFER_MS > now;
 }
 
 /** cleanUpIfRequired: a new process removes the taints a previous one left behind. */

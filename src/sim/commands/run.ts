@@ -18,7 +18,8 @@ import { instanceOfHost } from '../cloud/provider';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
-import { connectionRefused, runRead } from '../kubectl/run';
+import { joinPieces, type OutputCollector, type Pieces } from '../kubectl/pieces';
+import { connectionRefused, readPieces } from '../kubectl/run';
 import { commandLengthProblem, DOMAIN_LIMITS, groupDigits } from '../scenario/limits';
 import { addNodeMoment, chapterCount } from '../story/chapters';
 import { planCommandChapter } from '../story/command-chapters';
@@ -44,7 +45,8 @@ export interface CommandResult {
   running?: { id: number };
 }
 
-type Outcome = { ok: boolean; output: string; running?: { id: number } };
+/** `pieces`: a read's output, made as it is read (kubectl/pieces.ts), instead of `output`. */
+type Outcome = { ok: boolean; output: string; pieces?: Pieces; running?: { id: number } };
 const refuse = (output: string): Outcome => ({ ok: false, output });
 
 /** A command's cause, made when the command changes something. */
@@ -89,7 +91,7 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
   if (down) return refuse(down);
   switch (c.kind) {
     case 'kubectl-read':
-      return { ok: true, output: runRead(e, c.request) };
+      return { ok: true, output: '', pieces: readPieces(e, c.request) };
     case 'kubectl-delete-pod': {
       const opts: { force: boolean; gracePeriodSeconds?: number } = { force: c.force };
       if (c.gracePeriod !== undefined) opts.gracePeriodSeconds = c.gracePeriod;
@@ -244,15 +246,28 @@ function overLimit(e: Engine, line: string): string | undefined {
 /**
  * Run one command line now, on behalf of `by` (the learner unless the scenario's timeline runs it).
  * Every attempt is logged in e.state.commandLog with its canonical form, except those past the
- * domain limits (overLimit).
+ * domain limits (overLimit). Every output goes through `collect` (default: joined), a read's piece
+ * by piece as it is made: the host keeps what it shows of a listing too long for one string, and
+ * may say it is alive between pieces. It reads only this moment's state: the pieces are all
+ * drained before runCommand returns.
  */
-export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): CommandResult {
+export function runCommand(
+  e: Engine,
+  line: string,
+  by: CommandBy = 'you',
+  collect: OutputCollector = joinPieces,
+): CommandResult {
   const limit = overLimit(e, line);
-  if (limit) return { ok: false, canonical: line.length > 200 ? `${line.slice(0, 200)}…` : line.trim(), output: limit };
+  if (limit)
+    return {
+      ok: false,
+      canonical: line.length > 200 ? `${line.slice(0, 200)}…` : line.trim(),
+      output: collect([limit]),
+    };
   const parsed = parseCommand(line);
   let result: CommandResult;
   if (!parsed.ok) {
-    result = { ok: false, canonical: line.trim(), output: parsed.error };
+    result = { ok: false, canonical: line.trim(), output: collect([parsed.error]) };
   } else {
     const canonical = printCommand(parsed.command);
     const c = parsed.command;
@@ -268,7 +283,8 @@ export function runCommand(e: Engine, line: string, by: CommandBy = 'you'): Comm
           : c.kind.startsWith('cloud-')
             ? runCloud(e, c as CloudCommand, cause)
             : runHost(e, c, canonical, cause);
-    result = { ok: out.ok, canonical, output: out.output };
+    const output = collect(out.pieces ?? [out.output]);
+    result = { ok: out.ok, canonical, output };
     if (out.running) result.running = out.running;
     // A chapter only for a command that changed something (`cordon` of a cordoned node does not).
     if (chapter && out.ok && e.state.traceLength !== traced) addNodeMoment(e, 'command', chapter(out.output), mark);

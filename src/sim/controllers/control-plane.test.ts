@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxOf } from '../core/lists';
 import { controllerManagerActive, LEASE_DURATION_MS, RETRY_PERIOD_MS, schedulerActive } from './control-plane';
 import { wakeLeaderElection } from './control-plane-idle';
 import { advanceUntil, cond, events, kitSim, node, run } from './node-lifecycle.testkit';
@@ -78,7 +79,7 @@ describe('kube-apiserver down for 60s', () => {
       const ev = events(sim, 'RegisteredNode', n);
       // once at boot, once from the new process (more than 10 minutes apart: not aggregated)
       expect(ev.reduce((a, x) => a + x.count, 0)).toBe(2);
-      expect(Math.max(...ev.map((x) => x.lastTimestamp))).toBeGreaterThan(60_000);
+      expect(maxOf(ev, (x) => x.lastTimestamp)).toBeGreaterThan(60_000);
     }
     sim.advanceTo((back as number) + 120_000);
     for (const n of ['cp', 'node1', 'node2']) expect(cond(node(sim, n), 'Ready')?.status).toBe('True');

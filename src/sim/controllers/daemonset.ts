@@ -127,11 +127,11 @@ export function syncDaemonSet(e: Engine, ds: DaemonSet, owned: Pod[], nodes: Nod
       pod.spec.tolerations = daemonTolerations(pod.spec.tolerations, pod.spec.hostNetwork === true);
       const d = takeDeparted(e, ds.metadata.uid, (x) => x.node === name);
       let what = `create pod for DaemonSet ${ds.metadata.name} on node ${name}`;
-      const ps = [...parents, e.lastCause(`Node/${name}`) ?? 0];
+      let ps = [...parents, e.lastCause(`Node/${name}`) ?? 0];
       if (d) {
         const r = markReplacement(pod, d);
         what = r.what;
-        ps.unshift(...r.parents);
+        ps = r.parents.concat(ps);
       }
       const c = e.cause({ actor: ACTOR, what, rule: 'node should run a daemon pod and has none', parents: ps });
       createPod(e, pod, c, ACTOR, `${ds.metadata.name}-`);

@@ -83,14 +83,14 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet): void {
         uid: rs.metadata.uid,
       });
       const d = takeDeparted(e, rs.metadata.uid);
-      const parents = [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0];
+      let parents = [e.lastCause(`ReplicaSet/${rsKey}`) ?? 0];
       // Byte-identical with the earlier list-based code, which added i to a list that had already
       // grown by i (so the count shown is activeCount + 2i): correcting it is the owner's call.
       let what = `create pod for ReplicaSet ${rs.metadata.name} (${activeCount + 2 * i}/${rs.spec.replicas} active)`;
       if (d) {
         const r = markReplacement(pod, d);
         what = r.what;
-        parents.unshift(...r.parents);
+        parents = r.parents.concat(parents);
       }
       const c = e.cause({ actor: ACTOR, what, rule: 'active pods < spec.replicas (IsPodActive)', parents });
       i++;

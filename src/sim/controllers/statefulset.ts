@@ -18,6 +18,7 @@ import { byNamespacedName, isPodReady, kcmActive } from '../api/podutil';
 import type { Pod, StatefulSet } from '../api/types';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Engine, SimModule } from '../core/engine';
+import { maxOf } from '../core/lists';
 import { clonePlain } from '../core/snapshot';
 
 const ACTOR = 'statefulset-controller';
@@ -50,12 +51,12 @@ function createOrdinal(e: Engine, s: StatefulSet, ordinal: number): void {
   pod.metadata.labels['statefulset.kubernetes.io/pod-name'] = name;
   pod.metadata.labels['apps.kubernetes.io/pod-index'] = String(ordinal);
   const d = takeDeparted(e, s.metadata.uid, (x) => x.key === `${ns}/${name}`);
-  const parents = [e.lastCause(`StatefulSet/${ns}/${s.metadata.name}`) ?? 0];
+  let parents = [e.lastCause(`StatefulSet/${ns}/${s.metadata.name}`) ?? 0];
   let what = `create pod ${name} for StatefulSet ${s.metadata.name}`;
   if (d) {
     const r = markReplacement(pod, d);
     what = r.what;
-    parents.unshift(...r.parents);
+    parents = r.parents.concat(parents);
   }
   const c = e.cause({
     actor: ACTOR,
@@ -126,7 +127,7 @@ export function syncStatefulSet(e: Engine, s: StatefulSet, owned: Pod[]): void {
   // Re-read the pods after this pass's creates and deletes.
   const ns = s.metadata.namespace ?? 'default';
   const pods: Pod[] = [];
-  for (let o = 0; o <= Math.max(s.spec.replicas, ...byOrdinal.keys()); o++) {
+  for (let o = 0; o <= maxOf(byOrdinal.keys(), (o) => o, s.spec.replicas); o++) {
     const p = e.get('Pod', `${ns}/${s.metadata.name}-${o}`);
     if (p?.metadata.ownerReferences.some((r) => r.uid === s.metadata.uid)) pods.push(p);
   }

@@ -3,7 +3,9 @@
  * the v1.23-docker profile), kube-proxy and calico-node. Refusals carry the reason a shell would
  * print (host unreachable, unit not found, unknown verb).
  */
+
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import type { Host, HostServiceName } from '../core/state';
 import { systemdAgo, systemdStamp } from './clock';
 import { journalLines } from './journal';
@@ -89,7 +91,10 @@ export function systemctlStatus(e: Engine, h: Host, unit: HostServiceName): stri
     lines.push(`   Main PID: ${svc.pid} (code=exited, status=0/SUCCESS)`);
   }
   const tail = journalLines(e, h.name, unit, 10);
-  if (tail.length > 0) lines.push('', ...tail);
+  if (tail.length > 0) {
+    lines.push('');
+    pushAll(lines, tail);
+  }
   return lines.join('\n');
 }
 

@@ -76,12 +76,40 @@ export function memoryQuantity(mib: number): string {
   return `${mib}Mi`;
 }
 
-/** Events about one object: matched by kind, namespace, name, and UID (describe.go searchEvents). */
+/**
+ * The stored Events grouped by their involved object's kind and name, each group in store order:
+ * describing a list (`kubectl describe pods -A`) looks each object's Events up here instead of
+ * scanning every Event per object (5,000 pods x 35,000 Events took 17-52 s).
+ */
+export class EventsByObject {
+  private readonly groups = new Map<string, KubeEvent[]>();
+
+  constructor(e: Engine) {
+    e.forEachObject('Event', (ev) => {
+      const key = `${ev.involvedObject.kind}/${ev.involvedObject.name}`;
+      const group = this.groups.get(key);
+      if (group) group.push(ev);
+      else this.groups.set(key, [ev]);
+    });
+  }
+
+  /** The Events whose involved object has this kind and name (a kind has no `/`: the key is unambiguous). */
+  about(kind: string, name: string): readonly KubeEvent[] {
+    return this.groups.get(`${kind}/${name}`) ?? [];
+  }
+}
+
+/**
+ * Events about one object: matched by kind, namespace, name, and UID (describe.go searchEvents).
+ * `index`: the Events grouped once for many objects (the same answer, without a scan each).
+ */
 export function eventsFor(
   e: Engine,
   target: { kind: string; name: string; namespace?: string; uid: string },
+  index?: EventsByObject,
 ): KubeEvent[] {
-  const out = e.list('Event').filter((ev) => {
+  const candidates = index ? index.about(target.kind, target.name) : e.list('Event');
+  const out = candidates.filter((ev) => {
     const o = ev.involvedObject;
     if (o.kind !== target.kind || o.name !== target.name) return false;
     if ((o.namespace ?? '') !== (target.namespace ?? '') && target.kind !== 'Node') return false;

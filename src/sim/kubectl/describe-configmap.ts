@@ -6,10 +6,11 @@
  */
 import type { ConfigMap } from '../api/types';
 import type { Engine } from '../core/engine';
-import { annotationsMultiline, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
+import { pushAll } from '../core/lists';
+import { annotationsMultiline, type EventsByObject, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
 import { describeText } from './table';
 
-export function describeConfigMap(e: Engine, cm: ConfigMap): string {
+export function describeConfigMap(e: Engine, cm: ConfigMap, events?: EventsByObject): string {
   const m = cm.metadata;
   const lines = [
     `Name:\t${m.name}`,
@@ -23,8 +24,9 @@ export function describeConfigMap(e: Engine, cm: ConfigMap): string {
   // kubectl 1.33 ranges over the map (random order); keys are sorted since kubectl 1.34.
   for (const k of Object.keys(cm.data).sort()) lines.push(`${k}:`, '----', `${cm.data[k]}`, '');
   lines.push('', 'BinaryData', '====', '');
-  lines.push(
-    ...eventsBlock(eventsFor(e, { kind: 'ConfigMap', name: m.name, namespace: m.namespace, uid: m.uid }), e.now),
+  pushAll(
+    lines,
+    eventsBlock(eventsFor(e, { kind: 'ConfigMap', name: m.name, namespace: m.namespace, uid: m.uid }, events), e.now),
   );
   return describeText(lines.join('\n'));
 }

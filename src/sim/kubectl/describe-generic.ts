@@ -6,8 +6,9 @@
  */
 import type { ApiObject } from '../api/types';
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import { apiJson } from './api-json';
-import { annotationsMultiline, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
+import { annotationsMultiline, type EventsByObject, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
 import type { Json } from './emit';
 import { describeText } from './table';
 
@@ -92,7 +93,7 @@ function content(obj: { [k: string]: Json }, level: number, prefix: string, out:
 }
 
 /** `kubectl describe` of an object without its own describer. */
-export function describeGeneric(e: Engine, obj: ApiObject): string {
+export function describeGeneric(e: Engine, obj: ApiObject, events?: EventsByObject): string {
   const m = obj.metadata;
   const lines = [
     `Name:\t${m.name}`,
@@ -101,8 +102,12 @@ export function describeGeneric(e: Engine, obj: ApiObject): string {
     ...annotationsMultiline('Annotations', m.annotations),
   ];
   content(apiJson(obj), 0, '', lines);
-  lines.push(
-    ...eventsBlock(eventsFor(e, { kind: obj.kind, name: m.name, namespace: m.namespace ?? '', uid: m.uid }), e.now),
+  pushAll(
+    lines,
+    eventsBlock(
+      eventsFor(e, { kind: obj.kind, name: m.name, namespace: m.namespace ?? '', uid: m.uid }, events),
+      e.now,
+    ),
   );
   return describeText(lines.join('\n'));
 }

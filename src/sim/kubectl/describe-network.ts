@@ -4,7 +4,17 @@
  */
 import type { EndpointSlice, Service } from '../api/types';
 import type { Engine } from '../core/engine';
-import { annotationsMultiline, eventsBlock, eventsFor, L1, L2, L3, labelsMultiline } from './describe-common';
+import { pushAll } from '../core/lists';
+import {
+  annotationsMultiline,
+  type EventsByObject,
+  eventsBlock,
+  eventsFor,
+  L1,
+  L2,
+  L3,
+  labelsMultiline,
+} from './describe-common';
 import { formatLabels } from './status';
 import { describeText } from './table';
 
@@ -54,7 +64,7 @@ function slicesOf(e: Engine, svc: Service): EndpointSlice[] {
     .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
 }
 
-export function describeService(e: Engine, svc: Service): string {
+export function describeService(e: Engine, svc: Service, events?: EventsByObject): string {
   const m = svc.metadata;
   const ns = m.namespace ?? 'default';
   const slices = slicesOf(e, svc);
@@ -77,11 +87,14 @@ export function describeService(e: Engine, svc: Service): string {
     lines.push(`Endpoints:\t${formatEndpointSlices(slices, '')}`);
   }
   lines.push('Session Affinity:\tNone', 'Internal Traffic Policy:\tCluster');
-  lines.push(...eventsBlock(eventsFor(e, { kind: 'Service', name: m.name, namespace: ns, uid: m.uid }), e.now));
+  pushAll(
+    lines,
+    eventsBlock(eventsFor(e, { kind: 'Service', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
+  );
   return describeText(lines.join('\n'));
 }
 
-export function describeEndpointSlice(e: Engine, s: EndpointSlice): string {
+export function describeEndpointSlice(e: Engine, s: EndpointSlice, events?: EventsByObject): string {
   const m = s.metadata;
   const ns = m.namespace ?? 'default';
   const lines = [
@@ -108,6 +121,9 @@ export function describeEndpointSlice(e: Engine, s: EndpointSlice): string {
       lines.push(`${L2}Zone:\t<unset>`);
     }
   }
-  lines.push(...eventsBlock(eventsFor(e, { kind: 'EndpointSlice', name: m.name, namespace: ns, uid: m.uid }), e.now));
+  pushAll(
+    lines,
+    eventsBlock(eventsFor(e, { kind: 'EndpointSlice', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
+  );
   return describeText(lines.join('\n'));
 }

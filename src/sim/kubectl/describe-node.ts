@@ -6,11 +6,13 @@
  */
 import type { Node, Pod, Resources } from '../api/types';
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import { age } from './age';
 import { rfc1123z } from './dates';
 import {
   annotationsMultiline,
   cpuQuantity,
+  type EventsByObject,
   eventsBlock,
   eventsFor,
   L1,
@@ -61,7 +63,7 @@ export function nonTerminatedPods(e: Engine, node: string): Pod[] {
 }
 
 /** The full `kubectl describe node NAME` text for one Node object. */
-export function describeNode(e: Engine, node: Node): string {
+export function describeNode(e: Engine, node: Node, events?: EventsByObject): string {
   const now = e.now;
   const name = node.metadata.name;
   const roles = nodeRoles(node);
@@ -97,8 +99,10 @@ export function describeNode(e: Engine, node: Node): string {
   }
   lines.push('Addresses:');
   for (const a of node.status.addresses) lines.push(`${L1}${a.type}:\t${a.address}`);
-  lines.push('Capacity:', ...resourceLines(node.status.capacity));
-  lines.push('Allocatable:', ...resourceLines(node.status.allocatable));
+  lines.push('Capacity:');
+  pushAll(lines, resourceLines(node.status.capacity));
+  lines.push('Allocatable:');
+  pushAll(lines, resourceLines(node.status.allocatable));
   const info = node.status.nodeInfo;
   const machineId = node.metadata.uid.replaceAll('-', '');
   // Kube-Proxy Version: the kubelet stopped filling it in recent releases (DisableNodeKubeProxyVersion) [U].
@@ -145,6 +149,6 @@ export function describeNode(e: Engine, node: Node): string {
     `${L1}memory\t${memoryQuantity(memReq)} (${pct(memReq, alloc.memory)}%)\t0 (0%)`,
     `${L1}ephemeral-storage\t0 (0%)\t0 (0%)`,
   );
-  lines.push(...eventsBlock(eventsFor(e, { kind: 'Node', name, uid: node.metadata.uid }), now));
+  pushAll(lines, eventsBlock(eventsFor(e, { kind: 'Node', name, uid: node.metadata.uid }, events), now));
   return describeText(lines.join('\n'));
 }

@@ -6,11 +6,13 @@
  */
 import type { ContainerSpec, ContainerState, ContainerStatus, Pod, PodTemplate, Probe } from '../api/types';
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import { since } from './age';
 import { rfc1123z } from './dates';
 import {
   annotationsMultiline,
   cpuQuantity,
+  type EventsByObject,
   eventsBlock,
   eventsFor,
   L1,
@@ -99,8 +101,8 @@ export function containersBlock(
     }
     if (cs) {
       // describeContainerState: State, Last State (a terminated one only), Ready, Restart Count.
-      lines.push(...stateLines('State', cs.state));
-      if (cs.lastState) lines.push(...stateLines('Last State', cs.lastState));
+      pushAll(lines, stateLines('State', cs.state));
+      if (cs.lastState) pushAll(lines, stateLines('Last State', cs.lastState));
       lines.push(`${L2}Ready:\t${cs.ready ? 'True' : 'False'}`);
       lines.push(`${L2}Restart Count:\t${cs.restartCount}`);
     }
@@ -139,7 +141,7 @@ function qosClass(p: Pod): string {
 }
 
 /** The full `kubectl describe pod NAME` text. */
-export function describePod(e: Engine, pod: Pod): string {
+export function describePod(e: Engine, pod: Pod, events?: EventsByObject): string {
   const now = e.now;
   const m = pod.metadata;
   const mirror = isMirrorPod(pod);
@@ -153,7 +155,8 @@ export function describePod(e: Engine, pod: Pod): string {
   if (sa) lines.push(`Service Account:\t${sa}`);
   lines.push(`Node:\t${pod.spec.nodeName ? `${pod.spec.nodeName}/${pod.status.hostIP ?? ''}` : '<none>'}`);
   if (pod.status.startTime !== undefined) lines.push(`Start Time:\t${rfc1123z(pod.status.startTime)}`);
-  lines.push(...labelsMultiline('Labels', m.labels), ...annotationsMultiline('Annotations', m.annotations));
+  pushAll(lines, labelsMultiline('Labels', m.labels));
+  pushAll(lines, annotationsMultiline('Annotations', m.annotations));
   const terminal = pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
   if (m.deletionTimestamp !== undefined && !terminal) {
     lines.push(`Status:\tTerminating (lasts ${since(now, m.deletionTimestamp)})`);
@@ -168,14 +171,17 @@ export function describePod(e: Engine, pod: Pod): string {
   else lines.push('IPs:\t<none>');
   const ctrl = controllerOf(pod);
   if (ctrl) lines.push(`Controlled By:\t${ctrl.kind}/${ctrl.name}`);
-  lines.push(...containersBlock(pod.spec.containers, pod.status.containerStatuses));
+  pushAll(lines, containersBlock(pod.spec.containers, pod.status.containerStatuses));
   if (pod.status.conditions.length > 0) {
     lines.push('Conditions:', `${L1}Type\tStatus`);
     for (const c of pod.status.conditions) lines.push(`${L1}${c.type} \t${c.status} `);
   }
   lines.push('Volumes:\t<none>', `QoS Class:\t${qosClass(pod)}`);
-  lines.push(...labelsMultiline('Node-Selectors', pod.spec.nodeSelector));
-  lines.push(...tolerationsMultiline('Tolerations', pod.spec.tolerations));
-  lines.push(...eventsBlock(eventsFor(e, { kind: 'Pod', name: m.name, namespace: m.namespace, uid: m.uid }), now));
+  pushAll(lines, labelsMultiline('Node-Selectors', pod.spec.nodeSelector));
+  pushAll(lines, tolerationsMultiline('Tolerations', pod.spec.tolerations));
+  pushAll(
+    lines,
+    eventsBlock(eventsFor(e, { kind: 'Pod', name: m.name, namespace: m.namespace, uid: m.uid }, events), now),
+  );
   return describeText(lines.join('\n'));
 }

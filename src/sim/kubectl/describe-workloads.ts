@@ -5,7 +5,7 @@
 import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../api/types';
 import type { Engine } from '../core/engine';
 import { rfc1123z } from './dates';
-import { annotationsMultiline, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
+import { annotationsMultiline, type EventsByObject, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
 import { podTemplateBlock } from './describe-pod';
 import { podsMatching } from './get';
 import { controllerOf, formatLabels } from './status';
@@ -27,7 +27,7 @@ export function podsStatus(e: Engine, namespace: string, selector: Record<string
   return `${running} Running / ${waiting} Waiting / ${succeeded} Succeeded / ${failed} Failed`;
 }
 
-export function describeStatefulSet(e: Engine, sts: StatefulSet): string {
+export function describeStatefulSet(e: Engine, sts: StatefulSet, events?: EventsByObject): string {
   const m = sts.metadata;
   const ns = m.namespace ?? 'default';
   const lines = [
@@ -43,12 +43,12 @@ export function describeStatefulSet(e: Engine, sts: StatefulSet): string {
     `Pods Status:\t${podsStatus(e, ns, sts.spec.selector.matchLabels, m.uid)}`,
     ...podTemplateBlock(sts.spec.template),
     'Volume Claims:\t<none>',
-    ...eventsBlock(eventsFor(e, { kind: 'StatefulSet', name: m.name, namespace: ns, uid: m.uid }), e.now),
+    ...eventsBlock(eventsFor(e, { kind: 'StatefulSet', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
   ];
   return describeText(lines.join('\n'));
 }
 
-export function describeDeployment(e: Engine, d: Deployment): string {
+export function describeDeployment(e: Engine, d: Deployment, events?: EventsByObject): string {
   const m = d.metadata;
   const ns = m.namespace ?? 'default';
   const s = d.status;
@@ -73,12 +73,12 @@ export function describeDeployment(e: Engine, d: Deployment): string {
     ...podTemplateBlock(d.spec.template),
     `OldReplicaSets:\t${old.length ? old.map((rs) => `${rs.metadata.name} (${rs.status.replicas}/${rs.spec.replicas} replicas created)`).join(', ') : '<none>'}`,
     `NewReplicaSet:\t${newRs ? `${newRs.metadata.name} (${newRs.status.replicas}/${newRs.spec.replicas} replicas created)` : '<none>'}`,
-    ...eventsBlock(eventsFor(e, { kind: 'Deployment', name: m.name, namespace: ns, uid: m.uid }), e.now),
+    ...eventsBlock(eventsFor(e, { kind: 'Deployment', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
   ];
   return describeText(lines.join('\n'));
 }
 
-export function describeReplicaSet(e: Engine, rs: ReplicaSet): string {
+export function describeReplicaSet(e: Engine, rs: ReplicaSet, events?: EventsByObject): string {
   const m = rs.metadata;
   const ns = m.namespace ?? 'default';
   const ctrl = controllerOf(rs);
@@ -92,12 +92,12 @@ export function describeReplicaSet(e: Engine, rs: ReplicaSet): string {
     `Replicas:\t${rs.status.replicas} current / ${rs.spec.replicas} desired`,
     `Pods Status:\t${podsStatus(e, ns, rs.spec.selector.matchLabels, m.uid)}`,
     ...podTemplateBlock(rs.spec.template),
-    ...eventsBlock(eventsFor(e, { kind: 'ReplicaSet', name: m.name, namespace: ns, uid: m.uid }), e.now),
+    ...eventsBlock(eventsFor(e, { kind: 'ReplicaSet', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
   ];
   return describeText(lines.join('\n'));
 }
 
-export function describeDaemonSet(e: Engine, ds: DaemonSet): string {
+export function describeDaemonSet(e: Engine, ds: DaemonSet, events?: EventsByObject): string {
   const m = ds.metadata;
   const ns = m.namespace ?? 'default';
   const s = ds.status;
@@ -115,7 +115,7 @@ export function describeDaemonSet(e: Engine, ds: DaemonSet): string {
     `Number of Nodes Misscheduled: ${s.numberMisscheduled}`,
     `Pods Status:\t${podsStatus(e, ns, ds.spec.selector.matchLabels, m.uid)}`,
     ...podTemplateBlock(ds.spec.template),
-    ...eventsBlock(eventsFor(e, { kind: 'DaemonSet', name: m.name, namespace: ns, uid: m.uid }), e.now),
+    ...eventsBlock(eventsFor(e, { kind: 'DaemonSet', name: m.name, namespace: ns, uid: m.uid }, events), e.now),
   ];
   return describeText(lines.join('\n'));
 }

@@ -8,6 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { toJson, toYaml, yamlKeyLess } from './emit';
 
 describe('toYaml', () => {
+  it('writes a document of hundreds of thousands of lines (spreading them into push threw RangeError)', () => {
+    const items = Array.from({ length: 100_000 }, (_, i) => ({ name: `pod-${i}`, ready: i % 2 === 0 }));
+    const text = toYaml({ apiVersion: 'v1', items, kind: 'List' });
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(200_003);
+    expect(lines.slice(0, 4)).toEqual(['apiVersion: v1', 'items:', '- name: pod-0', '  ready: true']);
+    expect(lines.at(-1)).toBe('kind: List');
+  });
+
   it('quotes what would read back as another type, single-quotes indicators, keeps the rest plain', () => {
     expect(
       toYaml({

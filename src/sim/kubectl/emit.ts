@@ -61,6 +61,12 @@ export function toJson(v: Json): string {
   return jsonValue(v, '');
 }
 
+/** One item of an array nested `depth` levels deep, as toJson writes it there (its indentation included). */
+export function jsonArrayItem(v: Json, depth: number): string {
+  const indent = '    '.repeat(depth);
+  return indent + jsonValue(v, indent);
+}
+
 // ---------------------------------------------------------------- YAML
 
 const isLetter = (c: string) => /\p{L}/u.test(c);
@@ -291,43 +297,57 @@ function emptyFlow(v: Json): string | undefined {
   return undefined;
 }
 
-/** Block mapping at `indent`; the first key may start mid-line (after `- `). */
-function mapping(m: { [k: string]: Json }, indent: number, firstAt: number): string[] {
-  const lines: string[] = [];
+/**
+ * Block mapping at `indent`, appended to `out` line by line (never spread into a call: a List of
+ * 150,000 pods is millions of lines). Its first line starts with `first` instead of its
+ * indentation (`- ` of a sequence item, or the caller's own indentation), and its first key at
+ * column `firstAt`.
+ */
+function mapping(m: { [k: string]: Json }, indent: number, firstAt: number, out: string[], first: string): void {
   const keys = Object.keys(m).sort(yamlKeyOrder);
-  keys.forEach((k, i) => {
+  const pad = ' '.repeat(indent);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     const v = m[k] as Json;
     const start = i === 0 ? firstAt : indent;
     const keyText = scalarText(k, start, indent + 2, true);
-    const head = `${i === 0 ? '' : ' '.repeat(indent)}${keyText}:`;
+    const head = `${i === 0 ? first : pad}${keyText}:`;
     const col = start + keyText.length + 1;
     const flow = emptyFlow(v);
-    if (flow) lines.push(`${head} ${flow}`);
-    else if (isScalar(v)) lines.push(`${head} ${scalarText(v, col + 1, indent + 2)}`);
-    else if (Array.isArray(v)) lines.push(head, ...sequence(v, indent));
-    else
-      lines.push(head, ...mapping(v, indent + 2, indent + 2).map((l, j) => (j === 0 ? ' '.repeat(indent + 2) + l : l)));
-  });
-  return lines;
-}
-
-/** Block sequence whose `- ` sits at `indent` (yaml.v2 does not indent a sequence under its key). */
-function sequence(items: Json[], indent: number): string[] {
-  const lines: string[] = [];
-  const pad = ' '.repeat(indent);
-  for (const v of items) {
-    const flow = emptyFlow(v);
-    if (flow) lines.push(`${pad}- ${flow}`);
-    else if (isScalar(v)) lines.push(`${pad}- ${scalarText(v, indent + 2, indent + 2)}`);
+    if (flow) out.push(`${head} ${flow}`);
+    else if (isScalar(v)) out.push(`${head} ${scalarText(v, col + 1, indent + 2)}`);
     else if (Array.isArray(v)) {
-      const inner = sequence(v, indent + 2);
-      lines.push(`${pad}- ${(inner[0] ?? '').trimStart()}`, ...inner.slice(1));
+      out.push(head);
+      sequence(v, indent, out, pad);
     } else {
-      const inner = mapping(v, indent + 2, indent + 2);
-      lines.push(`${pad}- ${inner[0] ?? ''}`, ...inner.slice(1));
+      out.push(head);
+      mapping(v, indent + 2, indent + 2, out, ' '.repeat(indent + 2));
     }
   }
-  return lines;
+}
+
+/**
+ * Block sequence whose `- ` sits at `indent` (yaml.v2 does not indent a sequence under its key),
+ * appended to `out`; its first line starts with `first` instead of its indentation.
+ */
+function sequence(items: readonly Json[], indent: number, out: string[], first: string): void {
+  const pad = ' '.repeat(indent);
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i] as Json;
+    const lead = i === 0 ? first : pad;
+    const flow = emptyFlow(v);
+    if (flow) out.push(`${lead}- ${flow}`);
+    else if (isScalar(v)) out.push(`${lead}- ${scalarText(v, indent + 2, indent + 2)}`);
+    else if (Array.isArray(v)) sequence(v, indent + 2, out, `${lead}- `);
+    else mapping(v, indent + 2, indent + 2, out, `${lead}- `);
+  }
+}
+
+/** The lines of one item of a top-level block sequence (`- ` at column 0), as toYaml writes it in a list. */
+export function yamlSequenceItem(v: Json): string {
+  const out: string[] = [];
+  sequence([v], 0, out, '');
+  return out.join('\n');
 }
 
 /** yaml.v2 Marshal of a document, without the final newline. */
@@ -335,6 +355,8 @@ export function toYaml(v: Json): string {
   const flow = emptyFlow(v);
   if (flow) return flow;
   if (isScalar(v)) return scalarText(v, 0, 2);
-  if (Array.isArray(v)) return sequence(v, 0).join('\n');
-  return mapping(v, 0, 0).join('\n');
+  const out: string[] = [];
+  if (Array.isArray(v)) sequence(v, 0, out, '');
+  else mapping(v, 0, 0, out, '');
+  return out.join('\n');
 }

@@ -11,9 +11,18 @@
  */
 import type { EndpointSlice, ObjectMeta, Service } from '../api/types';
 import type { Engine } from '../core/engine';
+import { pushAll } from '../core/lists';
 import { FNV_OFFSET, fnvUpdate } from '../core/trace';
 import { metaJson } from './api-json-meta';
-import { annotationsMultiline, eventsBlock, eventsFor, L1, L2, labelsMultiline } from './describe-common';
+import {
+  annotationsMultiline,
+  type EventsByObject,
+  eventsBlock,
+  eventsFor,
+  L1,
+  L2,
+  labelsMultiline,
+} from './describe-common';
 import type { Json } from './emit';
 import { describeText } from './table';
 
@@ -142,7 +151,7 @@ export function formatEndpoints(ep: Endpoints): string {
 }
 
 /** describe.go describeEndpoints. */
-export function describeEndpoints(e: Engine, ep: Endpoints): string {
+export function describeEndpoints(e: Engine, ep: Endpoints, events?: EventsByObject): string {
   const m = ep.metadata;
   const lines = [
     `Name:\t${m.name}`,
@@ -160,8 +169,12 @@ export function describeEndpoints(e: Engine, ep: Endpoints): string {
     }
     lines.push('');
   }
-  lines.push(
-    ...eventsBlock(eventsFor(e, { kind: 'Endpoints', name: m.name, namespace: m.namespace ?? '', uid: m.uid }), e.now),
+  pushAll(
+    lines,
+    eventsBlock(
+      eventsFor(e, { kind: 'Endpoints', name: m.name, namespace: m.namespace ?? '', uid: m.uid }, events),
+      e.now,
+    ),
   );
   return describeText(lines.join('\n'));
 }

@@ -5,10 +5,12 @@
 import type { ApiObject, KubeEvent, Pod } from '../api/types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
+import { pushAll } from '../core/lists';
 import { age, since } from './age';
 import { ENDPOINTS_WARNING, type Endpoints, endpointsWarns, formatEndpoints, listEndpoints } from './endpoints';
-import { printGeneric } from './get-output';
+import { genericPieces } from './get-output';
 import { KeyPick } from './key-pick';
+import { joinPieces } from './pieces';
 import { notFound, qualifiedName, type ResourceType } from './resources';
 import { badSelector, parseSelector, selectorMatches } from './selector';
 import { formatLabels, nodeRoles, nodeStatus, podColumns } from './status';
@@ -31,9 +33,9 @@ export interface GetRequest {
 
 type Row = string[];
 
-function containersAndImages(spec: { containers: { name: string; image: string }[] }): [string, string] {
-  return [spec.containers.map((c) => c.name).join(','), spec.containers.map((c) => c.image).join(',')];
-}
+type PodSpecLike = { containers: { name: string; image: string }[] };
+const containerNames = (spec: PodSpecLike) => spec.containers.map((c) => c.name).join(',');
+const imageNames = (spec: PodSpecLike) => spec.containers.map((c) => c.image).join(',');
 
 function header(r: ResourceType, wide: boolean): Row {
   switch (r.kind) {
@@ -119,17 +121,19 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
         `${obj.status.availableReplicas}`,
         created,
       ];
-      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      const t = obj.spec.template.spec;
+      if (wide) row.push(containerNames(t), imageNames(t), formatLabels(obj.spec.selector.matchLabels));
       return row;
     }
     case 'ReplicaSet': {
       const row = [name, `${obj.spec.replicas}`, `${obj.status.replicas}`, `${obj.status.readyReplicas}`, created];
-      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      const t = obj.spec.template.spec;
+      if (wide) row.push(containerNames(t), imageNames(t), formatLabels(obj.spec.selector.matchLabels));
       return row;
     }
     case 'StatefulSet': {
       const row = [name, `${obj.status.readyReplicas}/${obj.spec.replicas}`, created];
-      if (wide) row.push(...containersAndImages(obj.spec.template.spec));
+      if (wide) row.push(containerNames(obj.spec.template.spec), imageNames(obj.spec.template.spec));
       return row;
     }
     case 'DaemonSet': {
@@ -144,7 +148,8 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
         formatLabels(obj.spec.template.spec.nodeSelector),
         created,
       ];
-      if (wide) row.push(...containersAndImages(obj.spec.template.spec), formatLabels(obj.spec.selector.matchLabels));
+      const t = obj.spec.template.spec;
+      if (wide) row.push(containerNames(t), imageNames(t), formatLabels(obj.spec.selector.matchLabels));
       return row;
     }
     case 'Service': {
@@ -306,11 +311,30 @@ export function kubectlGetPart(
   return { text, lines: rows + 1 };
 }
 
+/**
+ * What a `kubectl get` request prints, in pieces (pieces.ts): `-o yaml|json` an object at a time
+ * (a List of 150,000 pods is hundreds of MB), a table in one piece.
+ */
+export function* kubectlGetPieces(e: Engine, req: GetRequest): Generator<string> {
+  const warns = req.types.some((r) => r.kind === 'Endpoints') && endpointsWarns(e);
+  if (req.output) {
+    const { lists, errors } = collect(e, req);
+    if (warns) yield `${ENDPOINTS_WARNING}\n`;
+    yield* genericPieces(req, lists, errors, req.output);
+    return;
+  }
+  yield tableText(e, req, warns);
+}
+
 /** Run a `kubectl get` request and return what kubectl prints (no trailing newline). */
 export function kubectlGet(e: Engine, req: GetRequest): string {
-  const warning = req.types.some((r) => r.kind === 'Endpoints') && endpointsWarns(e) ? [ENDPOINTS_WARNING] : [];
+  return joinPieces(kubectlGetPieces(e, req));
+}
+
+/** The tables of a `kubectl get` without `-o yaml|json`, with kubectl's messages and errors. */
+function tableText(e: Engine, req: GetRequest, warns: boolean): string {
+  const warning = warns ? [ENDPOINTS_WARNING] : [];
   const { lists, errors } = collect(e, req);
-  if (req.output) return [...warning, printGeneric(req, lists, errors, req.output)].join('\n');
   const multi = req.types.length > 1;
   const tables: string[] = [];
   for (const { type: r, objs } of lists) {
@@ -325,7 +349,7 @@ export function kubectlGet(e: Engine, req: GetRequest): string {
       namespaced && !req.allNamespaces ? `No resources found in ${req.namespace} namespace.` : 'No resources found',
     );
   }
-  out.push(...errors);
+  pushAll(out, errors);
   return out.join('\n');
 }
 

@@ -54,4 +54,9 @@ describe('tabwrite column blocks (describe: minwidth 0, padding 2)', () => {
   it('lines with fewer cells end a nested column block only', () => {
     expect(tabwrite('a\tbb\tc\nddd\te', 0, 1)).toBe('a   bb c\nddd e');
   });
+
+  it('counts a surrogate pair as one character, as Go counts runes', () => {
+    expect(tabwrite('a\u{1F600}\tx\nbb\ty', 0, 2)).toBe('a\u{1F600}  x\nbb  y');
+    expect(tabwrite('ab\tx\nccc\ty', 0, 2)).toBe('ab   x\nccc  y');
+  });
 });

@@ -15,6 +15,7 @@
  * (all on by default). The host processes kube-proxy and calico-node stay as they are: they are
  * what `systemctl` commands act on.
  */
+import { pushAll } from '../core/lists';
 import type { Profile } from './profiles';
 import type { Manifest } from './types';
 
@@ -171,7 +172,7 @@ function daemonSet(name: string, image: string, tolerations: Record<string, stri
 export function addonManifests(profile: Profile, addons: Addons): Manifest[] {
   const i = images(profile);
   const out: Manifest[] = [];
-  if (addons.coreDNS) out.push(...coreDNS(profile, i.coreDNS));
+  if (addons.coreDNS) pushAll(out, coreDNS(profile, i.coreDNS));
   if (addons.kubeProxy) out.push(daemonSet('kube-proxy', i.kubeProxy, [{ operator: 'Exists' }]));
   if (addons.cni)
     out.push(

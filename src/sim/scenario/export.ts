@@ -16,6 +16,7 @@
  * the run went on past the end (a duration before the last timeline entry would not validate).
  */
 import { Document, isMap, isSeq } from 'yaml';
+import { maxOf } from '../core/lists';
 import { MAX_SCENARIO_DURATION_MS } from './duration';
 import type { Settings } from './profiles';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
@@ -99,7 +100,7 @@ export function exportScenario(
   if (scenario.spec.cloud) spec.cloud = writtenCloud(scenario.spec.cloud);
   if (timeline.length)
     spec.timeline = timeline.map((t) => ({ at: formatDurationExact(t.at), run: t.run, ...(t.by ? { by: t.by } : {}) }));
-  const end = Math.max(scenario.spec.duration, ...timeline.map((t) => t.at));
+  const end = maxOf(timeline, (t) => t.at, scenario.spec.duration);
   // Past the longest allowed end the file leaves it out: the default (10 minutes after the last entry) applies.
   if (end <= MAX_SCENARIO_DURATION_MS) spec.duration = formatDurationExact(end);
   if (scenario.spec.lesson.length) spec.lesson = exportedLesson(scenario.spec.lesson, commandLog);

@@ -6,6 +6,7 @@
 import type { Pod } from '../api/types';
 import { findInstance } from '../cloud/provider';
 import type { Engine } from '../core/engine';
+import { maxOf } from '../core/lists';
 import { nodeStatus, podColumns } from '../kubectl/status';
 import type { CompiledStep, ConditionContext, LessonCondition } from './lesson-types';
 
@@ -147,7 +148,7 @@ export function conditionSince(e: Engine, step: CompiledStep, since?: number): n
         const cordon = e.state.api.history[`Node/${c.node}`]?.findLast((h) => h.what.startsWith('cordoned'));
         times.push(cordon?.at ?? node.metadata.creationTimestamp);
       }
-      return Math.max(...times);
+      return maxOf(times, (t) => t);
     }
     case 'condition':
       return e.get('Node', c.node)?.status.conditions.find((x) => x.type === c.type)?.lastTransitionTime;

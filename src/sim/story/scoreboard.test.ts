@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { maxOf } from '../core/lists';
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/types';
 import { buildChart } from './chart';
@@ -110,7 +111,10 @@ describe('space-time chart data', () => {
     ]);
     expect(node2.grace).toEqual([{ from: expect.any(Number), to: 79270, label: 'nodeMonitorGracePeriod 50s' }]);
     // The last renewal before the silence: the grace bracket starts there.
-    const lastLease = Math.max(...node2.leases.filter((l) => l <= 79270));
+    const lastLease = maxOf(
+      node2.leases.filter((l) => l <= 79270),
+      (l) => l,
+    );
     expect(node2.grace[0]?.from).toBe(lastLease);
     expect(node2.leases.some((l) => l > 30000 && l < 540000)).toBe(false);
     expect(node2.taints.map((t) => t.label)).toContain('unreachable:NoExecute');

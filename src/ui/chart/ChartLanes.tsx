@@ -217,7 +217,7 @@ function stepArea(xs: number[], top: (i: number) => number, bottom: (i: number) 
 function ZoneLane({ zone, y, h, s, em }: { zone: ChartZone; y: number; h: number; s: TimeScale; em: number }) {
   const t = useChartMessages();
   const half = (h - em * 0.3) / 2;
-  const maxPods = Math.max(1, ...zone.samples.map((x) => x.running + x.terminating));
+  const maxPods = zone.samples.reduce((m, x) => Math.max(m, x.running + x.terminating), 1);
   // The last sample's cell is as wide as the one before it.
   const xs = zone.samples.map((x) => s.x(x.at));
   const step = xs.length > 1 ? (xs[xs.length - 1] as number) - (xs[xs.length - 2] as number) : 1;

@@ -95,15 +95,15 @@ export function layoutLanes(data: ChartData, em: number): LaneLayout {
   for (const node of data.nodes) {
     const bracketRow = node.grace.length > 0;
     const taintRows = rowsOf(node.taints);
-    const rows = Math.max(1, ...taintRows.map((r) => r + 1));
+    const rows = taintRows.reduce((m, r) => Math.max(m, r + 1), 1);
     const h = ((bracketRow ? EM.bracket : 0) + EM.lease + EM.nodeBand + EM.taint * rows + 0.25) * em;
     lanes.push({ kind: 'node', y, h, node, bracketRow, taintRows });
     y += h;
     const steady = node.pods.filter(isSteady);
     if (steady.length > 1) {
       const h = (EM.podBand + EM.hostStrip + EM.podGap) * em;
-      const from = Math.min(...steady.map((p) => p.status[0]?.from ?? 0));
-      const to = Math.max(...steady.map((p) => p.status[0]?.to ?? 0));
+      const from = steady.reduce((m, p) => Math.min(m, p.status[0]?.from ?? 0), Number.POSITIVE_INFINITY);
+      const to = steady.reduce((m, p) => Math.max(m, p.status[0]?.to ?? 0), Number.NEGATIVE_INFINITY);
       lanes.push({ kind: 'steady', y, h, node: node.name, pods: steady, from, to });
       for (const p of steady) podY.set(p.uid, y + (EM.podBand / 2) * em);
       y += h;

@@ -108,10 +108,17 @@ function edgeRoom(a: Arranged): number {
   return first.some((n) => n.role === 'control-plane') && first.some((n) => n.role !== 'control-plane') ? EDGE_ROOM : 0;
 }
 
+/** The widest row's card count (Math.max without a spread: a row may hold thousands of cards). */
+function columnsOf(a: Arranged): number {
+  return a.rows.reduce((m, r) => Math.max(m, r.length), Number.NEGATIVE_INFINITY);
+}
+
 function size(a: Arranged, box: LayoutOptions['box'], font: number, density: Density): Sized {
-  const cols = Math.max(...a.rows.map((r) => r.length));
+  const cols = columnsOf(a);
   const cardWidth = cardWidthEm(box.width, font, cols, density);
-  const rowHeights = a.rows.map((r) => Math.max(...r.map((n) => cardHeightEm(n, cardWidth, density))));
+  const rowHeights = a.rows.map((r) =>
+    r.reduce((m, n) => Math.max(m, cardHeightEm(n, cardWidth, density)), Number.NEGATIVE_INFINITY),
+  );
   const width = 2 * MARGIN + cols * cardWidth + (cols - 1) * GAP_X;
   const height = 2 * MARGIN + rowHeights.reduce((s, h) => s + h, 0) + (a.rows.length - 1) * GAP_Y + edgeRoom(a);
   return { width, height, cardWidth, rowHeights };
@@ -183,7 +190,7 @@ function overflowLayout(nodes: LayoutInput[], o: LayoutOptions): Layout {
 
 function place(a: Arranged, font: number, o: LayoutOptions): Layout {
   const s = size(a, o.box, font, o.density);
-  const cols = Math.max(...a.rows.map((r) => r.length));
+  const cols = columnsOf(a);
   const rowWidth = cols * s.cardWidth + (cols - 1) * GAP_X;
   const placed: Placed[] = [];
   let y = MARGIN + edgeRoom(a);

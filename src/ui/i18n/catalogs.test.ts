@@ -61,7 +61,7 @@ function argsFor(fn: (...a: never[]) => unknown): unknown[][] {
 
 function call(fn: unknown, args: unknown[]): unknown {
   try {
-    return (fn as (...a: unknown[]) => unknown)(...args);
+    return (fn as (...a: unknown[]) => unknown).apply(undefined, args);
   } catch {
     return undefined;
   }

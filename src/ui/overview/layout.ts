@@ -69,7 +69,7 @@ export function layoutOverview(
   const colW = (width - GAP * (zoneCount + 1)) / Math.max(1, zoneCount);
   const gridH = height - ZONE_HEADER - 2 * GAP;
   // One tile size for every zone, so a tile means the same everywhere: the one the largest zone allows.
-  const largest = Math.max(1, ...counts);
+  const largest = counts.reduce((m, c) => Math.max(m, c), 1);
   const { tile } = fitGrid(largest, colW, gridH);
   const cols = Math.max(1, Math.floor(colW / tile));
   const zones: ZoneBox[] = counts.map((count, z) => ({
