@@ -35,6 +35,7 @@ import { DropZone } from './share/DropZone';
 import { LazyLinkNotice } from './share/LazyLinkNotice';
 import { FileResult } from './share/ScenarioFiles';
 import { ShareBar } from './share/ShareBar';
+import { BottomRow } from './terminal/BottomRow';
 import { Terminal } from './terminal/Terminal';
 import { Timeline } from './timeline/Timeline';
 import { WhyPanel } from './why/WhyPanel';
@@ -158,13 +159,13 @@ function Workbench() {
           </div>
         </div>
       </main>
-      <div className="bottom">
+      <BottomRow>
         <Terminal />
         <WhyPanel />
         <section className="events-panel" aria-label={t.eventsPanel}>
           <EventsPanel />
         </section>
-      </div>
+      </BottomRow>
     </>
   );
 }
