@@ -27,11 +27,7 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
           {future ? ` · ${e.by === 'you' ? t.willReplay : t.scheduled}` : ''}
         </span>
       </div>
-      {e.output && !future ? (
-        <pre className={e.ok === false && !e.running ? 'term-refusal' : ''}>
-          {e.ok === false && !e.running ? `✖ ${e.output}` : e.output}
-        </pre>
-      ) : null}
+      {e.output && !future ? <Output text={e.output} failed={e.ok === false && !e.running} /> : null}
       {e.running && !future ? (
         <div className="term-running" role="status">
           <span className="term-spinner" aria-hidden="true" />
@@ -49,6 +45,21 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
     </div>
   );
 });
+
+/**
+ * What a command printed. A failure marks its last line (the reason), not the whole output: a
+ * drain that was stopped still printed `node/node2 cordoned`, which succeeded.
+ */
+function Output({ text, failed }: { text: string; failed: boolean }) {
+  if (!failed) return <pre>{text}</pre>;
+  const cut = text.trimEnd().lastIndexOf('\n');
+  return (
+    <pre>
+      {cut < 0 ? null : `${text.slice(0, cut)}\n`}
+      <span className="term-refusal">✖ {text.slice(cut + 1)}</span>
+    </pre>
+  );
+}
 
 /** A run of numbered commands at one instant, as one row: the first, the last and how many. */
 const Group = memo(function Group({ row, future }: { row: Extract<TermRow, { kind: 'group' }>; future: boolean }) {

@@ -114,7 +114,7 @@ export const main: Translation['main'] = {
   hostNotRunning: 'ホストでは何も動いていない',
   ghostShort: 'GHOST',
   zombieShort: 'ZOMBIE',
-  notReadyTag: 'not ready',
+  notReadyTag: '未Ready',
   evictionIn: (t) => `${t}後に退避`,
   evictionDue: '期限',
   replacesFrom: (node) => `${node} のPodの代わり`,
@@ -179,7 +179,7 @@ export const main: Translation['main'] = {
   legendItems: [
     ['✔ Ready', 'APIはNodeをReadyとしている。'],
     ['✖ NotReady', 'APIはNodeを準備未完了としている (Ready ConditionがFalseまたはUnknown)。'],
-    ['not ready', 'APIがもうReadyと数えないPod (トラフィックが来ない)。'],
+    ['未Ready', 'APIがもうReadyと数えないPod (トラフィックが来ない)。'],
     ['▶', 'このPodのコンテナがマシン上で実際に動いている。'],
     ['■', 'このPodのものはマシン上で何も動いていない。'],
     ['GHOST (破線の枠)', 'マシン上で動いているが、APIにそのPodはない。'],

@@ -113,7 +113,7 @@ export const main: Translation['main'] = {
   hostNotRunning: '호스트에서 아무것도 실행되지 않음',
   ghostShort: 'GHOST',
   zombieShort: 'ZOMBIE',
-  notReadyTag: 'not ready',
+  notReadyTag: 'Ready 아님',
   evictionIn: (t) => `${t} 후 축출`,
   evictionDue: '기한',
   replacesFrom: (node) => `${node}의 파드를 대체`,
@@ -178,7 +178,7 @@ export const main: Translation['main'] = {
   legendItems: [
     ['✔ Ready', 'API가 노드를 Ready로 본다.'],
     ['✖ NotReady', 'API가 노드를 준비되지 않음으로 본다 (Ready 컨디션이 False 또는 Unknown).'],
-    ['not ready', 'API가 더 이상 준비됨으로 세지 않는 파드 (트래픽을 받지 않음).'],
+    ['Ready 아님', 'API가 더 이상 준비됨으로 세지 않는 파드 (트래픽을 받지 않음).'],
     ['▶', '이 파드의 컨테이너가 머신에서 실제로 실행 중.'],
     ['■', '이 파드의 어떤 것도 머신에서 실행되지 않음.'],
     ['GHOST (점선 테두리)', '머신에서는 실행 중이지만 API에는 그런 파드가 없음.'],
