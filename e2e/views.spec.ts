@@ -202,3 +202,24 @@ test.describe('the camera never hides what matters', () => {
     }
   });
 });
+
+test('Japanese on a machine without a Japanese font says so, in letters that can be drawn', async ({ page }) => {
+  // The machine's own font list is the oracle (fontconfig, as Chromium on Linux uses).
+  const { execSync } = await import('node:child_process');
+  let hasFont = true;
+  try {
+    hasFont = execSync('fc-list :lang=ja', { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    test.skip(true, 'no fc-list here to tell whether a Japanese font is installed');
+  }
+  await page.addInitScript(() => localStorage.setItem('notready.visited', '1'));
+  await page.goto('/?scenario=eviction&lang=ja');
+  await expect(page.getByRole('timer')).toBeVisible({ timeout: 15_000 });
+  const notice = page.getByRole('alert').filter({ hasText: 'No Japanese font on this machine' });
+  if (hasFont) await expect(notice).toHaveCount(0);
+  else {
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(notice).toHaveCount(0);
+  }
+});

@@ -25,6 +25,7 @@ import {
 } from './header/RunControls';
 import { ScenarioTitle } from './header/ScenarioTitle';
 import { Transport } from './header/Transport';
+import { FontNotice } from './i18n/FontNotice';
 import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
@@ -60,6 +61,7 @@ function RunNotices() {
   return (
     <div className="run-notices">
       <UpdatePrompt />
+      <FontNotice />
       <LazyLinkNotice />
       <FileResult />
       <CopyResult />

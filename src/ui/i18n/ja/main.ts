@@ -165,6 +165,10 @@ export const main: Translation['main'] = {
   scheduled: '予定',
   laterInRunCount: (x) => `この実行の先: ${n(x)}個のコマンド`,
   terminalHeight: 'ターミナルの高さ',
+  // English on purpose: shown when this machine has no Japanese font (Japanese would be boxes).
+  fontMissing:
+    'No Japanese font on this machine: Japanese text shows as boxes. Install one (for example Noto Sans CJK JP) or choose another language.',
+  fontMissingDismiss: 'OK',
   terminalHeightHint: 'ドラッグするか、フォーカスして ↑ ↓ でターミナルの高さを変える (T: 高く / 元に戻す)',
   nowMarker: (t) => `現在: ${t}`,
   why: 'なぜ?',

@@ -164,6 +164,10 @@ export const main: Translation['main'] = {
   scheduled: '예정',
   laterInRunCount: (x) => `이번 실행의 이후: 명령 ${n(x)}개`,
   terminalHeight: '터미널 높이',
+  // English on purpose: shown when this machine has no Korean font (Korean would be boxes).
+  fontMissing:
+    'No Korean font on this machine: Korean text shows as boxes. Install one (for example Noto Sans CJK KR) or choose another language.',
+  fontMissingDismiss: 'OK',
   terminalHeightHint: '드래그하거나 포커스한 뒤 ↑ ↓ 로 터미널 높이 조절 (T: 높게 / 원래대로)',
   nowMarker: (t) => `현재: ${t}`,
   why: '왜?',

@@ -167,6 +167,9 @@ export const main: Translation['main'] = {
   scheduled: 'a seguir',
   laterInRunCount: (x) => `Mais adiante nesta execução: ${n(x)} ${x === 1 ? 'comando' : 'comandos'}`,
   terminalHeight: 'Altura do terminal',
+  fontMissing:
+    'Esta máquina não tem fonte para este idioma: as letras aparecem como caixas. Instale uma (por exemplo Noto Sans CJK) ou escolha outro idioma.',
+  fontMissingDismiss: 'OK',
   terminalHeightHint: 'Arraste, ou foque e use ↑ ↓, para mudar a altura do terminal (T: mais alto, ou de volta)',
   nowMarker: (t) => `agora: ${t}`,
   why: 'Por quê?',
