@@ -223,3 +223,26 @@ test('Japanese on a machine without a Japanese font says so, in letters that can
     await expect(notice).toHaveCount(0);
   }
 });
+
+test('presenter mode: the overview of a big cluster writes its words at 18 px or more', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.addInitScript(() => localStorage.setItem('notready.visited', '1'));
+  await page.goto('/?scenario=zone-down&present=1');
+  await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: /^Zones:/ })).toBeVisible();
+  const smallest = await page.evaluate(() => {
+    let min = Number.POSITIVE_INFINITY;
+    let what = '';
+    for (const el of document.querySelectorAll<HTMLElement>('.ov-zones *, .ov-bar, .ov-legend *')) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim())) continue;
+      if (el.closest('.sr-only') || el.getClientRects().length === 0) continue;
+      const px = Number.parseFloat(getComputedStyle(el).fontSize);
+      if (px < min) {
+        min = px;
+        what = el.textContent ?? '';
+      }
+    }
+    return { min, what };
+  });
+  expect(smallest.min, `smallest: "${smallest.what}"`).toBeGreaterThanOrEqual(18);
+});
