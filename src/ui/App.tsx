@@ -28,6 +28,7 @@ import {
 } from './header/RunControls';
 import { ScenarioTitle } from './header/ScenarioTitle';
 import { Transport } from './header/Transport';
+import { FontNotice } from './i18n/FontNotice';
 import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
@@ -37,6 +38,7 @@ import { DropZone } from './share/DropZone';
 import { LazyLinkNotice } from './share/LazyLinkNotice';
 import { FileResult } from './share/ScenarioFiles';
 import { ShareBar } from './share/ShareBar';
+import { BottomRow } from './terminal/BottomRow';
 import { Terminal } from './terminal/Terminal';
 import { Timeline } from './timeline/Timeline';
 import { WhyPanel } from './why/WhyPanel';
@@ -62,6 +64,7 @@ function RunNotices() {
     <div className="run-notices">
       <LazyClassNote />
       <UpdatePrompt />
+      <FontNotice />
       <LazyLinkNotice />
       <FileResult />
       <CopyResult />
@@ -164,13 +167,13 @@ function Workbench() {
           </div>
         </div>
       </main>
-      <div className="bottom">
+      <BottomRow>
         <Terminal />
         <WhyPanel />
         <section className="events-panel" aria-label={t.eventsPanel}>
           <EventsPanel />
         </section>
-      </div>
+      </BottomRow>
     </>
   );
 }

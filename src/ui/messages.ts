@@ -175,7 +175,12 @@ export const messages = {
   stopCommand: (line: string) => `Stop ${line} (Ctrl+C)`,
   stop: 'Stop',
   scheduled: 'to come',
-  laterInRun: 'Later in this run',
+  laterInRunCount: (n: number) => `Later in this run: ${n.toLocaleString('en-US')} ${n === 1 ? 'command' : 'commands'}`,
+  terminalHeight: 'Terminal height',
+  fontMissing:
+    'This machine has no font for this language: its letters show as boxes. Install one (for example Noto Sans CJK) or choose another language.',
+  fontMissingDismiss: 'OK',
+  terminalHeightHint: 'Drag, or focus and press ↑ ↓, to resize the terminal (T: taller, or back)',
   nowMarker: (t: string) => `now: ${t}`,
   why: 'Why?',
   whyFor: (ref: string) => `Why? ${ref}`,

@@ -14,6 +14,7 @@ export const dialogMessages = {
     ['+ and -', 'Faster / slower'],
     ['P', 'Presenter mode on or off'],
     ['C', 'Cluster graph or space-time chart'],
+    ['T', 'Terminal taller, or back'],
     ['Enter', 'Open the menu of the focused component'],
     ['Escape', 'Close a menu or this overlay'],
     ['?', 'Show or hide this overlay'],

@@ -3,6 +3,7 @@ import { actions } from '../../state/bridge';
 import { setPresent, settingsStore } from '../../state/settings';
 import { simStore } from '../../state/store';
 import { sliderFromSpeed, speedFromSlider } from '../header/Transport';
+import { toggleTallTerminal } from '../terminal/size';
 import { TERMINAL_INPUT_ID } from '../terminal/Terminal';
 import { restoreMenuFocus } from './menu';
 
@@ -21,7 +22,7 @@ export function typing(el: EventTarget | null): boolean {
 /**
  * Global keys for presenters: Space plays or pauses everywhere except in a text field (also on a
  * focused button: a presenter's Space must never click the last button they used), `.`, `/`,
- * `[` `]`, `+` `-`, `P` (presenter mode), `?`, Escape.
+ * `[` `]`, `+` `-`, `P` (presenter mode), `T` (a taller terminal), `?`, Escape.
  */
 export function useShortcuts(): void {
   useEffect(() => {
@@ -76,6 +77,11 @@ export function useShortcuts(): void {
         case 'c':
         case 'C':
           settingsStore.setState((st) => ({ stage: st.stage === 'chart' ? 'cluster' : 'chart' }));
+          break;
+        case 't':
+        case 'T':
+          // The workbench's terminal row (presenter mode has none).
+          if (!settingsStore.getState().present) toggleTallTerminal();
           break;
       }
     };

@@ -5,6 +5,7 @@ import { settingsStore } from '../../state/settings';
 import { shareStore } from '../../state/share';
 import { ChallengeList } from '../challenge/ChallengeList';
 import { useDialogMessages } from '../common/dialog-messages';
+import { InlineCode } from '../common/InlineCode';
 import { Modal } from '../common/Modal';
 import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
@@ -57,7 +58,11 @@ function Card({ e: entry, current, onOpen }: { e: GalleryEntry; current: boolean
   return (
     <li className={`gallery-card${current ? ' is-current' : ''}`}>
       <h3>{e.title}</h3>
-      {e.description ? <p>{e.description}</p> : null}
+      {e.description ? (
+        <p>
+          <InlineCode text={e.description} />
+        </p>
+      ) : null}
       <dl className="gallery-meta">
         {e.duration ? (
           <div>

@@ -5,8 +5,9 @@ import { settingsStore, textScale } from '../../state/settings';
 import { useMessages } from '../i18n/hooks';
 import type { Density } from './card-metrics';
 import { GraphToolbar } from './GraphToolbar';
+import { graphNeedStore } from './graph-need';
 import { LeaseEdge } from './LeaseEdge';
-import { layoutCluster } from './layout';
+import { layoutCluster, widthNeeded } from './layout';
 import { NodeCard, type NodeCardData } from './NodeCard';
 import { PositionsContext } from './positions';
 import { useBoxSize } from './useBoxSize';
@@ -50,14 +51,22 @@ function Graph({ toolbar, force }: { toolbar: boolean; force?: Density }) {
   const [boxRef, box] = useBoxSize<HTMLDivElement>();
   const density: Density = topo.length >= LARGE_GRAPH ? 'large' : (force ?? (present ? 'presenter' : 'normal'));
 
+  const maxFont = density === 'large' ? FONT.large : FONT[density] * scale;
+  const minFont = Math.min(maxFont, FLOOR[density] * Math.max(1, scale));
   const layout = useMemo(() => {
     if (!box) return undefined;
-    const maxFont = density === 'large' ? FONT.large : FONT[density] * scale;
-    const minFont = Math.min(maxFont, FLOOR[density] * Math.max(1, scale));
     // Only the normal layout shrinks below its floor to show the whole cluster in a small window.
     const shrink = density === 'normal' ? { shrinkTo: SHRINK_FLOOR } : {};
     return layoutCluster(topo, { box, density, maxFont, minFont, ...shrink });
-  }, [topo, box, density, scale]);
+  }, [topo, box, density, maxFont, minFont]);
+
+  // Presenter mode: tell the view beside the graph how wide the pane must be for no card to be cut.
+  const boxHeight = box?.height;
+  useEffect(() => {
+    const width = density === 'presenter' && boxHeight ? widthNeeded(topo, boxHeight, density, minFont) : undefined;
+    graphNeedStore.setState({ width });
+    return () => graphNeedStore.setState({ width: undefined });
+  }, [topo, boxHeight, density, minFont]);
 
   const { nodes, edges, positions } = useMemo(() => {
     const placed = layout?.placed ?? [];

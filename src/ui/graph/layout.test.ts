@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NodeView, PodView } from '../../sim';
 import { chipParts, problemLines, shortPodName, taintLines } from './card-lines';
 import { cardHeightEm } from './card-metrics';
-import { type LayoutInput, layoutCluster } from './layout';
+import { type LayoutInput, layoutCluster, widthNeeded } from './layout';
 
 const cp = (name = 'control-plane', pods = 0): LayoutInput => ({
   name,
@@ -73,6 +73,31 @@ describe('layoutCluster', () => {
     expect(l.font).toBe(18);
     expect(l.height).toBeGreaterThan(400);
     expect(overlaps(l)).toBe(false);
+  });
+
+  it('larger text (A+ twice while presenting) reflows into fewer, wider cards that fit the width, and pans down', () => {
+    const box = { width: 1280, height: 440 };
+    const l = layoutCluster(eviction, { box, density: 'presenter', maxFont: 28.6, minFont: 23.4 });
+    expect(l.font).toBe(23.4);
+    expect(l.width).toBeLessThanOrEqual(box.width + 0.5);
+    expect(l.height).toBeGreaterThan(box.height);
+    // Wider than the narrowest card (13 em), so the cards' words are not cut.
+    expect((l.placed[0]?.width ?? 0) / l.font).toBeGreaterThan(16);
+  });
+
+  it('widthNeeded: the narrowest pane in which the cluster fits that tall, whatever the pane’s width', () => {
+    const need = widthNeeded(eviction, 505, 'presenter', 18);
+    expect(need).toBeDefined();
+    const l = layoutCluster(eviction, {
+      box: { width: need ?? 0, height: 505 },
+      density: 'presenter',
+      maxFont: 22,
+      minFont: 18,
+    });
+    expect(l.width).toBeLessThanOrEqual((need ?? 0) + 0.5);
+    expect(l.height).toBeLessThanOrEqual(505.5);
+    // A pane too low for any arrangement: nothing to ask for.
+    expect(widthNeeded(eviction, 100, 'presenter', 18)).toBeUndefined();
   });
 
   it('reserves room for one more pod when it fits, and gives it up rather than go below the floor', () => {

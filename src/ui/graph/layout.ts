@@ -172,20 +172,47 @@ function fitLayout(nodes: LayoutInput[], o: LayoutOptions): Layout | undefined {
 
 /**
  * Nothing fits at the smallest readable font: keep that font and the arrangement that overflows
- * least (the user pans or scrolls); the text never shrinks below it.
+ * least (the user pans or scrolls); the text never shrinks below it. An arrangement as wide as the
+ * pane comes first: it overflows only downwards (the wheel scrolls that way) and its cards are
+ * wider, so larger text (A+) reflows into fewer columns instead of cutting every card's words.
  */
 function overflowLayout(nodes: LayoutInput[], o: LayoutOptions): Layout {
   let best: Arranged | undefined;
   let least = Number.POSITIVE_INFINITY;
   for (const a of arrangements(nodes)) {
     const s = size(a, o.box, o.minFont, o.density);
-    const over = Math.max(s.width * o.minFont - o.box.width, 0) + Math.max(s.height * o.minFont - o.box.height, 0);
+    const wide = Math.max(s.width * o.minFont - o.box.width, 0);
+    const over = (wide > 0.5 ? 1e6 : 0) + wide + Math.max(s.height * o.minFont - o.box.height, 0);
     if (over < least) {
       least = over;
       best = a;
     }
   }
   return place(best as Arranged, o.minFont, o);
+}
+
+/**
+ * The narrowest pane (px) in which some arrangement fits at `font` with a pane `boxHeight` tall,
+ * its cards at their narrowest; undefined when none fits that height at any width. Presenter mode
+ * sizes the view beside the graph with it, so that the view never covers a card. It does not
+ * depend on the pane's width, so the pane resizing to it does not change it.
+ */
+export function widthNeeded(
+  nodes: LayoutInput[],
+  boxHeight: number,
+  density: Density,
+  font: number,
+): number | undefined {
+  if (nodes.length === 0) return undefined;
+  const narrow = { width: 0, height: boxHeight };
+  let least: number | undefined;
+  for (const a of arrangements(nodes)) {
+    const s = size(a, narrow, font, density);
+    if (s.height * font > boxHeight + 0.5) continue;
+    const w = Math.ceil(s.width * font);
+    if (least === undefined || w < least) least = w;
+  }
+  return least;
 }
 
 function place(a: Arranged, font: number, o: LayoutOptions): Layout {

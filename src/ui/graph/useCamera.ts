@@ -1,7 +1,8 @@
 /**
  * A camera that follows the story: when a chapter happens on a node (it goes NotReady, is
  * tainted, its pods are evicted, a replacement starts elsewhere), the graph moves to that node's
- * card and back a few seconds later; instant with reduced motion. The card is also spotlit, so
+ * card and back a few seconds later; instant with reduced motion. It frames the whole card with
+ * every other node's name and status, closer only when all of that fits (camera-frame.ts). The card is also spotlit, so
  * the moment is marked even where there is nothing to zoom. The camera rests while the user pans
  * or zooms, or a menu is open, until the next chapter.
  *
@@ -13,35 +14,19 @@ import { useCallback, useEffect, useRef } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { settingsStore } from '../../state/settings';
 import { simStore } from '../../state/store';
+import { chapterViewport, homeViewport } from './camera-frame';
 import type { Density } from './card-metrics';
 import type { Layout } from './layout';
 
 /** How long the camera stays on a node after its last chapter (wall ms). */
 export const CAMERA_HOLD_MS = 2800;
 const MOVE_MS = 700;
-const MAX_ZOOM_IN = 1.35;
 
 /** The card spotlit by the camera, if any. */
 export const spotlightStore = createStore<{ node?: string }>(() => ({}));
 
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-export function homeViewport(
-  layout: Layout | undefined,
-  box: { width: number; height: number } | undefined,
-  density: Density,
-): Viewport {
-  if (!layout || !box || layout.width === 0) return { x: 0, y: 0, zoom: 1 };
-  // Only the overview of a large cluster shrinks to fit; readable cards stay at zoom 1 and pan.
-  const zoom =
-    density === 'large' ? Math.max(0.2, Math.min(1, box.width / layout.width, box.height / layout.height)) : 1;
-  return {
-    x: Math.max(0, (box.width - layout.width * zoom) / 2),
-    y: Math.max(0, (box.height - layout.height * zoom) / 2),
-    zoom,
-  };
 }
 
 export function useCamera(
@@ -99,19 +84,12 @@ export function useCamera(
       const c = passed[passed.length - 1];
       if (!c?.node || !layout || !box || density === 'large') return;
       if (!settingsStore.getState().follow || s.menu) return;
-      const card = layout.placed.find((p) => p.name === c.node);
-      if (!card) return;
-      spotlightStore.setState({ node: card.name });
+      // The card whole, and every other node's name and status still in view (camera-frame.ts).
+      const view = chapterViewport(layout, box, c.node, home.current);
+      if (!view) return;
+      spotlightStore.setState({ node: c.node });
       resting.current = false;
-      // Close enough to read from the back: the card's width fills most of the pane. A node's
-      // state (NotReady, a taint) is at the top of its card; pods (evicted, replaced) lower down.
-      const zoom = Math.max(1.15, Math.min(MAX_ZOOM_IN, (box.width * 0.9) / card.width));
-      const cx = card.x + card.width / 2;
-      const podsMatter = c.kind === 'evict' || c.kind === 'replace';
-      const cy = podsMatter
-        ? card.y + card.height / 2
-        : card.y + Math.min(card.height / 2, box.height / (2 * zoom) - 4);
-      setView({ x: box.width / 2 - cx * zoom, y: box.height / 2 - cy * zoom, zoom }, true);
+      setView(view, true);
       clearTimeout(away.current);
       away.current = setTimeout(() => {
         if (!resting.current) goHome(true);

@@ -16,7 +16,7 @@ import { useBoxSize } from '../graph/useBoxSize';
 import { useMessages } from '../i18n/hooks';
 import type { Translation } from '../i18n/types';
 import { drawOverview } from './draw';
-import { type Camera, cameraForZone, clampCamera, layoutOverview, machineAt, zoomAt } from './layout';
+import { type Camera, cameraForZone, clampCamera, layoutOverview, machineAt, zoneHeaderAt, zoomAt } from './layout';
 import { useOverviewMessages } from './messages';
 import './overview.css';
 
@@ -179,6 +179,12 @@ function Overview({ o, bootAt, preview }: { o: ClusterOverview; bootAt?: number;
             drag.current = undefined;
             if (d?.moved || !layout) return;
             const p = toWorld(ev);
+            // A zone's name (its header on the canvas) zooms to the zone, as its button in the table does.
+            const zone = zoneHeaderAt(layout, p.x, p.y);
+            if (zone !== undefined) {
+              setCamera(cameraForZone(layout, zone));
+              return;
+            }
             const i = machineAt(layout, p.x, p.y);
             const name = i === undefined ? undefined : o.names[i];
             if (name && bootAt === undefined && !preview) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraForZone, fitGrid, layoutOverview, machineAt, tileOf, zoneAt, zoomAt } from './layout';
+import { cameraForZone, fitGrid, layoutOverview, machineAt, tileOf, zoneAt, zoneHeaderAt, zoomAt } from './layout';
 
 describe('overview layout', () => {
   it('fits n square tiles as large as the box allows', () => {
@@ -27,6 +27,15 @@ describe('overview layout', () => {
       expect(zoneAt(l, t.x + 1, t.y + 1)).toBe(zone[i]);
     }
     expect(machineAt(l, 1279, 5)).toBeUndefined();
+  });
+
+  it('finds the zone whose header (its name) is under the pointer, not its tiles', () => {
+    const zone = Uint8Array.from({ length: 300 }, (_, i) => (i < 100 ? 0 : i < 200 ? 1 : 2));
+    const l = layoutOverview(zone, 3, 10, 900, 600);
+    const z = l.zones[1];
+    if (!z) throw new Error('no zone');
+    expect(zoneHeaderAt(l, z.x + 5, z.y + 5)).toBe(1);
+    expect(zoneHeaderAt(l, z.x + 5, z.gridY + 2)).toBeUndefined();
   });
 
   it('zooms about the pointer, never below the fitted size, and to a zone', () => {

@@ -113,6 +113,12 @@ export function zoneAt(l: OverviewLayout, x: number, y: number): number | undefi
   return undefined;
 }
 
+/** The zone (its index in `l.zones`) whose header (name, state) holds world point (x, y), if any. */
+export function zoneHeaderAt(l: OverviewLayout, x: number, y: number): number | undefined {
+  const i = l.zones.findIndex((z) => x >= z.x && x < z.x + z.width && y >= z.y && y < z.gridY);
+  return i < 0 ? undefined : i;
+}
+
 export interface Camera {
   scale: number;
   x: number;

@@ -27,11 +27,7 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
           {future ? ` · ${e.by === 'you' ? t.willReplay : t.scheduled}` : ''}
         </span>
       </div>
-      {e.output && !future ? (
-        <pre className={e.ok === false && !e.running ? 'term-refusal' : ''}>
-          {e.ok === false && !e.running ? `✖ ${e.output}` : e.output}
-        </pre>
-      ) : null}
+      {e.output && !future ? <Output text={e.output} failed={e.ok === false && !e.running} /> : null}
       {e.running && !future ? (
         <div className="term-running" role="status">
           <span className="term-spinner" aria-hidden="true" />
@@ -49,6 +45,21 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
     </div>
   );
 });
+
+/**
+ * What a command printed. A failure marks its last line (the reason), not the whole output: a
+ * drain that was stopped still printed `node/node2 cordoned`, which succeeded.
+ */
+function Output({ text, failed }: { text: string; failed: boolean }) {
+  if (!failed) return <pre>{text}</pre>;
+  const cut = text.trimEnd().lastIndexOf('\n');
+  return (
+    <pre>
+      {cut < 0 ? null : `${text.slice(0, cut)}\n`}
+      <span className="term-refusal">✖ {text.slice(cut + 1)}</span>
+    </pre>
+  );
+}
 
 /** A run of numbered commands at one instant, as one row: the first, the last and how many. */
 const Group = memo(function Group({ row, future }: { row: Extract<TermRow, { kind: 'group' }>; future: boolean }) {
@@ -100,15 +111,18 @@ export function Terminal() {
   const logRef = useRef<HTMLDivElement>(null);
   const past = run.filter((e) => e.at <= now);
   const future = run.filter((e) => e.at > now);
+  // A running command (a drain) prints more as it goes: follow it.
+  const lastOutput = past[past.length - 1]?.output?.length ?? 0;
 
-  // Keep the present in view: the last command that ran sits at the bottom of what is visible.
+  // Keep the present in view: the end of what the last command printed sits at the bottom of the
+  // log (the "now" line just under it), so its output is read after Enter; what is still to come
+  // is folded below and takes no room.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the run or the clock's place in it changes
   useEffect(() => {
     const el = logRef.current;
     const mark = el?.querySelector<HTMLElement>('.term-now');
-    // The present a little below the middle: the last commands that ran above it, the next ones below.
-    if (el && mark) el.scrollTop = Math.max(0, mark.offsetTop - el.clientHeight * 0.65);
-  }, [past.length, run.length]);
+    if (el && mark) el.scrollTop = Math.max(0, mark.offsetTop + mark.offsetHeight - el.clientHeight);
+  }, [past.length, run.length, lastOutput]);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -154,10 +168,10 @@ export function Terminal() {
           <span>{t.nowMarker(formatTime(now))}</span>
         </div>
         {future.length ? (
-          <div className="term-future">
-            <p className="term-future-head">{t.laterInRun}</p>
+          <details className="term-future">
+            <summary className="term-future-head">{t.laterInRunCount(future.length)}</summary>
             <Rows entries={future} future />
-          </div>
+          </details>
         ) : null}
       </div>
       <form className="term-form" onSubmit={submit}>
