@@ -115,13 +115,15 @@ describe('simStore', () => {
     applyWorkerMessage(snapshot());
     const overview = { now: -500_000, changeCount: 3, zones: ['a'], zoneStates: [undefined], names: ['m1'] } as never;
     // Ignored while a run is shown (a late frame of a start already over).
-    applyWorkerMessage({ type: 'booting', at: -500_000, overview });
+    applyWorkerMessage({ type: 'booting', at: -500_000, overview, end: 7_200_000 });
     expect(simStore.getState().overview).toBeUndefined();
     simStore.setState({ phase: 'loading' });
-    applyWorkerMessage({ type: 'booting', at: -500_000, overview });
+    applyWorkerMessage({ type: 'booting', at: -500_000, overview, end: 7_200_000 });
     let s = simStore.getState();
     expect(s.overview).toBe(overview);
     expect(s.bootAt).toBe(-500_000);
+    // The timeline shows the starting cluster's length, not the run shown before.
+    expect(s.clock.end).toBe(7_200_000);
     expect(s.nodeNames).toEqual([]);
     expect(s.texts).toEqual({});
     applyWorkerMessage(snapshot());

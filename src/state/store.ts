@@ -296,6 +296,8 @@ export function applyWorkerMessage(msg: FromWorker): void {
           ? {
               overview: msg.overview,
               bootAt: msg.at,
+              // The timeline shows the starting cluster's length, not the last run's.
+              clock: { ...s.clock, now: 0, reached: 0, end: msg.end, playing: false },
               nodeNames: [],
               nodes: {},
               pods: {},

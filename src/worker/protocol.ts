@@ -306,7 +306,8 @@ export type FromWorker =
    * A big cluster (more than OVERVIEW_ABOVE_NODES machines) is starting: its overview at `at`
    * (before 0), about once a second, so the page draws it coming up instead of waiting blank.
    */
-  | { type: 'booting'; at: number; overview: ClusterOverview }
+  /** A big cluster starting: how far (before 0), as it stands, and the scenario's end (spec.duration). */
+  | { type: 'booting'; at: number; overview: ClusterOverview; end: number }
   | { type: 'compared'; comparison: Comparison }
   | { type: 'compare-failed'; requestId: number; message: string }
   /** The scenario could not be loaded (invalid input): nothing runs. */

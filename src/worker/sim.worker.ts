@@ -156,7 +156,7 @@ function progressPoster(target: number): Heartbeat {
       if (starting.machineCount() > OVERVIEW_ABOVE_NODES) {
         drawn = wall;
         told = wall;
-        post({ type: 'booting', at: now, overview: starting.overview() });
+        post({ type: 'booting', at: now, overview: starting.overview(), end: starting.scenario.spec.duration });
         return;
       }
       drawn = Number.POSITIVE_INFINITY; // a small cluster starts in a moment: nothing to draw
