@@ -11,6 +11,7 @@ import {
   applyChanges,
   buildScoreboard,
   createSimulation,
+  describeDuration,
   formatSimTime,
   RunHistory,
   recordRun,
@@ -82,7 +83,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   const lastAt = Math.max(0, ...o.at.map((a) => a.at), ...scenario.spec.timeline.map((t) => t.at));
   const lastCliAt = Math.max(0, ...o.at.map((a) => a.at));
   if (o.until !== undefined && o.until < lastCliAt) {
-    io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
+    // Exact to the millisecond, so that the two times differ (formatSimTime rounds to seconds).
+    io.stderr(`error: --until ${describeDuration(o.until)} is before the last --at (${describeDuration(lastCliAt)})`);
     return EXIT_INVALID;
   }
   if (o.export) return runExport(scenario, o, o.export, io);
