@@ -184,9 +184,9 @@ describe('parseScenario: spec.duration (the end of the scenario)', () => {
     expect(
       errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 5m500ms, run: "kubectl get nodes"}]\n  duration: 5m\n`),
     ).toEqual(['spec.duration: 5m ends before the last timeline entry (at 5m500ms) (line 7, column 13)']);
-    expect(
-      errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 24h0m0.001s, run: "kubectl get nodes"}]\n`)[0],
-    ).toMatch(/^spec\.timeline\[0\]\.at: 24h1ms is after 24h, the limit of a simulation/);
+    expect(errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 24h0m0.001s, run: "kubectl get nodes"}]\n`)[0]).toMatch(
+      /^spec\.timeline\[0\]\.at: 24h1ms is after 24h, the limit of a simulation/,
+    );
   });
 
   it('keeps who ran a timeline entry when a replay wrote it (by: you), and nothing else', () => {
