@@ -63,8 +63,8 @@ export const LIMITS = {
   /** Engine version, view and step ids are short tokens. */
   maxTokenChars: 64,
   /** A comparison's changes: how many, and how long each `KEY=VALUE`. */
-  maxCompareChanges: 8,
-  maxCompareChars: 80,
+  maxCompareChanges: DOMAIN_LIMITS.maxCompareChanges,
+  maxCompareChars: DOMAIN_LIMITS.maxCompareChars,
 } as const;
 
 /** What the caller tells the decoder about the app it runs in. */
@@ -118,9 +118,11 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
   if (run.compare !== undefined && changes.length === 0) return "The link's comparison has no change.";
   if (changes.length > LIMITS.maxCompareChanges)
     return `The link's comparison has too many changes (${changes.length}; the limit is ${LIMITS.maxCompareChanges}).`;
-  for (const [i, c] of changes.entries())
-    if (c.length > LIMITS.maxCompareChars || !COMPARE_CHANGE.test(c))
-      return `The link's comparison change #${i + 1} ("${clip(c)}") is not KEY=VALUE.`;
+  for (const [i, c] of changes.entries()) {
+    if (c.length > LIMITS.maxCompareChars)
+      return `The link's comparison change #${i + 1} ("${clip(c)}") is too long (${groupDigits(c.length)} characters; the limit is ${LIMITS.maxCompareChars}).`;
+    if (!COMPARE_CHANGE.test(c)) return `The link's comparison change #${i + 1} ("${clip(c)}") is not KEY=VALUE.`;
+  }
   const cmds = run.commands;
   if (cmds.length > LIMITS.maxCommands)
     return `The link has too many commands (${groupDigits(cmds.length)}; the limit is ${groupDigits(LIMITS.maxCommands)}).`;

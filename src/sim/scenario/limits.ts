@@ -38,6 +38,12 @@ export const DOMAIN_LIMITS = {
    * seconds. Probes run at most once a second, so this many would take a year, far past any run.
    */
   maxProbeThreshold: 365 * 86_400,
+  /**
+   * A comparison (`--compare KEY=VALUE`, the app's Compare, a link's): how many changes, and how
+   * long each may be. The longest key (scaleDownUtilizationThreshold) with a duration fits.
+   */
+  maxCompareChanges: 8,
+  maxCompareChars: 80,
 } as const;
 
 /**
