@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeLink, encodeLink } from '../src/share/link';
 import { BUILTIN_SCENARIOS } from '../src/sim/scenario/builtins';
 import { expectNoA11yViolations } from './fixtures';
+import { savedRun } from './helpers';
 
 const VIEWS = ['kubectl get nodes', 'kubectl get pods -o wide', 'kubectl get deploy,sts,ds'];
 
@@ -98,7 +99,7 @@ test('a damaged link says what is wrong, shows the default scenario, and offers 
   await expect
     .poll(
       async () => {
-        const saved = await page.evaluate(() => localStorage.getItem('notready:last-run'));
+        const saved = await savedRun(page);
         const r = decodeLink(saved ?? '', { builtins: BUILTIN_SCENARIOS, maxChars: 400_000 });
         return r.ok ? r.run.commands.map((c) => c.line) : [];
       },

@@ -32,6 +32,28 @@ function storage(): Storage | undefined {
   }
 }
 
+/** This tab's id, naming its own last-run slot (share/last-run.ts `tabId`); kept for the page's life. */
+let tab: string | undefined;
+
+function thisTab(last: Awaited<ReturnType<typeof lastRunStore>>): string {
+  if (tab !== undefined) return tab;
+  let session: Storage | undefined;
+  try {
+    session = window.sessionStorage;
+  } catch {
+    session = undefined;
+  }
+  tab = last.tabId(session, newTabId);
+  return tab;
+}
+
+/** A random id for a tab (not a secret: it only names a storage slot). */
+function newTabId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a page served over plain http on a LAN address has none.
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
 const builtinTexts = new Map<string, string>();
 
 /** A built-in scenario's text (the JSON twin of public/scenarios/NAME.yaml: no YAML parser needed), fetched once. */
@@ -111,7 +133,7 @@ export async function openLink(hash: string): Promise<void> {
   await loadBuiltinRun(DEFAULT_SCENARIO);
   const last = await lastRunStore();
   const store = storage();
-  const saved = store ? last.loadLastRun(store, decodeOptions) : undefined;
+  const saved = store ? last.loadLastRun(store, decodeOptions, thisTab(last)) : undefined;
   shareStore.setState({ canRestore: saved?.ok === true });
 }
 
@@ -147,7 +169,7 @@ async function offerLastRun(): Promise<void> {
   const store = storage();
   if (!store) return;
   const last = await lastRunStore();
-  const saved = last.loadLastRun(store, decodeOptions);
+  const saved = last.loadLastRun(store, decodeOptions, thisTab(last));
   if (!saved) return;
   if (saved.ok) shareStore.setState({ canRestore: true, lastRunOffered: true });
   else
@@ -209,7 +231,7 @@ export async function restoreLastRun(): Promise<void> {
   const store = storage();
   if (!store) return;
   const last = await lastRunStore();
-  const r = last.loadLastRun(store, decodeOptions);
+  const r = last.loadLastRun(store, decodeOptions, thisTab(last));
   if (!r?.ok) {
     shareStore.setState({ canRestore: false });
     return;
@@ -298,7 +320,7 @@ async function saveNow(): Promise<void> {
     history.replaceState(history.state, '', enc.hash);
   }
   const store = storage();
-  if (store && enc.ok && m.saveLastRunLink(store, enc.hash))
+  if (store && enc.ok && m.saveLastRunLink(store, enc.hash, thisTab(m)))
     shareStore.setState({ canRestore: false, lastRunOffered: false });
 }
 
