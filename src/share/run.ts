@@ -9,6 +9,7 @@
 // main bundle (the rest of the engine is reached through src/sim/index.ts only).
 import { DOMAIN_LIMITS, describeDuration, groupDigits as limitsGroupDigits } from '../sim/scenario/limits';
 import { inspectInlineScenario } from './inline';
+import { MAX_LINK_CHARS } from './link-length';
 
 /** One command the user (or the scenario's timeline) ran, at simulated time `at` (ms). */
 export interface SharedCommand {
@@ -49,8 +50,8 @@ export const OLDEST_LINK_FORMAT = 1;
 
 /** The link's own limits, and the engine's domain limits (one table, scenario/limits.ts). */
 export const LIMITS = {
-  /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2). */
-  maxLinkChars: 8192,
+  /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2; link-length.ts). */
+  maxLinkChars: MAX_LINK_CHARS,
   /** Most bytes a link may decompress to (zip-bomb guard). */
   maxInflatedBytes: 256 * 1024,
   maxNodes: DOMAIN_LIMITS.maxNodes,

@@ -4,6 +4,8 @@
  * runs from built-in names, imported files and the builder. The link codec and the last-run store
  * are loaded on demand (dynamic import) so the main bundle stays small.
  */
+
+import { MAX_LINK_CHARS as LINK_LIMIT_CHARS, linkTooLong } from '../share/link-length';
 import type { ShareRun } from '../share/run';
 // The names only (a plain constant): importing the engine's index here would pull it into the main bundle.
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
@@ -120,16 +122,42 @@ let pendingCompare: string[] | undefined;
 
 let lastWrittenHash = '';
 
-/** Opens the run in `hash`; a refused link shows why, loads the default scenario and offers the last run. */
-export async function openLink(hash: string): Promise<void> {
+/**
+ * Opens the run in `hash`. A refused link shows why; at start-up the default scenario is loaded
+ * and the last run offered; a link pasted into an open page (`keepCurrent`, on `hashchange`)
+ * leaves the run on screen as it was. A hash past the length limit is refused before the codec
+ * loads, having read nothing but its length.
+ */
+export async function openLink(hash: string, opts: { keepCurrent?: boolean; previous?: string } = {}): Promise<void> {
+  const tooLong = linkTooLong(hash);
+  if (tooLong) return refuseLink(tooLong, opts);
   const { decodeLink } = await codec();
   const r = decodeLink(hash, decodeOptions);
   if (r.ok) {
-    shareStore.setState({ linkError: undefined, notices: r.notices, canRestore: false });
+    shareStore.setState({ linkError: undefined, linkErrorKept: false, notices: r.notices, canRestore: false });
     await openRun(r.run);
     return;
   }
-  shareStore.setState({ linkError: r.error, notices: [] });
+  return refuseLink(r.error, opts);
+}
+
+/** The page's address without its hash (path and query kept). */
+function addressWithoutHash(): string {
+  return `${location.pathname}${location.search}`;
+}
+
+async function refuseLink(error: string, opts: { keepCurrent?: boolean; previous?: string }): Promise<void> {
+  if (opts.keepCurrent) {
+    shareStore.setState({ linkError: error, linkErrorKept: true, notices: [] });
+    // The address goes back to the run on screen, so a reload reopens it, not the refused link.
+    const back = opts.previous && !linkTooLong(opts.previous) ? opts.previous : lastWrittenHash;
+    history.replaceState(history.state, '', back || addressWithoutHash());
+    return;
+  }
+  shareStore.setState({ linkError: error, linkErrorKept: false, notices: [] });
+  // A hash of megabytes would be copied by every later read of the address (language, presenter
+  // mode, the saves): the refused link leaves the address at once.
+  if (location.hash.length > LINK_LIMIT_CHARS) history.replaceState(history.state, '', addressWithoutHash());
   await loadBuiltinRun(DEFAULT_SCENARIO);
   const last = await lastRunStore();
   const store = storage();
@@ -139,15 +167,26 @@ export async function openLink(hash: string): Promise<void> {
 
 /** Start-up: a link in the hash, else `?scenario=NAME`, else the default scenario (and the last run is offered). */
 export async function startApp(): Promise<void> {
-  window.addEventListener('hashchange', () => {
-    if (location.hash !== lastWrittenHash && location.hash.length > 1) void openLink(location.hash);
+  window.addEventListener('hashchange', (ev) => {
+    const hash = location.hash;
+    if (hash === lastWrittenHash || hash.length <= 1) return;
+    // Where the address was: it goes back there if the new link is refused.
+    let previous = '';
+    try {
+      previous = new URL(ev.oldURL).hash;
+    } catch {
+      previous = lastWrittenHash;
+    }
+    void openLink(hash, { keepCurrent: true, previous });
   });
   watchForSaves();
   watchSharedLoads();
   void codec().then((m) => {
     loadedCodec = m;
   });
-  if (location.hash.includes('s=')) return openLink(location.hash);
+  // Anything past the link limit is refused at once, whatever it holds (it is read for its length only).
+  const hash = location.hash;
+  if (hash.length > LINK_LIMIT_CHARS || hash.includes('s=')) return openLink(hash);
   const named = new URLSearchParams(location.search).get('scenario');
   const known = named !== null && (BUILTIN_SCENARIOS as readonly string[]).includes(named);
   if (!named && !isEmbedded() && firstVisit()) settingsStore.setState({ gallery: 'welcome' });
@@ -241,7 +280,7 @@ export async function restoreLastRun(): Promise<void> {
 }
 
 export function dismissLinkError(): void {
-  shareStore.setState({ linkError: undefined, canRestore: false, lastRunOffered: false });
+  shareStore.setState({ linkError: undefined, linkErrorKept: false, canRestore: false, lastRunOffered: false });
 }
 
 export function dismissNotices(): void {
@@ -293,7 +332,9 @@ function saveSoon(): void {
 }
 
 async function saveNow(): Promise<void> {
-  if (shareStore.getState().linkError || simStore.getState().phase !== 'ready' || isEmbedded()) return;
+  // A refused link over the run the user had (linkErrorKept) does not stop the saves: that run is theirs.
+  const { linkError, linkErrorKept } = shareStore.getState();
+  if ((linkError && !linkErrorKept) || simStore.getState().phase !== 'ready' || isEmbedded()) return;
   const run = currentRun();
   if (!run) return;
   const userCommands = simStore.getState().run.filter((e) => e.kind === 'command' && e.by === 'you').length;

@@ -235,6 +235,7 @@ export const shareMessages = {
   importLeftOut: 'Left out:',
   badLink: 'This link cannot be opened:',
   badLinkFallback: 'The default scenario is shown instead.',
+  badLinkKept: 'The run you had stays as it was.',
   restoreLastRun: 'Restore last run',
   lastRunSaved: 'Your last run is saved in this browser.',
   dismiss: 'Dismiss',

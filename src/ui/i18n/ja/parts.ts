@@ -24,6 +24,7 @@ export const share: Translation['share'] = {
   importLeftOut: '除外したもの:',
   badLink: 'このリンクは開けません:',
   badLinkFallback: '代わりにデフォルトのシナリオを表示しています。',
+  badLinkKept: 'それまでの実行はそのまま残っています。',
   restoreLastRun: '前回の実行を復元',
   lastRunSaved: '前回の実行はこのブラウザーに保存されています。',
   dismiss: '閉じる',

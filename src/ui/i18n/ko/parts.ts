@@ -24,6 +24,7 @@ export const share: Translation['share'] = {
   importLeftOut: '제외됨:',
   badLink: '이 링크는 열 수 없습니다:',
   badLinkFallback: '대신 기본 시나리오를 보여 줍니다.',
+  badLinkKept: '하던 실행은 그대로 남아 있습니다.',
   restoreLastRun: '지난 실행 복원',
   lastRunSaved: '지난 실행이 이 브라우저에 저장되어 있습니다.',
   dismiss: '닫기',

@@ -24,6 +24,7 @@ export const share: Translation['share'] = {
   importLeftOut: 'Deixado de fora:',
   badLink: 'Este link não pode ser aberto:',
   badLinkFallback: 'O cenário padrão é mostrado no lugar.',
+  badLinkKept: 'A execução que você tinha continua como estava.',
   restoreLastRun: 'Restaurar a última execução',
   lastRunSaved: 'Sua última execução está salva neste navegador.',
   dismiss: 'Fechar',
