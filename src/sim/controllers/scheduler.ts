@@ -262,6 +262,7 @@ export function schedulePending(e: Engine): void {
       const attempts = (q?.attempts ?? 0) + 1;
       const backoff = Math.min(BACKOFF_MAX, BACKOFF_INITIAL * (1 << Math.min(attempts - 1, 10)));
       mem.queue[key] = { attempts, backoffUntil: now + backoff, parked: true, parkedAt: now };
+      mem.anyParked = true;
       e.schedule(UNSCHEDULABLE_FLUSH, 'scheduler.flush', key);
       // The tainted nodes' causes do not change within a pass (it writes only Pods).
       taintParents ??= taintedNodeCauses(e);
@@ -334,7 +335,7 @@ function fail(e: Engine, pod: Pod, message: string, taintParents: readonly numbe
 /** A cluster change that may make parked pods schedulable: move them to the active/backoff queue. */
 function clusterEvent(e: Engine): void {
   const m = e.state.controllers.scheduler;
-  if (!m) return;
+  if (!m || m.anyParked === false) return;
   let any = false;
   for (const q of Object.values(m.queue)) {
     if (!q.parked) continue;
@@ -342,6 +343,7 @@ function clusterEvent(e: Engine): void {
     any = true;
     if (q.backoffUntil > e.now) e.schedule(q.backoffUntil - e.now, 'scheduler.retry', '');
   }
+  m.anyParked = false;
   if (any) e.enqueue('scheduler');
 }
 
