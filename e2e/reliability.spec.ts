@@ -38,7 +38,7 @@ test('two commands at 2m, F5: the same run; a new visit offers it and restores i
   await page.goto('/');
   await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
   const restore = page.getByRole('button', { name: 'Restore last run', exact: true });
-  await expect(restore).toBeVisible();
+  await expect(restore).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(2500);
   await page.goto('/');
   await expect(restore).toBeVisible({ timeout: 15_000 });
@@ -95,15 +95,17 @@ test("two tabs keep their own last run: tab A opened again without its link rest
   // A new tab has no run of its own: it is offered the run saved last, B's (and keeps it as its own).
   const c = await context.newPage();
   await c.goto('/');
-  await c.getByRole('button', { name: 'Restore last run', exact: true }).click({ timeout: 15_000 });
-  await expect(region(c, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/, { timeout: 15_000 });
+  const offered = c.getByRole('button', { name: 'Restore last run', exact: true });
+  await expect(offered).toBeVisible({ timeout: 30_000 });
+  await offered.click({ timeout: 30_000 });
+  await expect(region(c, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/, { timeout: 30_000 });
   // Tab A, opened again without its link (same tab: same session storage), is offered its own run,
   // though B's and C's were saved after it.
   await a.goto('/');
   const restore = a.getByRole('button', { name: 'Restore last run', exact: true });
-  await expect(restore).toBeVisible({ timeout: 15_000 });
-  await restore.click();
-  await expect(region(a, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/, { timeout: 15_000 });
+  await expect(restore).toBeVisible({ timeout: 30_000 });
+  await restore.click({ timeout: 30_000 });
+  await expect(region(a, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/, { timeout: 30_000 });
   await expect(region(a, 'kubectl get nodes')).not.toContainText(/node3\s+Ready,SchedulingDisabled/);
 });
 
