@@ -18,6 +18,8 @@ const traceHash = (page: import('@playwright/test').Page) =>
 test('two commands at 2m, F5: the same run; a new visit offers it and restores it, never replaced by the empty start', async ({
   page,
 }) => {
+  // Four page loads: on a loaded machine (load 23 on 2 cores) 30 s is not enough for them.
+  test.setTimeout(90_000);
   await page.goto('/?scenario=eviction');
   await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
   await scrubTo(page, 120_000);
