@@ -87,6 +87,8 @@ test('a copied link opens the same run at the same moment: views and trace hash'
 });
 
 test('a damaged link says what is wrong, shows the default scenario, and offers the last run', async ({ page }) => {
+  // Three page loads and an accessibility scan: 30 s ran out on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto('/?scenario=docker-stop');
   await expect(page.getByRole('group', { name: 'node knode', exact: true })).toBeVisible({ timeout: 15_000 });
   // Something to keep: a command (saved as the last run after a moment).
