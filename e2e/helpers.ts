@@ -14,6 +14,14 @@ export async function clock(page: Page): Promise<number> {
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/** The run this tab keeps as its last run (src/share/last-run.ts: a slot per tab, named in session storage). */
+export function savedRun(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const tab = sessionStorage.getItem('notready:tab');
+    return tab === null ? null : localStorage.getItem(`notready:last-run:${tab}`);
+  });
+}
+
 /** Moves the clock with the Timeline slider and waits until the page shows that moment. */
 export async function scrubTo(page: Page, ms: number): Promise<void> {
   await page.getByRole('slider', { name: 'Timeline', exact: true }).fill(String(ms));

@@ -11,7 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createSimulation, parseScenario, type Scenario, summarizeOverview } from '../src/sim/index';
 import { layoutOverview } from '../src/ui/overview/layout';
 import { expectNoA11yViolations } from './fixtures';
-import { clock, region, scrubTo } from './helpers';
+import { clock, region, savedRun, scrubTo } from './helpers';
 
 const ZONES = ['zone-a', 'zone-b', 'zone-c'];
 
@@ -247,9 +247,9 @@ test.describe('overview of a big cluster', () => {
     // The address carries the run (its scenario inline), and the same text is the last run kept.
     await expect.poll(() => page.evaluate(() => location.hash), { timeout: 15_000 }).toMatch(/^#s=/);
     await expect
-      .poll(() => page.evaluate(() => [location.hash, localStorage.getItem('notready:last-run')]), { timeout: 15_000 })
+      .poll(async () => [await page.evaluate(() => location.hash), await savedRun(page)], { timeout: 15_000 })
       .toEqual([expect.stringMatching(/^#s=/), expect.stringMatching(/^#s=/)]);
-    const [hash, kept] = await page.evaluate(() => [location.hash, localStorage.getItem('notready:last-run')]);
+    const [hash, kept] = [await page.evaluate(() => location.hash), await savedRun(page)];
     expect(kept).toBe(hash);
     // Opening that address gives the same run: node1 cordoned at 1m (the first row).
     await page.goto(`/${hash}`);

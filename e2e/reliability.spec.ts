@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { encodeLink } from '../src/share/link';
-import { clock, region, scrubTo } from './helpers';
+import { clock, region, savedRun, scrubTo } from './helpers';
 
 const traceHash = (page: import('@playwright/test').Page) =>
   page.getByTestId('trace-hash').getAttribute('data-trace-hash');
@@ -18,6 +18,8 @@ const traceHash = (page: import('@playwright/test').Page) =>
 test('two commands at 2m, F5: the same run; a new visit offers it and restores it, never replaced by the empty start', async ({
   page,
 }) => {
+  // Four page loads: on a loaded machine (load 23 on 2 cores) 30 s is not enough for them.
+  test.setTimeout(90_000);
   await page.goto('/?scenario=eviction');
   await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
   await scrubTo(page, 120_000);
@@ -38,7 +40,7 @@ test('two commands at 2m, F5: the same run; a new visit offers it and restores i
   await page.goto('/');
   await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('0s', { timeout: 15_000 });
   const restore = page.getByRole('button', { name: 'Restore last run', exact: true });
-  await expect(restore).toBeVisible();
+  await expect(restore).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(2500);
   await page.goto('/');
   await expect(restore).toBeVisible({ timeout: 15_000 });
@@ -72,6 +74,41 @@ test('a link hours into a big cluster replays with progress, and is not taken fo
   await expect(page.getByRole('table', { name: /^Zones: 61 machines/ })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'stopped answering' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+});
+
+test("two tabs keep their own last run: tab A opened again without its link restores A's run, not the run B saved after it", async ({
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const a = await context.newPage();
+  const b = await context.newPage();
+  const cordon = async (page: import('@playwright/test').Page, node: string) => {
+    await page.goto('/?scenario=eviction');
+    await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
+    const input = page.getByRole('textbox', { name: 'Command', exact: true });
+    await input.fill(`kubectl cordon ${node}`);
+    await input.press('Enter');
+    await expect(region(page, 'kubectl get nodes')).toContainText(new RegExp(`${node}\\s+Ready,SchedulingDisabled`));
+    // Saved as this tab's last run (the address follows the run at once while paused).
+    await expect.poll(() => savedRun(page), { timeout: 15_000 }).toMatch(/^#s=/);
+  };
+  await cordon(a, 'node1');
+  await cordon(b, 'node3');
+  // A new tab has no run of its own: it is offered the run saved last, B's (and keeps it as its own).
+  const c = await context.newPage();
+  await c.goto('/');
+  const offered = c.getByRole('button', { name: 'Restore last run', exact: true });
+  await expect(offered).toBeVisible({ timeout: 30_000 });
+  await offered.click({ timeout: 30_000 });
+  await expect(region(c, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/, { timeout: 30_000 });
+  // Tab A, opened again without its link (same tab: same session storage), is offered its own run,
+  // though B's and C's were saved after it.
+  await a.goto('/');
+  const restore = a.getByRole('button', { name: 'Restore last run', exact: true });
+  await expect(restore).toBeVisible({ timeout: 30_000 });
+  await restore.click({ timeout: 30_000 });
+  await expect(region(a, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/, { timeout: 30_000 });
+  await expect(region(a, 'kubectl get nodes')).not.toContainText(/node3\s+Ready,SchedulingDisabled/);
 });
 
 test('an unreadable saved run is named as such, not silently dropped', async ({ page }) => {

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeLink, encodeLink } from '../src/share/link';
 import { BUILTIN_SCENARIOS } from '../src/sim/scenario/builtins';
 import { expectNoA11yViolations } from './fixtures';
+import { clock, savedRun } from './helpers';
 
 const VIEWS = ['kubectl get nodes', 'kubectl get pods -o wide', 'kubectl get deploy,sts,ds'];
 
@@ -86,6 +87,8 @@ test('a copied link opens the same run at the same moment: views and trace hash'
 });
 
 test('a damaged link says what is wrong, shows the default scenario, and offers the last run', async ({ page }) => {
+  // Three page loads and an accessibility scan: 30 s ran out on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto('/?scenario=docker-stop');
   await expect(page.getByRole('group', { name: 'node knode', exact: true })).toBeVisible({ timeout: 15_000 });
   // Something to keep: a command (saved as the last run after a moment).
@@ -98,7 +101,7 @@ test('a damaged link says what is wrong, shows the default scenario, and offers 
   await expect
     .poll(
       async () => {
-        const saved = await page.evaluate(() => localStorage.getItem('notready:last-run'));
+        const saved = await savedRun(page);
         const r = decodeLink(saved ?? '', { builtins: BUILTIN_SCENARIOS, maxChars: 400_000 });
         return r.ok ? r.run.commands.map((c) => c.line) : [];
       },
@@ -249,4 +252,53 @@ test('a link whose scenario the engine refuses falls back to the default scenari
   const alert = page.getByRole('alert').filter({ hasText: 'This link cannot be opened' });
   await expect(alert).toContainText("The link's scenario cannot run: spec.nodes[0].name");
   await ready(page);
+});
+
+test('a link of 2,000,005 characters is refused at once with the default scenario and no false hang; pasted into an open page, the run there stays', async ({
+  page,
+}) => {
+  // The browser itself takes long over a 2 MB address (tens of seconds on a loaded machine).
+  test.setTimeout(240_000);
+  const huge = `#s=4.${'A'.repeat(2_000_000)}`;
+  expect(huge.length).toBe(2_000_005);
+  await page.goto(`/${huge}`, { timeout: 120_000 });
+  const alert = page.getByRole('alert').filter({ hasText: 'This link cannot be opened' });
+  await expect(alert).toContainText('The link is too long (2,000,005 characters; the limit is 8,192).', {
+    timeout: 60_000,
+  });
+  await expect(alert).toContainText('The default scenario is shown instead.');
+  // The refused link leaves the address at once (every later read of it would copy 2 MB).
+  await expect.poll(() => page.evaluate(() => location.hash.length)).toBe(0);
+  await ready(page);
+  await alert.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  // A command of one's own (the lesson then narrates without pausing), and the clock played past
+  // the watchdog's 8 s: the worker is not taken for hung.
+  const input = page.getByRole('textbox', { name: 'Command', exact: true });
+  await input.fill('kubectl cordon node1');
+  await input.press('Enter');
+  const nodes = page.getByRole('region', { name: 'kubectl get nodes', exact: true });
+  await expect(nodes).toContainText(/node1\s+Ready,SchedulingDisabled/);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => clock(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(150_000);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'stopped answering' })).toHaveCount(0);
+
+  // The same link pasted into the address bar of this page (hashchange): refused, the run stays.
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 15_000 }).toMatch(/^#s=4\./);
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, huge);
+  const kept = page.getByRole('alert').filter({ hasText: 'This link cannot be opened' });
+  await expect(kept).toContainText('The link is too long (2,000,005 characters; the limit is 8,192).', {
+    timeout: 60_000,
+  });
+  await expect(kept).toContainText('The run you had stays as it was.');
+  await expect(nodes).toContainText(/node1\s+Ready,SchedulingDisabled/);
+  // The address is the run's again (with its command), so a reload reopens it.
+  await expect
+    .poll(async () => {
+      const r = decodeLink(await page.evaluate(() => location.hash), { builtins: BUILTIN_SCENARIOS });
+      return r.ok ? r.run.commands.map((c) => c.line) : [];
+    })
+    .toContain('kubectl cordon node1');
 });

@@ -139,6 +139,25 @@ describe('--compare', () => {
       ],
       [['profile=v9'], '--compare profile "v9" is not a profile (known: v1.33, v1.23-docker)'],
       [['tolerationSeconds=30', 'tolerationSeconds=60'], '--compare tolerationSeconds is given twice'],
+      // Too long is said as such, with the limit (not "write a change as KEY=VALUE").
+      [
+        [`nodeMonitorGracePeriod=${'0'.repeat(100)}40s`],
+        `--compare "nodeMonitorGracePeriod=0000000…" is too long (126 characters; the limit is 80)`,
+      ],
+      [
+        [
+          'nodeMonitorGracePeriod=40s',
+          'podGCPeriod=30s',
+          'nodeMonitorPeriod=5s',
+          'podGCQuarantine=40s',
+          'watchLatency=1s',
+          'imagePullMin=1s',
+          'imagePullMax=2s',
+          'nodeEvictionRate=0.1',
+          'secondaryNodeEvictionRate=0.01',
+        ],
+        '--compare 9 changes are more than the limit of 8 in one comparison',
+      ],
     ];
     for (const [changes, message] of cases) {
       // biome-ignore lint/plugin/noSpreadArguments: a test case's two or three arguments

@@ -130,6 +130,11 @@ describe('runCli', () => {
     const early = cli('eviction', '--at', '5m', 'kubectl get nodes', '--until', '1m');
     expect(early.code).toBe(2);
     expect(early.err).toBe('error: --until 1m is before the last --at (5m)');
+    // Exact to the millisecond: rounded to seconds both would read 5m.
+    expect(cli('eviction', '--at', '5m500ms', 'kubectl get nodes', '--until', '5m').err).toBe(
+      'error: --until 5m is before the last --at (5m500ms)',
+    );
+    expect(cli('eviction', '--until', '24h0m0.001s').err).toMatch(/^error: --until 24h1ms is after 24h/);
     const r = cli('eviction', '--verbose');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^error: unknown option --verbose/);

@@ -11,6 +11,7 @@ import {
   applyChanges,
   buildScoreboard,
   createSimulation,
+  describeDuration,
   formatSimTime,
   maxOf,
   RunHistory,
@@ -25,6 +26,7 @@ import { formatScenarioError } from '../sim/scenario/parse';
 import { type CliOptions, parseArgs, USAGE } from './args';
 import { exportDirProblem, writeExport } from './export-files';
 import { commandHeader, type EventLine, formatEvent, formatTrace, parseEventTrace } from './format';
+import { CliProgress, type ProgressLine } from './progress';
 import { loadBuiltins, loadScenarioFile, resolveScenarioPath } from './scenario-files';
 import { formatComparison, formatScoreboard } from './scoreboard';
 import { writeStdout } from './stdout';
@@ -38,6 +40,8 @@ export interface CliIo {
    * than one string holds. Without it, each output is printed in one `stdout` call.
    */
   write?: (text: string) => void;
+  /** A terminal's progress line for long runs (progress.ts); absent, none is shown. */
+  progress?: ProgressLine;
 }
 
 export interface CliOutput {
@@ -90,7 +94,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   const lastCliAt = maxOf(o.at, (a) => a.at, 0);
   const lastAt = maxOf(scenario.spec.timeline, (t) => t.at, lastCliAt);
   if (o.until !== undefined && o.until < lastCliAt) {
-    io.stderr(`error: --until ${formatSimTime(o.until)} is before the last --at (${formatSimTime(lastCliAt)})`);
+    // Exact to the millisecond, so that the two times differ (formatSimTime rounds to seconds).
+    io.stderr(`error: --until ${describeDuration(o.until)} is before the last --at (${describeDuration(lastCliAt)})`);
     return EXIT_INVALID;
   }
   if (o.export) return runExport(scenario, o, o.export, io);
@@ -112,6 +117,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         io.stdout(t);
       },
       stderr: io.stderr,
+      ...(io.progress && { progress: io.progress }),
     };
     const write = io.write;
     if (write)
@@ -217,25 +223,34 @@ function runScenario(
   // The timeline is run here rather than by Simulation.advanceTo so that its commands' output can
   // be printed; the order is the same (timeline entries before --at ones at the same time).
   const timeline = scenario.spec.timeline;
-  const sim = createSimulation({ ...scenario, spec: { ...scenario.spec, timeline: [] } });
+  // A terminal sees how far a long run got (the wall clock is the CLI's, never the engine's).
+  const progress = io.progress && new CliProgress(io.progress, () => performance.now(), until);
+  const onBoot = progress && ((now: number) => progress.at(now));
+  const sim = createSimulation({ ...scenario, spec: { ...scenario.spec, timeline: [] } }, onBoot ? { onBoot } : {});
+  if (progress) sim.whenBusy(() => progress.at(sim.now));
+  // Output clears the progress line first, so the two never share a line.
+  const stdout = (text: string) => {
+    progress?.done();
+    io.stdout(text);
+  };
   // Observers only (not traced): recording does not change the run or its trace hash.
   const history = record ? new RunHistory(sim) : undefined;
   const outputs: CliOutput[] = [];
   const events: EventLine[] = [];
   let printed = 0;
   const block = (lines: string) => {
-    if (!o.json) io.stdout(lines);
+    if (!o.json) stdout(lines);
   };
   sim.engine.traceListeners.push((line) => {
     if (o.trace && !o.json) {
-      io.stdout(formatTrace(line));
+      stdout(formatTrace(line));
       return;
     }
     if (!o.events) return;
     const ev = parseEventTrace(line);
     if (!ev) return;
     if (o.json) events.push(ev);
-    else io.stdout(formatEvent(ev));
+    else stdout(formatEvent(ev));
   });
   const queue = [
     ...timeline.map((t) => ({ at: t.at, command: t.run, source: 'timeline' as const })),
@@ -246,7 +261,14 @@ function runScenario(
   for (const q of queue) {
     if (q.at > until) break;
     sim.advanceTo(q.at);
-    const write = io.write;
+    const raw = io.write;
+    // Output clears the progress line first (as stdout does).
+    const write =
+      raw &&
+      ((t: string) => {
+        progress?.done();
+        raw(t);
+      });
     if (write && !o.json) {
       // The header, then the output as it is read (the same text as the block below).
       write(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}`);
@@ -267,6 +289,8 @@ function runScenario(
     block(`${printed++ > 0 ? '\n' : ''}${commandHeader(q.at, q.command)}${out ? `\n${out}` : ''}`);
   }
   sim.advanceTo(until);
+  progress?.done();
+  if (progress) sim.whenBusy(undefined);
   const doc: Record<string, unknown> = {
     scenario: scenario.metadata.name,
     seed: scenario.spec.seed,
@@ -312,6 +336,8 @@ if (isMain()) {
     stdout: (t) => writeStdout(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
     write: writeStdout,
+    // Only on a terminal: `\r` rewrites the line, ESC[K clears what is left of the previous one.
+    ...(process.stderr.isTTY && { progress: (t) => process.stderr.write(`\r${t ?? ''}\x1b[K`) }),
   });
   process.exitCode = code;
 }

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseStartRun,
   clearLastRun,
+  DEFAULT_TAB,
   LAST_RUN_KEY,
   LAST_RUN_MAX_CHARS,
+  LAST_RUN_SLOT_PREFIX,
+  LAST_RUN_TABS_KEY,
   loadLastRun,
+  MAX_TAB_SLOTS,
   type RunStorage,
   saveLastRun,
   saveLastRunLink,
+  TAB_ID_KEY,
+  tabId,
 } from './last-run';
 import { encodeLink } from './link';
 import type { ShareRun } from './run';
@@ -143,9 +149,108 @@ describe('chooseStartRun', () => {
     if (!enc.ok) throw new Error(enc.error);
     expect(saveLastRunLink(a, enc.hash)).toBe(true);
     expect(saveLastRun(b, RUN, OPTS.builtins)).toBe(true);
-    expect(a.getItem(LAST_RUN_KEY)).toBe(b.getItem(LAST_RUN_KEY));
+    const slot = `${LAST_RUN_SLOT_PREFIX}${DEFAULT_TAB}`;
+    expect(a.getItem(slot)).toBe(b.getItem(slot));
     expect(saveLastRunLink(a, `#s=${'x'.repeat(LAST_RUN_MAX_CHARS)}`)).toBe(false);
-    expect(a.getItem(LAST_RUN_KEY)).toBe(enc.hash);
+    expect(a.getItem(slot)).toBe(enc.hash);
     expect(saveLastRunLink(BROKEN, enc.hash)).toBe(false);
+  });
+});
+
+describe('one last run per tab', () => {
+  /** A browser: one local storage for the origin, one session storage per tab. */
+  const browser = () => {
+    const local = new MemoryStorage();
+    let n = 0;
+    const openTab = () => {
+      const session = new MemoryStorage();
+      return { session, id: () => tabId(session, () => `tab-${++n}`) };
+    };
+    return { local, openTab };
+  };
+
+  it("two tabs keep their own run: a reload of A reopens A's run even after B saved; a new tab opens the newest", () => {
+    const { local, openTab } = browser();
+    const a = openTab();
+    const b = openTab();
+    expect(saveLastRun(local, RUN, OPTS.builtins, a.id())).toBe(true);
+    expect(saveLastRun(local, OTHER, OPTS.builtins, b.id())).toBe(true);
+    // A reload keeps the tab's session storage, so its id and its slot.
+    expect(a.id()).toBe('tab-1');
+    expect(loadLastRun(local, OPTS, a.id())).toMatchObject({ ok: true, run: RUN });
+    expect(loadLastRun(local, OPTS, b.id())).toMatchObject({ ok: true, run: OTHER });
+    // A new tab has saved nothing: it is offered the run saved last, B's.
+    const c = openTab();
+    expect(loadLastRun(local, OPTS, c.id())).toMatchObject({ ok: true, run: OTHER });
+    // A saves again: now A's is the newest, and B still has its own.
+    const later: ShareRun = { ...RUN, t: 120_000 };
+    expect(saveLastRun(local, later, OPTS.builtins, a.id())).toBe(true);
+    expect(loadLastRun(local, OPTS, openTab().id())).toMatchObject({ ok: true, run: later });
+    expect(loadLastRun(local, OPTS, b.id())).toMatchObject({ ok: true, run: OTHER });
+    // Clearing one tab's run leaves the other's.
+    clearLastRun(local, a.id());
+    expect(loadLastRun(local, OPTS, a.id())).toMatchObject({ ok: true, run: OTHER });
+    expect(JSON.parse(local.getItem(LAST_RUN_TABS_KEY) ?? '')).toEqual([b.id()]);
+  });
+
+  it('keeps the slots of the few tabs that saved last, and no more', () => {
+    const { local, openTab } = browser();
+    const tabs = Array.from({ length: MAX_TAB_SLOTS + 2 }, () => openTab().id());
+    for (const [i, t] of tabs.entries()) saveLastRun(local, { ...RUN, t: 40_000 + i }, OPTS.builtins, t);
+    const slots = [...local.data.keys()].filter((k) => k.startsWith(LAST_RUN_SLOT_PREFIX));
+    expect(slots.sort()).toEqual(
+      tabs
+        .slice(-MAX_TAB_SLOTS)
+        .map((t) => LAST_RUN_SLOT_PREFIX + t)
+        .sort(),
+    );
+    expect(JSON.parse(local.getItem(LAST_RUN_TABS_KEY) ?? '')).toEqual(tabs.slice(-MAX_TAB_SLOTS).reverse());
+    // The first tab's slot is gone: it reopens the newest run instead.
+    expect(loadLastRun(local, OPTS, tabs[0])).toMatchObject({ ok: true, run: { t: 40_000 + tabs.length - 1 } });
+  });
+
+  it("when storage is full, the oldest other tab's run makes room", () => {
+    const { local, openTab } = browser();
+    const [a, b, c] = [openTab().id(), openTab().id(), openTab().id()];
+    saveLastRun(local, RUN, OPTS.builtins, a);
+    saveLastRun(local, OTHER, OPTS.builtins, b);
+    // Room for two runs only.
+    const setItem = local.setItem.bind(local);
+    local.setItem = (k, v) => {
+      const runs = [...local.data.keys()].filter((x) => x.startsWith(LAST_RUN_SLOT_PREFIX) && x !== k).length;
+      if (k.startsWith(LAST_RUN_SLOT_PREFIX) && runs >= 2) throw new Error('QuotaExceededError');
+      setItem(k, v);
+    };
+    expect(saveLastRun(local, { ...RUN, t: 100_000 }, OPTS.builtins, c)).toBe(true);
+    expect(local.getItem(LAST_RUN_SLOT_PREFIX + a)).toBeNull();
+    expect(loadLastRun(local, OPTS, b)).toMatchObject({ ok: true, run: OTHER });
+    expect(loadLastRun(local, OPTS, c)).toMatchObject({ ok: true, run: { t: 100_000 } });
+  });
+
+  it('reads the single slot of earlier versions until a tab saves, then removes it', () => {
+    const { local, openTab } = browser();
+    const enc = encodeLink(RUN, OPTS);
+    if (!enc.ok) throw new Error(enc.error);
+    local.setItem(LAST_RUN_KEY, enc.hash);
+    const a = openTab().id();
+    expect(loadLastRun(local, OPTS, a)).toMatchObject({ ok: true, run: RUN });
+    saveLastRun(local, OTHER, OPTS.builtins, a);
+    expect(local.getItem(LAST_RUN_KEY)).toBeNull();
+  });
+
+  it('a tab id survives in session storage; without one, or with a hostile one, a new id', () => {
+    const session = new MemoryStorage();
+    expect(tabId(session, () => 'abc-1')).toBe('abc-1');
+    expect(tabId(session, () => 'other')).toBe('abc-1');
+    session.setItem(TAB_ID_KEY, '../../x');
+    expect(tabId(session, () => 'c2')).toBe('c2');
+    expect(tabId(undefined, () => 'no-session')).toBe('no-session');
+    expect(tabId(BROKEN, () => 'broken')).toBe('broken');
+    // A hostile index in local storage is ignored, never thrown on.
+    const local = new MemoryStorage();
+    local.setItem(LAST_RUN_TABS_KEY, '{"not": "a list"}');
+    expect(loadLastRun(local, OPTS, 'x')).toBeUndefined();
+    expect(saveLastRun(local, RUN, OPTS.builtins, 'x')).toBe(true);
+    expect(saveLastRun(local, RUN, OPTS.builtins, 'bad id!')).toBe(false);
   });
 });

@@ -98,6 +98,9 @@ describe('encodeLink / decodeLink', () => {
     expect(errorOf(withCompare(['grace period=40s']))).toBe(
       'The link\'s comparison change #1 ("grace period=40s") is not KEY=VALUE.',
     );
+    expect(errorOf(withCompare([`nodeMonitorGracePeriod=${'0'.repeat(60)}40s`]))).toBe(
+      'The link\'s comparison change #1 ("nodeMonitorGracePeriod=00000000000000000…") is too long (86 characters; the limit is 80).',
+    );
     expect(errorOf(withCompare([]))).toBe("The link's comparison has no change.");
     expect(errorOf(withCompare(Array(9).fill('a=1')))).toBe(
       "The link's comparison has too many changes (9; the limit is 8).",

@@ -19,6 +19,7 @@ import * as v from 'valibot';
 import { fromBase64Url, toBase64Url } from './base64url';
 import { describeIssue, type LinkV4, MIGRATIONS, runFromV4, SCHEMAS, v4FromRun } from './formats';
 import { inflateBounded } from './inflate';
+import { linkTooLong } from './link-length';
 import { checkRun, clip, groupDigits, LIMITS, LINK_FORMAT, OLDEST_LINK_FORMAT, type ShareRun } from './run';
 
 export type { SharedCommand, SharedScenario, ShareRun } from './run';
@@ -124,12 +125,8 @@ function isPlainObject(x: unknown): boolean {
 }
 
 function decodeUnsafe(hash: string, opts: DecodeOptions): DecodeResult {
-  const maxChars = opts.maxChars ?? LIMITS.maxLinkChars;
-  if (hash.length > maxChars)
-    return fail(
-      'too-long',
-      `The link is too long (${groupDigits(hash.length)} characters; the limit is ${groupDigits(maxChars)}).`,
-    );
+  const tooLong = linkTooLong(hash, opts.maxChars ?? LIMITS.maxLinkChars);
+  if (tooLong) return fail('too-long', tooLong);
   const param = runParam(hash);
   if (param === undefined) return fail('not-a-link', 'The link does not contain a NotReady run.');
   const dot = param.indexOf('.');

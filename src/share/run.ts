@@ -9,6 +9,7 @@
 // main bundle (the rest of the engine is reached through src/sim/index.ts only).
 import { DOMAIN_LIMITS, describeDuration, groupDigits as limitsGroupDigits } from '../sim/scenario/limits';
 import { inspectInlineScenario } from './inline';
+import { MAX_LINK_CHARS } from './link-length';
 
 /** One command the user (or the scenario's timeline) ran, at simulated time `at` (ms). */
 export interface SharedCommand {
@@ -49,8 +50,8 @@ export const OLDEST_LINK_FORMAT = 1;
 
 /** The link's own limits, and the engine's domain limits (one table, scenario/limits.ts). */
 export const LIMITS = {
-  /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2). */
-  maxLinkChars: 8192,
+  /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2; link-length.ts). */
+  maxLinkChars: MAX_LINK_CHARS,
   /** Most bytes a link may decompress to (zip-bomb guard). */
   maxInflatedBytes: 256 * 1024,
   maxNodes: DOMAIN_LIMITS.maxNodes,
@@ -63,8 +64,8 @@ export const LIMITS = {
   /** Engine version, view and step ids are short tokens. */
   maxTokenChars: 64,
   /** A comparison's changes: how many, and how long each `KEY=VALUE`. */
-  maxCompareChanges: 8,
-  maxCompareChars: 80,
+  maxCompareChanges: DOMAIN_LIMITS.maxCompareChanges,
+  maxCompareChars: DOMAIN_LIMITS.maxCompareChars,
 } as const;
 
 /** What the caller tells the decoder about the app it runs in. */
@@ -118,9 +119,11 @@ export function checkRun(run: ShareRun, opts: RunCheckOptions): string | undefin
   if (run.compare !== undefined && changes.length === 0) return "The link's comparison has no change.";
   if (changes.length > LIMITS.maxCompareChanges)
     return `The link's comparison has too many changes (${changes.length}; the limit is ${LIMITS.maxCompareChanges}).`;
-  for (const [i, c] of changes.entries())
-    if (c.length > LIMITS.maxCompareChars || !COMPARE_CHANGE.test(c))
-      return `The link's comparison change #${i + 1} ("${clip(c)}") is not KEY=VALUE.`;
+  for (const [i, c] of changes.entries()) {
+    if (c.length > LIMITS.maxCompareChars)
+      return `The link's comparison change #${i + 1} ("${clip(c)}") is too long (${groupDigits(c.length)} characters; the limit is ${LIMITS.maxCompareChars}).`;
+    if (!COMPARE_CHANGE.test(c)) return `The link's comparison change #${i + 1} ("${clip(c)}") is not KEY=VALUE.`;
+  }
   const cmds = run.commands;
   if (cmds.length > LIMITS.maxCommands)
     return `The link has too many commands (${groupDigits(cmds.length)}; the limit is ${groupDigits(LIMITS.maxCommands)}).`;

@@ -4,6 +4,8 @@
  * runs from built-in names, imported files and the builder. The link codec and the last-run store
  * are loaded on demand (dynamic import) so the main bundle stays small.
  */
+
+import { MAX_LINK_CHARS as LINK_LIMIT_CHARS, linkTooLong } from '../share/link-length';
 import type { ShareRun } from '../share/run';
 // The names only (a plain constant): importing the engine's index here would pull it into the main bundle.
 import { BUILTIN_SCENARIOS } from '../sim/scenario/builtins';
@@ -30,6 +32,28 @@ function storage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** This tab's id, naming its own last-run slot (share/last-run.ts `tabId`); kept for the page's life. */
+let tab: string | undefined;
+
+function thisTab(last: Awaited<ReturnType<typeof lastRunStore>>): string {
+  if (tab !== undefined) return tab;
+  let session: Storage | undefined;
+  try {
+    session = window.sessionStorage;
+  } catch {
+    session = undefined;
+  }
+  tab = last.tabId(session, newTabId);
+  return tab;
+}
+
+/** A random id for a tab (not a secret: it only names a storage slot). */
+function newTabId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a page served over plain http on a LAN address has none.
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 const builtinTexts = new Map<string, string>();
@@ -98,20 +122,46 @@ let pendingCompare: string[] | undefined;
 
 let lastWrittenHash = '';
 
-/** Opens the run in `hash`; a refused link shows why, loads the default scenario and offers the last run. */
-export async function openLink(hash: string): Promise<void> {
+/**
+ * Opens the run in `hash`. A refused link shows why; at start-up the default scenario is loaded
+ * and the last run offered; a link pasted into an open page (`keepCurrent`, on `hashchange`)
+ * leaves the run on screen as it was. A hash past the length limit is refused before the codec
+ * loads, having read nothing but its length.
+ */
+export async function openLink(hash: string, opts: { keepCurrent?: boolean; previous?: string } = {}): Promise<void> {
+  const tooLong = linkTooLong(hash);
+  if (tooLong) return refuseLink(tooLong, opts);
   const { decodeLink } = await codec();
   const r = decodeLink(hash, decodeOptions);
   if (r.ok) {
-    shareStore.setState({ linkError: undefined, notices: r.notices, canRestore: false });
+    shareStore.setState({ linkError: undefined, linkErrorKept: false, notices: r.notices, canRestore: false });
     await openRun(r.run, true);
     return;
   }
-  shareStore.setState({ linkError: r.error, notices: [] });
+  return refuseLink(r.error, opts);
+}
+
+/** The page's address without its hash (path and query kept). */
+function addressWithoutHash(): string {
+  return `${location.pathname}${location.search}`;
+}
+
+async function refuseLink(error: string, opts: { keepCurrent?: boolean; previous?: string }): Promise<void> {
+  if (opts.keepCurrent) {
+    shareStore.setState({ linkError: error, linkErrorKept: true, notices: [] });
+    // The address goes back to the run on screen, so a reload reopens it, not the refused link.
+    const back = opts.previous && !linkTooLong(opts.previous) ? opts.previous : lastWrittenHash;
+    history.replaceState(history.state, '', back || addressWithoutHash());
+    return;
+  }
+  shareStore.setState({ linkError: error, linkErrorKept: false, notices: [] });
+  // A hash of megabytes would be copied by every later read of the address (language, presenter
+  // mode, the saves): the refused link leaves the address at once.
+  if (location.hash.length > LINK_LIMIT_CHARS) history.replaceState(history.state, '', addressWithoutHash());
   await loadBuiltinRun(DEFAULT_SCENARIO);
   const last = await lastRunStore();
   const store = storage();
-  const saved = store ? last.loadLastRun(store, decodeOptions) : undefined;
+  const saved = store ? last.loadLastRun(store, decodeOptions, thisTab(last)) : undefined;
   shareStore.setState({ canRestore: saved?.ok === true });
 }
 
@@ -120,8 +170,17 @@ export async function openLink(hash: string): Promise<void> {
  * is offered). `startWith` (a challenge in the URL) starts the run itself instead.
  */
 export async function startApp(startWith?: () => Promise<void>): Promise<void> {
-  window.addEventListener('hashchange', () => {
-    if (location.hash !== lastWrittenHash && location.hash.length > 1) void openLink(location.hash);
+  window.addEventListener('hashchange', (ev) => {
+    const hash = location.hash;
+    if (hash === lastWrittenHash || hash.length <= 1) return;
+    // Where the address was: it goes back there if the new link is refused.
+    let previous = '';
+    try {
+      previous = new URL(ev.oldURL).hash;
+    } catch {
+      previous = lastWrittenHash;
+    }
+    void openLink(hash, { keepCurrent: true, previous });
   });
   watchForSaves();
   watchSharedLoads();
@@ -129,7 +188,9 @@ export async function startApp(startWith?: () => Promise<void>): Promise<void> {
     loadedCodec = m;
   });
   if (startWith) return startWith();
-  if (location.hash.includes('s=')) return openLink(location.hash);
+  // Anything past the link limit is refused at once, whatever it holds (it is read for its length only).
+  const hash = location.hash;
+  if (hash.length > LINK_LIMIT_CHARS || hash.includes('s=')) return openLink(hash);
   const named = new URLSearchParams(location.search).get('scenario');
   const known = named !== null && (BUILTIN_SCENARIOS as readonly string[]).includes(named);
   if (!named && !isEmbedded() && firstVisit()) settingsStore.setState({ gallery: 'welcome' });
@@ -151,7 +212,7 @@ async function offerLastRun(): Promise<void> {
   const store = storage();
   if (!store) return;
   const last = await lastRunStore();
-  const saved = last.loadLastRun(store, decodeOptions);
+  const saved = last.loadLastRun(store, decodeOptions, thisTab(last));
   if (!saved) return;
   if (saved.ok) shareStore.setState({ canRestore: true, lastRunOffered: true });
   else
@@ -213,7 +274,7 @@ export async function restoreLastRun(): Promise<void> {
   const store = storage();
   if (!store) return;
   const last = await lastRunStore();
-  const r = last.loadLastRun(store, decodeOptions);
+  const r = last.loadLastRun(store, decodeOptions, thisTab(last));
   if (!r?.ok) {
     shareStore.setState({ canRestore: false });
     return;
@@ -223,7 +284,7 @@ export async function restoreLastRun(): Promise<void> {
 }
 
 export function dismissLinkError(): void {
-  shareStore.setState({ linkError: undefined, canRestore: false, lastRunOffered: false });
+  shareStore.setState({ linkError: undefined, linkErrorKept: false, canRestore: false, lastRunOffered: false });
 }
 
 export function dismissNotices(): void {
@@ -275,7 +336,9 @@ function saveSoon(): void {
 }
 
 async function saveNow(): Promise<void> {
-  if (shareStore.getState().linkError || simStore.getState().phase !== 'ready' || isEmbedded()) return;
+  // A refused link over the run the user had (linkErrorKept) does not stop the saves: that run is theirs.
+  const { linkError, linkErrorKept } = shareStore.getState();
+  if ((linkError && !linkErrorKept) || simStore.getState().phase !== 'ready' || isEmbedded()) return;
   const run = currentRun();
   if (!run) return;
   const userCommands = simStore.getState().run.filter((e) => e.kind === 'command' && e.by === 'you').length;
@@ -302,7 +365,7 @@ async function saveNow(): Promise<void> {
     history.replaceState(history.state, '', enc.hash);
   }
   const store = storage();
-  if (store && enc.ok && m.saveLastRunLink(store, enc.hash))
+  if (store && enc.ok && m.saveLastRunLink(store, enc.hash, thisTab(m)))
     shareStore.setState({ canRestore: false, lastRunOffered: false });
 }
 

@@ -31,6 +31,8 @@ export interface ShareState {
   fromLink?: boolean;
   /** Why the link in the address bar was refused (shown with the default scenario). */
   linkError?: string;
+  /** The refused link came while a run was open (`hashchange`), and that run was kept instead. */
+  linkErrorKept?: boolean;
   /** Notices that do not stop anything (another engine version, import warnings). */
   notices: string[];
   /** Local storage holds a last good run to restore. */

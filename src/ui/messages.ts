@@ -244,6 +244,7 @@ export const shareMessages = {
     'It asks the real cluster for what reaches past a container (run.sh stops until started with --reviewed):',
   badLink: 'This link cannot be opened:',
   badLinkFallback: 'The default scenario is shown instead.',
+  badLinkKept: 'The run you had stays as it was.',
   restoreLastRun: 'Restore last run',
   lastRunSaved: 'Your last run is saved in this browser.',
   dismiss: 'Dismiss',

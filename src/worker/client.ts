@@ -60,6 +60,29 @@ export function hangAfterFor(machines: number): number {
   return HANG_AFTER_MS + Math.max(0, Math.ceil((machines - 1000) / 1000)) * 12_000;
 }
 
+/**
+ * A tick this much later than PING_EVERY_MS after the previous one means the page itself did not
+ * run meanwhile (a long task, a busy browser: a 2 MB address took tens of seconds on a loaded
+ * machine): the worker's answers wait in the same queue as the tick, so its silence says nothing.
+ */
+export const PAGE_STALL_MS = 2 * PING_EVERY_MS;
+
+/**
+ * The watchdog's verdict at a tick (`now`, `lastTick` and `lastHeard` from performance.now()):
+ * `reset` (start counting again: the page was hidden, or stalled itself), `hung` (silent for
+ * longer than `hangAfter` while the page ran), or `ping`.
+ */
+export function watchdogVerdict(
+  now: number,
+  lastTick: number,
+  lastHeard: number,
+  hangAfter: number,
+  hidden: boolean,
+): 'reset' | 'hung' | 'ping' {
+  if (hidden || now - lastTick > PING_EVERY_MS + PAGE_STALL_MS) return 'reset';
+  return now - lastHeard > hangAfter ? 'hung' : 'ping';
+}
+
 /** Machines in a normalised scenario (the text the worker is given), 0 when it cannot tell. */
 function machinesIn(scenarioText: string): number {
   try {
@@ -128,14 +151,19 @@ export class SimClient {
   /** Pings the worker; a worker silent for longer than hangAfter while the page is visible is stopped. */
   private watch(): void {
     if (this.pingTimer !== undefined) return;
+    let lastTick = performance.now();
     this.pingTimer = setInterval(() => {
+      const now = performance.now();
+      const tick = lastTick;
+      lastTick = now;
       if (!this.worker) return;
-      // A hidden tab throttles timers; judge only what happened while the page was visible.
-      if (document.hidden) {
-        this.lastHeard = performance.now();
+      // A hidden tab throttles timers, a stalled page runs none: judge only what happened while the page ran.
+      const verdict = watchdogVerdict(now, tick, this.lastHeard, this.hangAfter, document.hidden);
+      if (verdict === 'reset') {
+        this.lastHeard = now;
         return;
       }
-      if (performance.now() - this.lastHeard > this.hangAfter) {
+      if (verdict === 'hung') {
         this.worker.terminate();
         this.worker = undefined;
         this.recovering = false;

@@ -73,6 +73,26 @@ describe('probes in manifests', () => {
     ]);
   });
 
+  it('thresholds are counts of results in a row, never seconds; periods are seconds', () => {
+    expect(
+      errors(`    - apiVersion: v1
+      kind: Pod
+      metadata: {name: p}
+      spec:
+        containers:
+          - name: c
+            image: nginx
+            livenessProbe: {tcpSocket: {port: 80}, failureThreshold: 40000000, periodSeconds: 40000000}
+            readinessProbe: {tcpSocket: {port: 80}, successThreshold: 31536001, failureThreshold: 2.5}
+`),
+    ).toEqual([
+      'spec.objects[0].spec.containers[0].livenessProbe.periodSeconds: 40000000 seconds is more than the limit of 31,536,000 (one year)',
+      'spec.objects[0].spec.containers[0].livenessProbe.failureThreshold: 40000000 failures in a row is more than the limit of 31,536,000',
+      'spec.objects[0].spec.containers[0].readinessProbe.successThreshold: 31536001 successes in a row is more than the limit of 31,536,000',
+      'spec.objects[0].spec.containers[0].readinessProbe.failureThreshold: Invalid value: 2.5: must be a whole number',
+    ]);
+  });
+
   it('kubectl apply refuses the same with the API server wording', () => {
     const s = sim();
     const r = s.run(

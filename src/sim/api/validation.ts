@@ -6,8 +6,7 @@
  * and scenario validation reports them with their path before a cluster boots
  * (scenario/manifests.ts), so a scenario that validates never fails at start-up.
  */
-
-import { DOMAIN_LIMITS, replicasProblem, secondsProblem } from '../scenario/limits';
+import { DOMAIN_LIMITS, replicasProblem, secondsProblem, thresholdProblem } from '../scenario/limits';
 import type { Manifest } from '../scenario/types';
 import { asArr, asObj, templateFieldErrors } from './defaults';
 import { labelValueErrors, qualifiedNameErrors } from './label-validation';
@@ -65,13 +64,9 @@ function portErrors(v: unknown, at: (string | number)[], out: ManifestError[]): 
     out.push({ keys: at, detail: `Invalid value: ${n}: must be between 1 and 65535, inclusive` });
 }
 
-const PROBE_NUMBERS = [
-  'initialDelaySeconds',
-  'timeoutSeconds',
-  'periodSeconds',
-  'successThreshold',
-  'failureThreshold',
-] as const;
+const PROBE_SECONDS = ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds'] as const;
+/** The thresholds are counts of probe results in a row, not seconds. */
+const PROBE_COUNTS = { successThreshold: 'successes', failureThreshold: 'failures' } as const;
 
 /**
  * validateProbe / validateHandler / validateLivenessProbe (pkg/apis/core/validation/validation.go):
@@ -100,10 +95,16 @@ function probeErrors(raw: unknown, kind: string, at: (string | number)[], out: M
       });
   }
   if (handlers === 0) out.push({ keys: at, detail: 'Required value: must specify a handler type' });
-  for (const f of PROBE_NUMBERS) {
+  for (const f of PROBE_SECONDS) {
     const v = p[f];
     if (v === undefined) continue;
     const problem = notNumeric(v) ?? secondsProblem(numeric(v), 0);
+    if (problem) out.push({ keys: [...at, f], detail: problem });
+  }
+  for (const [f, what] of Object.entries(PROBE_COUNTS)) {
+    const v = p[f];
+    if (v === undefined) continue;
+    const problem = notNumeric(v) ?? thresholdProblem(numeric(v), what);
     if (problem) out.push({ keys: [...at, f], detail: problem });
   }
   const success = numeric(p.successThreshold ?? 1);

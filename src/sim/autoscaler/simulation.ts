@@ -142,8 +142,24 @@ export class SchedulingSnapshot {
   }
 }
 
+/**
+ * Shapes already worked out. A Pod object is never changed once written (a change is a new
+ * object), so its shape is kept with it; a loop with 5,000 pending pods asks for each one once
+ * per node group.
+ */
+const shapes = new WeakMap<Pod, string>();
+
 /** Pods of one shape (tolerations, selector, pinning, requests) meet the same filters. */
 export function podShape(p: Pod): string {
+  let shape = shapes.get(p);
+  if (shape === undefined) {
+    shape = shapeOf(p);
+    shapes.set(p, shape);
+  }
+  return shape;
+}
+
+function shapeOf(p: Pod): string {
   const r = usageOf(p);
   return JSON.stringify([
     p.spec.tolerations,

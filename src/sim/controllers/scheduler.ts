@@ -194,6 +194,11 @@ export function schedulePending(e: Engine): void {
   const evaluated = new Map<string, { statics: (FilterFailure | null)[]; tree: MaxTree; applied: number }>();
   const binds: number[] = [];
   const nodeIndex = new Map(nodes.map((n, i) => [n.metadata.name, i]));
+  // A pod every node refused gets the FitError of each node's first failing filter. Pods of one
+  // shape and request meet the same refusals until this pass binds somewhere, so the message is
+  // kept per shape and number of binds (5,000 pending pods × 2,500 nodes otherwise).
+  const fitErrors = new Map<string, { binds: number; message: string }>();
+  let taintParents: number[] | undefined;
   const value = (pod: Pod, req: Omit<Usage, 'pods'>, n: Node): number => {
     const used = usageFor(n.metadata.name);
     return resourceFilter(req, n, used) ? -1 : score(req, n, used) + preferNoScheduleScore(pod, n);
@@ -243,16 +248,25 @@ export function schedulePending(e: Engine): void {
       u.pods++;
     } else {
       // Every node refused: each one's first failing filter, for the FitError message.
-      const failures: FilterFailure[] = [];
-      for (const n of nodes) {
-        const f = staticFilter(e, pod, n) ?? resourceFilter(req, n, usageFor(n.metadata.name));
-        if (f) failures.push(f);
+      const fitKey = `${JSON.stringify([pod.spec.tolerations, pod.spec.nodeSelector ?? null, pinned ?? null])}|${req.cpu}|${req.memory}`;
+      let fit = fitErrors.get(fitKey);
+      if (!fit || fit.binds !== binds.length) {
+        const failures: FilterFailure[] = [];
+        for (const n of nodes) {
+          const f = staticFilter(e, pod, n) ?? resourceFilter(req, n, usageFor(n.metadata.name));
+          if (f) failures.push(f);
+        }
+        fit = { binds: binds.length, message: fitErrorMessage(e, nodes.length, failures) };
+        fitErrors.set(fitKey, fit);
       }
       const attempts = (q?.attempts ?? 0) + 1;
       const backoff = Math.min(BACKOFF_MAX, BACKOFF_INITIAL * (1 << Math.min(attempts - 1, 10)));
       mem.queue[key] = { attempts, backoffUntil: now + backoff, parked: true, parkedAt: now };
+      mem.anyParked = true;
       e.schedule(UNSCHEDULABLE_FLUSH, 'scheduler.flush', key);
-      fail(e, pod, fitErrorMessage(e, nodes.length, failures));
+      // The tainted nodes' causes do not change within a pass (it writes only Pods).
+      taintParents ??= taintedNodeCauses(e);
+      fail(e, pod, fit.message, taintParents);
     }
   }
 }
@@ -283,13 +297,19 @@ function bind(e: Engine, pod: Pod, node: Node): void {
   e.event(podRef(pod), 'Normal', 'Scheduled', `Successfully assigned ${key} to ${node.metadata.name}`, ACTOR, c);
 }
 
-function fail(e: Engine, pod: Pod, message: string): void {
-  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
-  const parents = [e.lastCause(`Pod/${key}`, 'created') ?? 0];
+/** The last causes of the nodes with a NoSchedule or NoExecute taint: why a pod may fit nowhere. */
+function taintedNodeCauses(e: Engine): number[] {
+  const out: number[] = [];
   for (const n of e.list('Node')) {
     const t = n.spec.taints.find((x) => x.effect !== 'PreferNoSchedule');
-    if (t) parents.push(e.lastCause(`Node/${n.metadata.name}`) ?? 0);
+    if (t) out.push(e.lastCause(`Node/${n.metadata.name}`) ?? 0);
   }
+  return out;
+}
+
+function fail(e: Engine, pod: Pod, message: string, taintParents: readonly number[]): void {
+  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const parents = [e.lastCause(`Pod/${key}`, 'created') ?? 0, ...taintParents];
   const c = e.cause({
     actor: ACTOR,
     what: `unschedulable ${key}: ${message}`,
@@ -315,7 +335,7 @@ function fail(e: Engine, pod: Pod, message: string): void {
 /** A cluster change that may make parked pods schedulable: move them to the active/backoff queue. */
 function clusterEvent(e: Engine): void {
   const m = e.state.controllers.scheduler;
-  if (!m) return;
+  if (!m || m.anyParked === false) return;
   let any = false;
   for (const q of Object.values(m.queue)) {
     if (!q.parked) continue;
@@ -323,6 +343,7 @@ function clusterEvent(e: Engine): void {
     any = true;
     if (q.backoffUntil > e.now) e.schedule(q.backoffUntil - e.now, 'scheduler.retry', '');
   }
+  m.anyParked = false;
   if (any) e.enqueue('scheduler');
 }
 

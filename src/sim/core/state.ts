@@ -412,6 +412,12 @@ export interface SchedulerMemory {
   /** Container id of the kube-scheduler whose memory this is. */
   containerId: string;
   queue: Record<string, SchedulerQueueEntry>;
+  /**
+   * False when no entry is parked (a cluster event just moved them all back): the next cluster
+   * event has nothing to do, where it would otherwise walk 5,000 pending pods per Node update.
+   * Absent means unknown.
+   */
+  anyParked?: boolean;
 }
 
 /** An evicted pod `kubectl drain` waits for: gone, or replaced by a pod of that name with another UID. */

@@ -33,6 +33,17 @@ export const DOMAIN_LIMITS = {
    * would outlive every run, and dates past the JavaScript range (8.64e15 ms) cannot be printed.
    */
   maxSeconds: 365 * 86_400,
+  /**
+   * A probe's failureThreshold or successThreshold: a count of probe results in a row, not
+   * seconds. Probes run at most once a second, so this many would take a year, far past any run.
+   */
+  maxProbeThreshold: 365 * 86_400,
+  /**
+   * A comparison (`--compare KEY=VALUE`, the app's Compare, a link's): how many changes, and how
+   * long each may be. The longest key (scaleDownUtilizationThreshold) with a duration fits.
+   */
+  maxCompareChanges: 8,
+  maxCompareChars: 80,
 } as const;
 
 /**
@@ -179,6 +190,18 @@ export function secondsProblem(n: number, min: number): string | undefined {
   if (n < min) return `Invalid value: ${describeNumber(n)}: must be greater than or equal to ${min}`;
   if (Math.abs(n) > DOMAIN_LIMITS.maxSeconds)
     return `${describeNumber(n)} seconds is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxSeconds)} (one year)`;
+  return undefined;
+}
+
+/**
+ * A probe's failureThreshold or successThreshold (a count of results in a row, `what` says of
+ * which: `failures`, `successes`) within 0..maxProbeThreshold; else why not.
+ */
+export function thresholdProblem(n: number, what: string): string | undefined {
+  if (Number.isNaN(n) || !Number.isInteger(n)) return `Invalid value: ${describeNumber(n)}: must be a whole number`;
+  if (n < 0) return `Invalid value: ${describeNumber(n)}: must be greater than or equal to 0`;
+  if (n > DOMAIN_LIMITS.maxProbeThreshold)
+    return `${describeNumber(n)} ${what} in a row is more than the limit of ${groupDigits(DOMAIN_LIMITS.maxProbeThreshold)}`;
   return undefined;
 }
 

@@ -175,6 +175,20 @@ describe('parseScenario: spec.duration (the end of the scenario)', () => {
     ]);
   });
 
+  it('names a duration just past a limit exactly, so that the two times differ (not "24h is longer than 24h")', () => {
+    for (const given of ['24h0m0.001s', '86400001ms', '24h1ms'])
+      expect(errors(`${HEAD}spec:\n${NODES}  duration: ${given}\n`)).toEqual([
+        'spec.duration: 24h1ms is longer than 24h, the longest a scenario may run (line 6, column 13)',
+      ]);
+    expect(ok(`${HEAD}spec:\n${NODES}  duration: 24h0.4ms\n`).spec.duration).toBe(86_400_000);
+    expect(
+      errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 5m500ms, run: "kubectl get nodes"}]\n  duration: 5m\n`),
+    ).toEqual(['spec.duration: 5m ends before the last timeline entry (at 5m500ms) (line 7, column 13)']);
+    expect(errors(`${HEAD}spec:\n${NODES}  timeline: [{at: 24h0m0.001s, run: "kubectl get nodes"}]\n`)[0]).toMatch(
+      /^spec\.timeline\[0\]\.at: 24h1ms is after 24h, the limit of a simulation/,
+    );
+  });
+
   it('keeps who ran a timeline entry when a replay wrote it (by: you), and nothing else', () => {
     const s = ok(
       `${HEAD}spec:\n${NODES}  timeline: [{at: 1m, run: "kubectl get nodes", by: you}, {at: 2m, run: "registry down"}]\n`,

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { own } from '../core/dict';
-import { formatSimTime, MAX_SCENARIO_DURATION_MS, parseDuration } from './duration';
+import { MAX_SCENARIO_DURATION_MS, parseDuration } from './duration';
 import {
   commandLengthProblem,
   DOMAIN_LIMITS,
@@ -346,7 +346,8 @@ const scenarioDuration = v.pipe(
   v.check(
     (ms) => ms <= MAX_SCENARIO_DURATION_MS,
     (i) =>
-      `${formatSimTime(i.input)} is longer than ${formatSimTime(MAX_SCENARIO_DURATION_MS)}, the longest a scenario may run`,
+      // Exact to the millisecond: rounded to seconds, 24h1ms would read as "24h is longer than 24h".
+      `${describeDuration(i.input)} is longer than ${describeDuration(MAX_SCENARIO_DURATION_MS)}, the longest a scenario may run`,
   ),
 );
 

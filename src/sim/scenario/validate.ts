@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { labelValueErrors, qualifiedNameErrors } from '../api/label-validation';
 import { type Addons, DEFAULT_ADDONS } from './addons';
-import { defaultScenarioDuration, formatSimTime } from './duration';
+import { defaultScenarioDuration } from './duration';
 import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from './limits';
 import { normaliseManifest } from './manifests';
 import { PROFILES } from './profiles';
@@ -197,7 +197,8 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
   if (spec.duration !== undefined && spec.duration < lastAt) {
     errors.push({
       keys: ['spec', 'duration'],
-      message: `${formatSimTime(spec.duration)} ends before the last timeline entry (at ${formatSimTime(lastAt)})`,
+      // Exact to the millisecond (formatSimTime would round 5m and 5m0.5s alike).
+      message: `${describeDuration(spec.duration)} ends before the last timeline entry (at ${describeDuration(lastAt)})`,
     });
   }
   // The cloud: node groups and the nodes in them (validate-cloud.ts), at their entries' paths.

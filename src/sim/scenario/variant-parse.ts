@@ -3,6 +3,7 @@
  * a share link) into a checked Variant (scenario/variant.ts): settings are converted and
  * range-checked as in a scenario file, so a wrong value is named the same way.
  */
+import { DOMAIN_LIMITS, groupDigits } from './limits';
 import { PROFILES, type ProfileName } from './profiles';
 import { PROFILE_NAMES, parseSetting, SETTINGS_KEYS, show } from './schema';
 import type { Scenario } from './types';
@@ -15,6 +16,12 @@ export interface ScenarioChange {
 
 /** `KEY=VALUE` to a change; the key is checked by `parseChanges`. */
 export function parseChange(text: string): ScenarioChange | { error: string } {
+  // Before anything else: a change too long for a link is refused as too long, not as malformed.
+  const max = DOMAIN_LIMITS.maxCompareChars;
+  if (text.length > max) {
+    const head = JSON.stringify(text.slice(0, 30)).slice(0, -1);
+    return { error: `${head}…" is too long (${groupDigits(text.length)} characters; the limit is ${max})` };
+  }
   const i = text.indexOf('=');
   if (i <= 0 || i === text.length - 1)
     return { error: `${show(text)}: write a change as KEY=VALUE (e.g. nodeMonitorGracePeriod=40s)` };
@@ -29,6 +36,11 @@ export function parseChanges(
   changes: readonly ScenarioChange[],
 ): { ok: true; variant: Variant } | { ok: false; message: string } {
   if (!changes.length) return { ok: false, message: 'nothing to compare: give at least one KEY=VALUE change' };
+  if (changes.length > DOMAIN_LIMITS.maxCompareChanges)
+    return {
+      ok: false,
+      message: `${changes.length} changes are more than the limit of ${DOMAIN_LIMITS.maxCompareChanges} in one comparison`,
+    };
   const variant: Variant = { settings: {}, keys: [] };
   for (const c of changes) {
     if (!variant.keys.includes(c.key)) variant.keys.push(c.key);

@@ -69,6 +69,13 @@ describe('scenario variants for comparisons', () => {
     expect(parseChange('grace')).toEqual({
       error: '"grace": write a change as KEY=VALUE (e.g. nodeMonitorGracePeriod=40s)',
     });
+    // The longest that a link carries passes; one more character is too long, with the limit.
+    const longest = `nodeMonitorGracePeriod=${'0'.repeat(55)}1s`;
+    expect(longest.length).toBe(80);
+    expect(parseChange(longest)).toEqual({ key: 'nodeMonitorGracePeriod', value: `${'0'.repeat(55)}1s` });
+    expect(parseChange(`x${longest}`)).toEqual({
+      error: '"xnodeMonitorGracePeriod=000000…" is too long (81 characters; the limit is 80)',
+    });
     const bad = (text: string) => {
       const r = applyChanges(s, [change(text)]);
       return r.ok ? 'ok' : r.message;

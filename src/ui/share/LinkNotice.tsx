@@ -3,13 +3,14 @@ import { shareStore } from '../../state/share';
 import { dismissLinkError, dismissNotices, restoreLastRun } from '../../state/share-actions';
 import { useShareMessages } from '../i18n/hooks';
 
-/** A refused link: what is wrong with it, the default scenario instead, and the last run to restore. */
+/** A refused link: what is wrong with it, the default scenario instead (or the run kept), and the last run to restore. */
 export function LinkNotice() {
   const t = useShareMessages();
   const error = useStore(shareStore, (s) => s.linkError);
   const canRestore = useStore(shareStore, (s) => s.canRestore);
   const notices = useStore(shareStore, (s) => s.notices);
   const offered = useStore(shareStore, (s) => s.lastRunOffered === true);
+  const kept = useStore(shareStore, (s) => s.linkErrorKept === true);
   if (error)
     return (
       <div className="share-banner share-bad" role="alert">
@@ -18,7 +19,7 @@ export function LinkNotice() {
             <span aria-hidden="true">✖ </span>
             {t.badLink}
           </strong>{' '}
-          <span className="link-error">{error}</span> {t.badLinkFallback}
+          <span className="link-error">{error}</span> {kept ? t.badLinkKept : t.badLinkFallback}
         </p>
         <div className="share-actions">
           {canRestore ? (

@@ -28,6 +28,7 @@ export const share: Translation['share'] = {
     '実クラスターに対し、コンテナーの外に及ぶものを求めています (run.sh は --reviewed を付けるまで止まります):',
   badLink: 'このリンクは開けません:',
   badLinkFallback: '代わりにデフォルトのシナリオを表示しています。',
+  badLinkKept: 'それまでの実行はそのまま残っています。',
   restoreLastRun: '前回の実行を復元',
   lastRunSaved: '前回の実行はこのブラウザーに保存されています。',
   dismiss: '閉じる',

@@ -28,6 +28,7 @@ export const share: Translation['share'] = {
     '실제 클러스터에 컨테이너 밖까지 닿는 것을 요청합니다 (run.sh는 --reviewed로 시작할 때까지 멈춥니다):',
   badLink: '이 링크는 열 수 없습니다:',
   badLinkFallback: '대신 기본 시나리오를 보여 줍니다.',
+  badLinkKept: '하던 실행은 그대로 남아 있습니다.',
   restoreLastRun: '지난 실행 복원',
   lastRunSaved: '지난 실행이 이 브라우저에 저장되어 있습니다.',
   dismiss: '닫기',

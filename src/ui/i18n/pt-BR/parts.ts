@@ -28,6 +28,7 @@ export const share: Translation['share'] = {
     'Ele pede ao cluster real o que vai além de um contêiner (run.sh para até ser iniciado com --reviewed):',
   badLink: 'Este link não pode ser aberto:',
   badLinkFallback: 'O cenário padrão é mostrado no lugar.',
+  badLinkKept: 'A execução que você tinha continua como estava.',
   restoreLastRun: 'Restaurar a última execução',
   lastRunSaved: 'Sua última execução está salva neste navegador.',
   dismiss: 'Fechar',
