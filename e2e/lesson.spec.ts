@@ -88,10 +88,17 @@ test('a whole lesson, with the keyboard only: wait, skip ahead, predict, reveal,
     [8, /Happened at 9m\d+s/],
   ] as const) {
     await expect(lesson).toContainText(`Step ${n} of 8`);
-    await tabTo(page, 'Skip ahead', true);
-    await page.keyboard.press('Enter');
-    await expect(lesson).toContainText(happened);
-    await expectFocusOn(page, 'Next');
+    // The replacement (step 6) came with the eviction: that step opens done, with nothing to skip.
+    const skip = lesson.getByRole('button', { name: 'Skip ahead', exact: true });
+    if ((await skip.getAttribute('aria-disabled')) !== 'true') {
+      await tabTo(page, 'Skip ahead', true);
+      await page.keyboard.press('Enter');
+      await expect(lesson).toContainText(happened);
+      await expectFocusOn(page, 'Next');
+    } else {
+      await expect(lesson).toContainText(happened);
+      await tabTo(page, 'Next');
+    }
     await page.keyboard.press('Enter');
   }
   // The recap: what happened when, who did it, which constant decided it.

@@ -29,6 +29,7 @@ import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
 import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
+import { Blackout } from './presenter/Blackout';
 import { PresenterSide } from './presenter/PresenterSide';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
@@ -169,7 +170,7 @@ function Workbench() {
   );
 }
 
-/** Presenter mode: the graph takes the screen, at most one view beside it, the lesson step as a caption. */
+/** Presenter mode: the graph takes the screen, at most one view beside it, the lesson under it (B: a black screen). */
 function Stage() {
   return (
     <>
@@ -189,8 +190,9 @@ function Stage() {
         <GraphPanel toolbar={false} />
         <PresenterSide />
       </main>
-      <LessonPanel compact />
+      <LessonPanel stage />
       <LazyGallery />
+      <Blackout />
     </>
   );
 }
