@@ -22,12 +22,16 @@ export function useLessonKeys(): void {
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
       if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey || ev.defaultPrevented) return;
-      if (typing(ev.target) || ownsArrows(ev.target)) return;
+      const arrow = ev.key === 'ArrowRight' || ev.key === 'ArrowLeft';
+      const page = ev.key === 'PageDown' || ev.key === 'PageUp';
+      if (!arrow && !page) return;
+      // A clicker's PageDown works wherever focus is (a slider that pages prevents it first);
+      // arrows stay with the control that owns them.
+      if (typing(ev.target) || (arrow && ownsArrows(ev.target))) return;
       const lesson = lessonStore.getState().lesson;
       if (!lesson) return;
       const forward = ev.key === 'ArrowRight' || ev.key === 'PageDown';
-      const backward = ev.key === 'ArrowLeft' || ev.key === 'PageUp';
-      if (!forward && !backward) return;
+      const backward = !forward;
       ev.preventDefault();
       if (backward) {
         if (lesson.index > 0) lessonActions.back();
