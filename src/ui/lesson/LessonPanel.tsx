@@ -91,7 +91,15 @@ function StepBody({
   const n = narrationOf(lesson.scenario, step, table);
   return (
     <div className="lesson-body">
-      <p className="lesson-text">{n.text}</p>
+      <p className="lesson-text">
+        {variant === 'stage' ? (
+          // On the stage the counter leads the text's line (the heading is for screen readers): the graph keeps its height.
+          <strong className="lesson-counter" aria-hidden="true">
+            {t.stepOf(lesson.index + 1, lesson.steps.length)}
+          </strong>
+        ) : null}
+        {n.text}
+      </p>
       <StepStatus step={step} lesson={lesson} stage={variant === 'stage'} />
       {step.predict && n.question && n.choices && n.explanation && !caption ? (
         <PredictBox
