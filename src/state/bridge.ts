@@ -6,7 +6,7 @@ import type { ActionTarget, Scenario } from '../sim';
 import { type LoadExtra, SimClient } from '../worker/client';
 import { parseOffThread } from '../worker/parse-client';
 import type { OpenViews } from '../worker/protocol';
-import { activeStepId, lessonStore } from './lesson';
+import { activeStepId, lessonStore, revealBeforePlay } from './lesson';
 import { connectRunPort, type LoadOptions } from './run-port';
 import { settingsStore } from './settings';
 import { applyRunInfo } from './share';
@@ -190,6 +190,8 @@ function closeWelcome(): void {
 export const actions = {
   play: () => {
     closeWelcome();
+    // On a lesson's prediction, Play first reveals the answer (the worker then goes on).
+    if (revealBeforePlay()) return;
     client.send({ type: 'play' });
   },
   pause: () => client.send({ type: 'pause' }),

@@ -35,6 +35,25 @@ export function revealPrediction(stepId: string): boolean {
   return true;
 }
 
+/** Shows a prediction's answer without a guess (the learner's "show me", or Play on the question). */
+export function showAnswer(stepId: string): void {
+  lessonStore.setState((s) => ({
+    predictions: { ...s.predictions, [stepId]: { ...s.predictions[stepId], revealed: true } },
+  }));
+}
+
+/**
+ * Play on a prediction not revealed yet shows its answer first, with the clock still stopped: the
+ * class sees the question, then the answer, then the outcome. True when it did (Play waits).
+ */
+export function revealBeforePlay(): boolean {
+  const { lesson, predictions } = lessonStore.getState();
+  const step = lesson?.steps[lesson.index];
+  if (!step?.predict || predictions[step.id]?.revealed) return false;
+  showAnswer(step.id);
+  return true;
+}
+
 /** The active step's id (`free-play` after the last step), for share links. */
 export function activeStepId(lesson: LessonState | undefined): string | undefined {
   if (!lesson) return undefined;

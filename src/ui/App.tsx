@@ -33,6 +33,7 @@ import { useMessages } from './i18n/hooks';
 import { KubectlPanel } from './kubectl/KubectlPanel';
 import { LessonPanel } from './lesson/LazyLessonPanel';
 import { LazyOverviewPanel } from './overview/LazyOverviewPanel';
+import { Blackout } from './presenter/Blackout';
 import { CopyResult } from './share/CopyLinkButton';
 import { DropZone } from './share/DropZone';
 import { LazyLinkNotice } from './share/LazyLinkNotice';
@@ -178,7 +179,7 @@ function Workbench() {
   );
 }
 
-/** Presenter mode: the graph takes the screen, at most one view beside it, the lesson step as a caption. */
+/** Presenter mode: the graph takes the screen, at most one view beside it, the lesson under it (B: a black screen). */
 function Stage() {
   return (
     <>
@@ -199,8 +200,9 @@ function Stage() {
         {/* Class mode's QR code takes the place of the view beside the graph. */}
         <StageSide />
       </main>
-      <LessonPanel compact />
+      <LessonPanel stage />
       <LazyGallery />
+      <Blackout />
     </>
   );
 }

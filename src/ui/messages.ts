@@ -68,6 +68,7 @@ export const messages = {
             ? 'Node groups (cloud)'
             : v,
   pauseAtChapters: 'Pause at each chapter',
+  blackScreen: 'Black screen: press B or Escape to return',
   // Chapters
   /** A chapter's label as the engine writes it (`node2 NotReady`, `kubelet stopped on node2`). */
   chapterLabel: (label: string) => label,

@@ -3,19 +3,27 @@
  * active, when it started, and whether the simulation event it waits for has happened. Checked
  * after every advance, so a step completes on the engine's own state, never on a wall-clock timer.
  *
- * Rules (a lesson holds, whatever the learner presses first):
+ * Rules (a lesson cannot get stuck, whatever the learner presses):
  * - a step with `waitFor` is done when its condition holds (compileLesson + stepComplete); the
  *   first time that happens while playing, the clock pauses, so the narration lines up with the
  *   moment. "Happened at" is the event's own time (conditionSince), not when it was noticed;
- * - a step without `waitFor` (narration, a prediction) waits for the learner's Next; if the
- *   learner plays on instead, the lesson moves to the next step that waits for an event when that
- *   event happens, and pauses there;
- * - Play on a done step is Next: the following step starts and the clock runs;
+ * - a step starts at the moment of the step before it (its event's time, or its own start for a
+ *   narration), not when the learner pressed on: an event that came in between (the clock pauses
+ *   up to a simulated second after an event, and a fast clock or a seek passes several) counts;
+ * - a step whose event did not happen by the scenario's end says so (`notFound`) and Next or Play
+ *   goes on;
+ * - a prediction always stops the clock: playing never runs through one, Play on one is Next (the
+ *   page first reveals the answer: "show me"), and arriving at one leaves the clock paused;
+ * - a narration (no `waitFor`, no prediction) played through moves on to the next step when that
+ *   step's event happens, and pauses there (never past a prediction);
+ * - Play on a done step is Next: the following step starts and the clock runs, unless that step
+ *   is done already or is a prediction (then it is shown, paused);
  * - a learner who changes the cluster on their own (a command that is not a read and not what the
  *   step waits for) has left the lesson's script: from then on the lesson narrates but no longer
  *   stops the clock, until it is restarted or a step is chosen again;
- * - Next starts the following step now and runs its `run` command (a fork, if in the past);
- * - Back returns to the previous step and seeks to the time that step started;
+ * - Next starts the following step and runs its `run` command now (a fork, if in the past);
+ * - Back returns to the previous step and seeks to the time that step started; a seek to before
+ *   the active step's start goes back to the step that was active then;
  * - after the last step comes the recap and free play (`index === steps.length`).
  */
 import { type CompiledStep, compileLesson, conditionSince, type Scenario, stepComplete } from '../sim/runtime';
@@ -78,17 +86,38 @@ export class LessonTracker {
   /** Re-checks the lesson after the clock moved. Returns true if it paused the clock. */
   check(r: SimRunner): boolean {
     const step = this.steps[this.index];
-    if (step && !step.condition && r.clock.playing) {
-      // Playing through a narration or a prediction: catch the next step's event.
-      const j = this.steps.findIndex((s, i) => i > this.index && s.condition !== undefined);
+    if (step?.predict && r.clock.playing && !this.offScript) {
+      // A prediction is asked with the clock stopped: the outcome must not play before the answer.
+      r.clock.playing = false;
+      return true;
+    }
+    if (step && !step.condition && !step.predict && r.clock.playing) {
+      // Playing through a narration: catch the next step's event (never past a prediction).
+      const j = this.steps.findIndex((s, i) => i > this.index && (s.condition !== undefined || s.predict));
       const next = this.steps[j];
+      if (next?.predict) {
+        this.moveThrough(j);
+        if (!this.offScript) r.clock.playing = false;
+        return !this.offScript;
+      }
       if (next && stepComplete(r.sim.engine, next, this.startedAt())) {
-        for (let i = this.index + 1; i <= j; i++) this.starts[i] = this.startedAt();
-        this.index = j;
+        this.moveThrough(j);
         this.done = false;
       }
     }
-    return this.evaluate(r, true);
+    const paused = this.evaluate(r, true);
+    // The scenario ended before the step's event: say so, and let Next (or Play) go on.
+    const current = this.steps[this.index];
+    if (this.done) this.notFound = false;
+    else if (current?.condition && r.now >= r.clock.end) this.notFound = true;
+    return paused;
+  }
+
+  /** Moves to step `j`, the narrations on the way starting at the active step's moment. */
+  private moveThrough(j: number): void {
+    for (let i = this.index + 1; i <= j; i++) this.starts[i] = this.startedAt();
+    this.index = j;
+    this.notFound = false;
   }
 
   private evaluate(r: SimRunner, mayPause: boolean): boolean {
@@ -123,21 +152,40 @@ export class LessonTracker {
     this.offScript = true;
   }
 
-  /** Play was pressed: on a step whose event has happened, that means "go on" (Next). */
-  onPlay(r: SimRunner): void {
-    if (this.done && this.index < this.steps.length) this.next(r);
+  /**
+   * Play was pressed. On a done step, a prediction, or a step whose event can no longer happen,
+   * that means "go on" (Next). Returns whether the clock should run: not when the step arrived at
+   * is a prediction, is done already, or is the recap (each is read first, paused).
+   */
+  onPlay(r: SimRunner): boolean {
+    if (this.index >= this.steps.length) return true;
+    const step = this.steps[this.index];
+    const following = this.steps[this.index + 1];
+    // A narration just before a prediction: the question comes now, before anything plays.
+    const narrationBeforePredict = step && !step.condition && !step.predict && following?.predict !== undefined;
+    if (!this.done && !this.notFound && !step?.predict && !narrationBeforePredict) return true;
+    this.next(r);
+    // The recap is read with the clock stopped; Play again is free play.
+    if (this.index >= this.steps.length) return false;
+    const now = this.steps[this.index];
+    return !(now?.predict || this.done) || this.offScript;
   }
 
-  /** Next step (or the recap), started now; its `run` runs now. */
+  /** Next step (or the recap), starting at the moment of the step before; its `run` runs now. */
   next(r: SimRunner): void {
     if (this.index >= this.steps.length) return;
+    const moment = this.done && this.doneAt !== undefined ? this.doneAt : this.startedAt();
     this.index++;
-    this.starts[this.index] = r.now;
+    this.starts[this.index] = Math.min(r.now, moment);
     this.notFound = false;
     this.done = false;
     this.doneAt = undefined;
     const step = this.steps[this.index];
-    if (step?.run) r.command(step.run, 'scenario');
+    if (step?.run) {
+      // A step that acts starts when it acts: its `time +30s` counts from the command.
+      this.starts[this.index] = r.now;
+      r.command(step.run, 'scenario');
+    }
     this.evaluate(r, false);
   }
 
@@ -199,10 +247,16 @@ export class LessonTracker {
     }
   }
 
-  /** After a seek the active step's state is whatever the new moment says. */
+  /**
+   * After a seek the active step's state is whatever the new moment says; a seek to before the
+   * step's start goes back to the step that was active then (its condition would otherwise read
+   * a state from before the story got there).
+   */
   resync(r: SimRunner): void {
+    while (this.index > 0 && r.now < this.startedAt()) this.index--;
     this.done = false;
     this.doneAt = undefined;
+    this.notFound = false;
     this.evaluate(r, false);
   }
 
@@ -218,6 +272,14 @@ export class LessonTracker {
     if (this.notFound) s.notFound = true;
     if (this.offScript) s.offScript = true;
     return s;
+  }
+
+  /**
+   * The lesson stops the clock at its own moments (a step on script, before the recap): a
+   * presenter's pauses at chapters would stop it a second time, between two narrations.
+   */
+  pacesClock(): boolean {
+    return this.index < this.steps.length && !this.offScript;
   }
 
   /** The active step's id (`free-play` after the last), for share links. */

@@ -20,6 +20,9 @@ export const QUIET_JUMP_LIMIT = 10 * 60_000;
  */
 export const LESSON_CHECK_EVERY = 1000;
 
+/** Chapters less than this apart (simulated) are one pause at chapters. */
+export const CHAPTER_GROUP_MS = 3000;
+
 /** Skip quiet time on a big cluster: simulated ms run at a time, and wall ms per frame at most. */
 export const RUN_ON_STRETCH = 5_000;
 export const RUN_ON_WALL_MS = 250;
@@ -81,8 +84,26 @@ export function advanceFrame(r: SimRunner, wallDelta: number, opts: FrameOptions
   }
   // A chapter passed in this frame (new, or one this future already showed before a rewind).
   if (opts.pauseAtChapters && r.chapters.some((c) => c.at > from && c.at <= r.now)) {
+    if (holdChapterGroup(r, opts.lessonCheck)) return true;
     r.clock.playing = false;
     return true;
+  }
+  return false;
+}
+
+/**
+ * Chapters that come close together (a kubelet starting, its node Ready, the taint gone and a pod
+ * running again: four within five simulated seconds) are one stop: the clock plays on until
+ * CHAPTER_GROUP_MS pass without another, so a presenter presses Play once, not four times in a
+ * second. True when the lesson paused the clock on the way.
+ */
+function holdChapterGroup(r: SimRunner, lessonCheck?: () => boolean): boolean {
+  const lastChapter = () => r.chapters.reduce((at, c) => (c.at <= r.now && c.at > at ? c.at : at), 0);
+  let until = lastChapter() + CHAPTER_GROUP_MS;
+  while (r.now < until && r.now < r.clock.end) {
+    r.advance(Math.min(until, r.clock.end, r.now + LESSON_CHECK_EVERY));
+    if (lessonCheck?.()) return true;
+    until = lastChapter() + CHAPTER_GROUP_MS;
   }
   return false;
 }

@@ -74,9 +74,9 @@ export class RunExtras {
     this.lesson?.userCommand(line);
   }
 
-  /** Play was pressed: a step whose event has happened moves on. */
-  onPlay(): void {
-    this.lesson?.onPlay(this.runner);
+  /** Play was pressed: a step whose event has happened moves on. False: the clock stays paused (a step to read first). */
+  onPlay(): boolean {
+    return this.lesson?.onPlay(this.runner) ?? true;
   }
 
   /** Handles a lesson message. Returns true when the clock jumped (the UI needs a snapshot). */

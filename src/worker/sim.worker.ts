@@ -111,7 +111,13 @@ function frame(): void {
             return !r.clock.playing;
           }
         : undefined;
-      advanceFrame(r, wall - lastWall, lessonCheck ? { pauseAtChapters, lessonCheck } : { pauseAtChapters });
+      // A lesson on script paces the clock itself; chapter pauses are for free play.
+      const atChapters = pauseAtChapters && !x?.lesson?.pacesClock();
+      advanceFrame(
+        r,
+        wall - lastWall,
+        lessonCheck ? { pauseAtChapters: atChapters, lessonCheck } : { pauseAtChapters: atChapters },
+      );
       extras?.afterAdvance();
       // Stopped by the end, a chapter or the lesson.
       if (!r.clock.playing) restCheckpointSoon();
@@ -265,7 +271,8 @@ function handle(msg: ToWorker): void | Promise<void> {
       extras?.afterAdvance();
       break;
     case 'play':
-      extras?.onPlay();
+      // Play on a lesson step that moves on to a prediction (or to a step already done) shows it, paused.
+      if (extras?.onPlay() === false) break;
       r.clock.playing = true;
       lastWall = performance.now();
       break;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { actions } from '../../state/bridge';
 import { useSim } from '../../state/hooks';
@@ -109,9 +109,22 @@ export function PresenterOptions() {
   const cloud = useSim((s) => s.rest.cloud !== undefined);
   const [open, setOpen] = useState(false);
   const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the options, as it closes a menu; focus goes back to the button.
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <div className="presenter-options">
       <button
+        ref={button}
         type="button"
         className="btn btn-small"
         aria-expanded={open}

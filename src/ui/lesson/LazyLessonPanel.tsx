@@ -7,15 +7,19 @@ const Panel = lazy(() => import('./LessonPanel').then((m) => ({ default: m.Lesso
 /**
  * The lesson panel loads with the first scenario that has a lesson (its narration catalog and the
  * recap are a chunk of their own, not part of the page's first load). Until it arrives an empty bar
- * of the same class holds its place: in presenter mode the caption's height is fixed, so the graph
- * is fitted once, not once without the caption and again with it.
+ * of the same class holds its place (in presenter mode, the stage's smallest height).
  */
-export function LessonPanel({ compact = false }: { compact?: boolean }) {
+export function LessonPanel({ compact = false, stage = false }: { compact?: boolean; stage?: boolean }) {
   const has = useStore(lessonStore, (s) => s.lesson !== undefined);
   if (!has) return null;
+  const variant = stage ? 'stage' : compact ? 'caption' : 'panel';
   return (
-    <Suspense fallback={<section className={`lesson${compact ? ' compact' : ''}`} aria-hidden="true" />}>
-      <Panel compact={compact} />
+    <Suspense
+      fallback={
+        <section className={`lesson lesson-${variant}${variant === 'caption' ? ' compact' : ''}`} aria-hidden="true" />
+      }
+    >
+      <Panel compact={compact} stage={stage} />
     </Suspense>
   );
 }

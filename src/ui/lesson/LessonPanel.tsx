@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useSim } from '../../state/hooks';
 import { lessonStore } from '../../state/lesson';
 import { lessonActions } from '../../state/lesson-actions';
 import type { LessonState, LessonStepView } from '../../worker/protocol';
@@ -7,6 +8,7 @@ import { formatTime } from '../common/time';
 import { narrationOf } from './messages';
 import { PredictBox } from './PredictBox';
 import { Recap } from './Recap';
+import { useLessonKeys } from './useLessonKeys';
 import { useLessonMessages, useNarrations } from './useLessonMessages';
 import './lesson.css';
 
@@ -39,7 +41,7 @@ function StepList({ lesson }: { lesson: LessonState }) {
   );
 }
 
-function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonState }) {
+function StepStatus({ step, lesson, stage }: { step: LessonStepView; lesson: LessonState; stage: boolean }) {
   const t = useLessonMessages();
   if (!step.waitFor) return null;
   if (lesson.done)
@@ -49,28 +51,34 @@ function StepStatus({ step, lesson }: { step: LessonStepView; lesson: LessonStat
         {t.happenedAt(formatTime(lesson.doneAt ?? lesson.startedAt))}
       </p>
     );
+  // On the stage the room needs why the lesson does not wait (not the how-to hint).
+  const why = lesson.notFound ? t.notFound : lesson.offScript ? t.offScript : stage ? undefined : t.waitingHint;
   return (
     <div className="lesson-status wait">
       <p>
         <span aria-hidden="true">◷ </span>
         {t.waitingFor}: <code title={step.waitFor}>{step.waitFor}</code>
       </p>
-      <p className="muted">{lesson.notFound ? t.notFound : lesson.offScript ? t.offScript : t.waitingHint}</p>
+      {why ? <p className="muted">{why}</p> : null}
     </div>
   );
 }
 
+/** What the panel shows: the side panel, presenter mode's stage (the whole lesson, large), an embed's caption. */
+type Variant = 'panel' | 'stage' | 'caption';
+
 function StepBody({
   lesson,
   step,
-  caption,
+  variant,
 }: {
   lesson: LessonState;
   step: LessonStepView | undefined;
-  caption: boolean;
+  variant: Variant;
 }) {
   const t = useLessonMessages();
   const table = useNarrations();
+  const caption = variant === 'caption';
   if (!step)
     return (
       <div className="lesson-body">
@@ -83,8 +91,16 @@ function StepBody({
   const n = narrationOf(lesson.scenario, step, table);
   return (
     <div className="lesson-body">
-      <p className="lesson-text">{n.text}</p>
-      <StepStatus step={step} lesson={lesson} />
+      <p className="lesson-text">
+        {variant === 'stage' ? (
+          // On the stage the counter leads the text's line (the heading is for screen readers): the graph keeps its height.
+          <strong className="lesson-counter" aria-hidden="true">
+            {t.stepOf(lesson.index + 1, lesson.steps.length)}
+          </strong>
+        ) : null}
+        {n.text}
+      </p>
+      <StepStatus step={step} lesson={lesson} stage={variant === 'stage'} />
       {step.predict && n.question && n.choices && n.explanation && !caption ? (
         <PredictBox
           key={step.id}
@@ -126,16 +142,19 @@ function NavButton(props: {
 
 /**
  * The guided lesson (DESIGN section 7): the active step's narration, what it waits for, a
- * prediction to make before the transition, and Back / Skip ahead / Next. `compact` (embed mode)
- * shows only the active step.
+ * prediction to make before the transition, and Back / Skip ahead / Next. `stage` (presenter
+ * mode) is the whole lesson in large type under the graph; `compact` (embed mode) shows only the
+ * active step's narration.
  */
-export function LessonPanel({ compact = false }: { compact?: boolean }) {
+export function LessonPanel({ compact = false, stage = false }: { compact?: boolean; stage?: boolean }) {
   const t = useLessonMessages();
-  const caption = compact;
+  const variant: Variant = stage ? 'stage' : compact ? 'caption' : 'panel';
   const lesson = useStore(lessonStore, (s) => s.lesson);
   const next = useRef<HTMLButtonElement>(null);
   const skipping = useRef(false);
   const done = lesson?.done ?? false;
+  const playing = useSim((s) => s.clock.playing);
+  useLessonKeys();
   useEffect(() => {
     // After Skip ahead found the event, Next is what the learner wants.
     if (done && skipping.current) {
@@ -146,9 +165,15 @@ export function LessonPanel({ compact = false }: { compact?: boolean }) {
   if (!lesson) return null;
   const step = lesson.steps[lesson.index];
   const total = lesson.steps.length;
-  const waiting = step?.waitFor !== undefined && !lesson.done;
+  const waiting = step?.waitFor !== undefined && !lesson.done && !lesson.notFound;
+  const recap = !step;
+  // On the stage the recap is a slide of its own while the clock stands (the graph comes back with free play).
+  const slide = recap && variant === 'stage' && !playing;
   return (
-    <section className={`lesson${compact ? ' compact' : ''}`} aria-label={t.lesson}>
+    <section
+      className={`lesson lesson-${variant}${variant === 'caption' ? ' compact' : ''}${recap ? ' is-recap' : ''}${slide ? ' is-slide' : ''}${step?.predict ? ' is-predict' : ''}`}
+      aria-label={t.lesson}
+    >
       <div className="lesson-head">
         <h2>
           {t.lesson}{' '}
@@ -156,10 +181,10 @@ export function LessonPanel({ compact = false }: { compact?: boolean }) {
             {step ? t.stepOf(lesson.index + 1, total) : `${t.recap} · ${t.freePlay}`}
           </span>
         </h2>
-        {compact ? null : <StepList lesson={lesson} />}
+        {variant === 'panel' ? <StepList lesson={lesson} /> : null}
       </div>
-      <div aria-live="polite">
-        <StepBody lesson={lesson} step={step} caption={caption} />
+      <div className="lesson-live" aria-live="polite">
+        <StepBody lesson={lesson} step={step} variant={variant} />
       </div>
       <div className="lesson-nav">
         <NavButton label={t.back} onPress={lessonActions.back} enabled={lesson.index > 0} />
@@ -186,11 +211,11 @@ export function LessonPanel({ compact = false }: { compact?: boolean }) {
         ) : (
           <NavButton label={t.restart} onPress={lessonActions.restart} enabled />
         )}
-        {compact ? null : (
+        {variant === 'panel' ? (
           <button type="button" className="btn lesson-link" onClick={() => void lessonActions.copyStepLink()}>
             {t.copyStepLink}
           </button>
-        )}
+        ) : null}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { choosePrediction, lessonStore, revealPrediction } from '../../state/lesson';
+import { choosePrediction, lessonStore, revealPrediction, showAnswer } from '../../state/lesson';
 import { ClassCompare } from '../classroom/ClassCompare';
 import { useLessonMessages } from './useLessonMessages';
 
@@ -12,13 +12,17 @@ interface Props {
   explanation: string;
 }
 
-/** Predict, then reveal: a question with choices (a radio group), `Reveal`, then the answer and why. */
+/**
+ * Predict, then reveal: a question with choices (a radio group), `Reveal`, then the answer and why.
+ * `Show me` (or Play) gives the answer without a guess: a class that does not vote still sees it.
+ */
 export function PredictBox({ stepId, question, choices, answer, explanation }: Props) {
   const t = useLessonMessages();
   const p = useStore(lessonStore, (s) => s.predictions[stepId]);
   const [nudge, setNudge] = useState(false);
   const name = useId();
   const revealed = p?.revealed === true;
+  const guessed = p?.choice !== undefined;
   const right = p?.choice === answer;
   return (
     <fieldset className="predict">
@@ -45,11 +49,11 @@ export function PredictBox({ stepId, question, choices, answer, explanation }: P
         </label>
       ))}
       {revealed ? (
-        <div className={`predict-result ${right ? 'ok' : 'bad'}`} role="status">
+        <div className={`predict-result ${guessed ? (right ? 'ok' : 'bad') : 'shown'}`} role="status">
           <p>
             <strong>
-              <span aria-hidden="true">{right ? '✔ ' : '✖ '}</span>
-              {right ? t.correct : t.incorrect(choices[answer] ?? '')}
+              {guessed ? <span aria-hidden="true">{right ? '✔ ' : '✖ '}</span> : null}
+              {!guessed ? t.answerShown(choices[answer] ?? '') : right ? t.correct : t.incorrect(choices[answer] ?? '')}
             </strong>
           </p>
           <p>{explanation}</p>
@@ -59,6 +63,9 @@ export function PredictBox({ stepId, question, choices, answer, explanation }: P
         <div className="predict-actions">
           <button type="button" className="btn" onClick={() => setNudge(!revealPrediction(stepId))}>
             {t.reveal}
+          </button>
+          <button type="button" className="btn" title={t.showMeHint} onClick={() => showAnswer(stepId)}>
+            {t.showMe}
           </button>
           {nudge ? (
             <span className="predict-nudge" role="alert">

@@ -25,9 +25,13 @@ export const lessonMessages = {
   offScript:
     'You changed the cluster yourself, so the lesson no longer stops the clock. Restart it or pick a step to follow it again.',
   happenedAt: (t: string) => `Happened at ${t}`,
-  notFound: 'This did not happen within an hour of simulated time. Try Back, or change something.',
+  notFound:
+    'This has not happened in this run, so the lesson does not wait for it: Next (or Play) goes on, Back tries again.',
   predict: 'Predict',
   reveal: 'Reveal',
+  showMe: 'Show me',
+  showMeHint: 'Play (Space) also shows the answer; press it again to go on.',
+  answerShown: (answer: string) => `The answer: ${answer}`,
   chooseFirst: 'Choose an answer first.',
   correct: 'Correct.',
   answerMark: 'answer',

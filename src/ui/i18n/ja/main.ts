@@ -71,6 +71,7 @@ export const main: Translation['main'] = {
               ? 'ノードグループ (クラウド)'
               : v,
   pauseAtChapters: 'チャプターごとに一時停止',
+  blackScreen: '黒い画面: B か Escape で戻ります',
   chapterLabel,
   chapters: 'チャプター',
   chaptersEmpty: 'まだ何も起きていません。再生するか、何かを壊してみましょう。',
@@ -208,6 +209,9 @@ export const dialogs: Translation['dialogs'] = {
     ['/', 'ターミナルへ移動'],
     ['[ と ]', '30秒戻る / 進む'],
     ['← →', 'タイムライン上で5秒戻る / 進む'],
+    ['→ か PageDown', 'レッスン: 次のステップ (ステップが待っている間は再生)'],
+    ['← か PageUp', 'レッスン: 前のステップ'],
+    ['B', '発表モード: 黒い画面 (B か Escape で戻る)'],
     ['+ と -', '速く / 遅く'],
     ['P', '発表モードのオン / オフ'],
     ['C', 'クラスターの図 / 時空間チャート'],

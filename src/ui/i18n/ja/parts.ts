@@ -60,9 +60,12 @@ export const lesson: Translation['lesson'] = {
   offScript:
     'クラスターを自分で変えたので、レッスンは時計を止めなくなりました。やり直すか、ステップを選ぶと再び沿って進みます。',
   happenedAt: (t) => `${t} に発生`,
-  notFound: 'シミュレーション時間の1時間以内には起きませんでした。「戻る」か、何かを変えてみてください。',
+  notFound: 'この実行では起きていないので、レッスンは待ちません。「次へ」(または再生) で進み、「戻る」でやり直せます。',
   predict: '予想',
   reveal: '答えを見る',
+  showMe: '選ばずに答えを見る',
+  showMeHint: '再生 (Space) でも答えが表示されます。もう一度押すと先へ進みます。',
+  answerShown: (answer) => `答え: ${answer}`,
   chooseFirst: '先に答えを選んでください。',
   correct: '正解。',
   answerMark: '正解',

@@ -71,6 +71,7 @@ export const main: Translation['main'] = {
               ? '노드 그룹 (클라우드)'
               : v,
   pauseAtChapters: '챕터마다 일시 정지',
+  blackScreen: '검은 화면: B 또는 Escape로 돌아갑니다',
   chapterLabel,
   chapters: '챕터',
   chaptersEmpty: '아직 아무 일도 없습니다. 재생을 누르거나 무언가를 망가뜨려 보세요.',
@@ -207,6 +208,9 @@ export const dialogs: Translation['dialogs'] = {
     ['/', '터미널로 이동'],
     ['[ 와 ]', '30초 뒤로 / 앞으로'],
     ['← →', '타임라인에서 5초 뒤로 / 앞으로'],
+    ['→ 또는 PageDown', '레슨: 다음 단계 (단계가 기다리는 동안에는 재생)'],
+    ['← 또는 PageUp', '레슨: 이전 단계'],
+    ['B', '발표자 모드: 검은 화면 (B 또는 Escape로 돌아가기)'],
     ['+ 와 -', '빠르게 / 느리게'],
     ['P', '발표자 모드 켜기 / 끄기'],
     ['C', '클러스터 그림 / 시공간 차트'],

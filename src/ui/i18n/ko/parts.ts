@@ -60,9 +60,13 @@ export const lesson: Translation['lesson'] = {
   offScript:
     '클러스터를 직접 바꿨기 때문에 레슨이 더 이상 시계를 멈추지 않습니다. 다시 시작하거나 단계를 고르면 다시 따라갑니다.',
   happenedAt: (t) => `${t}에 일어남`,
-  notFound: '시뮬레이션 시간 1시간 안에 일어나지 않았습니다. 이전으로 가거나 무언가를 바꿔 보세요.',
+  notFound:
+    '이번 실행에서는 일어나지 않았으므로 레슨이 기다리지 않습니다. 다음(또는 재생)으로 계속하고, 이전으로 다시 시도하세요.',
   predict: '예측',
   reveal: '정답 보기',
+  showMe: '고르지 않고 정답 보기',
+  showMeHint: '재생(Space)을 눌러도 정답이 보입니다. 한 번 더 누르면 계속 진행합니다.',
+  answerShown: (answer) => `정답: ${answer}`,
   chooseFirst: '먼저 답을 고르세요.',
   correct: '정답입니다.',
   answerMark: '정답',

@@ -72,6 +72,7 @@ export const main: Translation['main'] = {
               ? 'Grupos de nós (nuvem)'
               : v,
   pauseAtChapters: 'Pausar a cada capítulo',
+  blackScreen: 'Tela preta: aperte B ou Escape para voltar',
   chapterLabel,
   chapters: 'Capítulos',
   chaptersEmpty: 'Nada aconteceu ainda. Aperte Rodar ou quebre alguma coisa.',
@@ -209,6 +210,9 @@ export const dialogs: Translation['dialogs'] = {
     ['/', 'Ir para o terminal'],
     ['[ e ]', 'Voltar / avançar 30 segundos'],
     ['← →', 'Na linha do tempo: 5 segundos para trás / frente'],
+    ['→ ou PageDown', 'Lição: próximo passo (ou Play enquanto o passo espera)'],
+    ['← ou PageUp', 'Lição: voltar um passo'],
+    ['B', 'Modo apresentação: tela preta (B ou Escape para voltar)'],
     ['+ e -', 'Mais rápido / mais devagar'],
     ['P', 'Liga ou desliga o modo apresentação'],
     ['C', 'Diagrama do cluster ou gráfico espaço-tempo'],

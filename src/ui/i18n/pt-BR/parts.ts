@@ -60,9 +60,13 @@ export const lesson: Translation['lesson'] = {
   offScript:
     'Você mudou o cluster por conta própria, então a aula não para mais o relógio. Recomece ou escolha um passo para segui-la de novo.',
   happenedAt: (t) => `Aconteceu em ${t}`,
-  notFound: 'Isso não aconteceu em uma hora de tempo simulado. Tente Voltar, ou mude alguma coisa.',
+  notFound:
+    'Isto não aconteceu nesta execução, então a lição não espera por isso: Próximo (ou Play) continua, Voltar tenta de novo.',
   predict: 'Palpite',
   reveal: 'Revelar',
+  showMe: 'Mostrar a resposta',
+  showMeHint: 'Play (Espaço) também mostra a resposta; aperte de novo para continuar.',
+  answerShown: (answer) => `A resposta: ${answer}`,
   chooseFirst: 'Escolha uma resposta primeiro.',
   correct: 'Correto.',
   answerMark: 'resposta',
