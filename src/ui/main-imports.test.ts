@@ -67,6 +67,11 @@ describe('the main bundle', () => {
 
   it('holds no engine file but the dependency-free tables it shares', () => {
     const sim = [...files].filter((f) => f.includes('/src/sim/')).map((f) => f.slice(ROOT.length + 1));
-    expect(sim.sort()).toEqual(['src/sim/scenario/builtins.ts', 'src/sim/scenario/duration.ts']);
+    // limits.ts: the link length limit, checked before the codec loads (share/link-length.ts).
+    expect(sim.sort()).toEqual([
+      'src/sim/scenario/builtins.ts',
+      'src/sim/scenario/duration.ts',
+      'src/sim/scenario/limits.ts',
+    ]);
   });
 });
