@@ -55,7 +55,9 @@ test('a challenge: kubectl-only until solved, a wrong guess counts, the right on
   await expect(score).toContainText(`The kubelet stopped on a node (${broken}, at`);
   // 100, less 15 for the wrong guess and 1 a simulated minute past the first 3 after the fault (one command).
   const after = parseClock((await score.getByTestId('challenge-after').textContent()) ?? '');
-  expect(after).toBeGreaterThan(50_000);
+  // NotReady comes 40-55 s after the kubelet stops: the grace (50 s) runs from the last lease
+  // renewal, which was up to 10 s before the stop, and the controller looks every 5 s.
+  expect(after).toBeGreaterThanOrEqual(40_000);
   const minutes = Math.floor(after / 60_000);
   await expect(score.getByTestId('challenge-points')).toHaveText(String(100 - 15 - Math.max(0, minutes - 3)));
   // Solved: the Why? chain, the timeline and host truth are back; the fault's machine is selected.
