@@ -9,7 +9,7 @@
  * the same to a 1.1 reader as to a 1.2 one.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,14 +100,18 @@ function hostileScenario(p: string): unknown {
 const shellish = (p: string) => `'${p.replaceAll("'", "'\\''")}'`;
 
 /**
- * Stub tools: each call's tool and arguments, NUL-separated, a record per line of \x1e. `kind`
- * knows the cluster `cluster` once `kind create cluster` has run (or from the start: `exists`).
+ * Stub tools: each call's tool and arguments, NUL-separated, in a file of its own under the
+ * directory `$STUB_LOG` named by the time of the call (scripts run some tools in the background,
+ * and two calls appending to one file interleave their records). `kind` knows the cluster
+ * `cluster` once `kind create cluster` has run (or from the start: `exists`).
  */
 function stubs(dir: string, cluster: string, nodes: readonly string[], exists = false): void {
   mkdirSync(dir, { recursive: true });
-  const log = 'for a in "$@"; do printf "%s\\0" "$a" >>"$STUB_LOG"; done; printf "\\036\\n" >>"$STUB_LOG"';
+  // EPOCHREALTIME has ten digits of seconds and six of microseconds: names sort by time.
+  const log = (name: string) =>
+    `mkdir -p "$STUB_LOG"; printf "%s\\0" ${name} "$@" >"$STUB_LOG/$EPOCHREALTIME-$$-$RANDOM"`;
   const write = (name: string, body: string) => {
-    writeFileSync(join(dir, name), `#!/usr/bin/env bash\nprintf "%s\\0" ${name} >>"$STUB_LOG"\n${log}\n${body}\n`);
+    writeFileSync(join(dir, name), `#!/usr/bin/env bash\n${log(name)}\n${body}\n`);
     chmodSync(join(dir, name), 0o755);
   };
   const made = join(dir, 'cluster-made');
@@ -137,12 +141,11 @@ function stubs(dir: string, cluster: string, nodes: readonly string[], exists = 
   for (const f of ['sleep', 'date', 'timeout']) chmodSync(join(dir, f), 0o755);
 }
 
-function calls(logPath: string): string[][] {
-  if (!existsSync(logPath)) return [];
-  return readFileSync(logPath, 'utf8')
-    .split('\x1e\n')
-    .filter((r) => r.length)
-    .map((r) => r.split('\0').slice(0, -1));
+function calls(logDir: string): string[][] {
+  if (!existsSync(logDir)) return [];
+  return readdirSync(logDir)
+    .sort()
+    .map((f) => readFileSync(join(logDir, f), 'utf8').split('\0').slice(0, -1));
 }
 
 /** The container a docker call acts on. */
