@@ -5,6 +5,7 @@ import type { RunEntry } from '../../worker/protocol';
 import { formatTime } from '../common/time';
 import { useMessages } from '../i18n/hooks';
 import { foldRuns, type TermRow } from './fold';
+import { useScrollFocus } from './useScrollFocus';
 
 export const TERMINAL_INPUT_ID = 'terminal-input';
 
@@ -51,10 +52,11 @@ const Entry = memo(function Entry({ e, future }: { e: RunEntry; future: boolean 
  * drain that was stopped still printed `node/node2 cordoned`, which succeeded.
  */
 function Output({ text, failed }: { text: string; failed: boolean }) {
-  if (!failed) return <pre>{text}</pre>;
+  const ref = useScrollFocus<HTMLPreElement>();
+  if (!failed) return <pre ref={ref}>{text}</pre>;
   const cut = text.trimEnd().lastIndexOf('\n');
   return (
-    <pre>
+    <pre ref={ref}>
       {cut < 0 ? null : `${text.slice(0, cut)}\n`}
       <span className="term-refusal">✖ {text.slice(cut + 1)}</span>
     </pre>
