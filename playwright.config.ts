@@ -18,6 +18,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
+  // A test's own budget, not a speed check: on a machine busy with other work (three CPU-bound
+  // processes on two cores) an accessibility scan or a replay takes three times as long.
+  timeout: 90_000,
   // The JSON report feeds the suite's closing line (scripts/test-summary.mjs).
   reporter: [[CI ? 'line' : 'list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {

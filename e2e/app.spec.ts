@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures';
+import { pause } from './helpers';
 
 /** `5m50s` -> 350000 */
 function parseClock(text: string): number {
@@ -16,11 +17,6 @@ async function clock(page: Page): Promise<number> {
 async function runFast(page: Page) {
   await page.getByRole('slider', { name: 'Speed' }).fill('80');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-}
-
-async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 }
 
 test('break the kubelet on node2, watch NotReady, recover, and scrub back', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures';
-import { parseClock, region } from './helpers';
+import { parseClock, pause, region } from './helpers';
 
 test('a challenge: kubectl-only until solved, a wrong guess counts, the right one scores, then Why?', async ({
   page,
@@ -28,7 +28,7 @@ test('a challenge: kubectl-only until solved, a wrong guess counts, the right on
   const nodes = region(page, 'kubectl get nodes');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(nodes).toContainText(/node\d\s+NotReady/, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await pause(page);
   const broken = /(node\d)\s+NotReady/.exec((await nodes.textContent()) ?? '')?.[1] as string;
   await expect(page.getByRole('group', { name: `node ${broken}`, exact: true })).toContainText('NotReady');
 

@@ -22,6 +22,21 @@ export function savedRun(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Stops the clock. Play and Pause are one button, and the run may stop by itself (its end, a
+ * lesson step, a chapter) just as the click lands: the click then finds Play under the pointer and
+ * starts the clock again. So: click Pause while it is there, until the button stays at Play.
+ */
+export async function pause(page: Page): Promise<void> {
+  const pauseButton = page.getByRole('button', { name: 'Pause', exact: true });
+  const play = page.getByRole('button', { name: 'Play', exact: true });
+  // A page playing fast on a busy machine can take seconds to take a click: generous tries.
+  await expect(async () => {
+    if (await pauseButton.isVisible()) await pauseButton.click({ timeout: 10_000 });
+    await expect(play).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 /** Moves the clock with the Timeline slider and waits until the page shows that moment. */
 export async function scrubTo(page: Page, ms: number): Promise<void> {
   await page.getByRole('slider', { name: 'Timeline', exact: true }).fill(String(ms));

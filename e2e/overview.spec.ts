@@ -94,6 +94,8 @@ function expectedRows(s: Scenario, at: number): string[][] {
 
 test.describe('overview of a big cluster', () => {
   test('the zones table matches the engine; a tile and Show node open a card; Back returns', async ({ page }) => {
+    // Three seeks and an accessibility scan of a 90-machine cluster: minutes on a busy machine.
+    test.setTimeout(90_000);
     const s = await importBigScenario(page);
     const canvas = page.getByRole('img', { name: /^Overview of 90 machines/ });
     await expect(canvas).toBeVisible({ timeout: 20_000 });
@@ -151,7 +153,7 @@ test.describe('overview of a big cluster', () => {
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
       await page.goto(`/?scenario=${name}`);
       await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
-      await expect(region(page, 'Lesson')).toContainText('Step 1 of');
+      await expect(region(page, 'Lesson')).toContainText('Step 1 of', { timeout: 30_000 });
       // 2m30s: zone-c's nodes are NotReady, a few tainted.
       await scrubTo(page, 150_000);
       const rows = expectedRows(parsed.scenario, 150_000);

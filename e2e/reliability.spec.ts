@@ -121,7 +121,7 @@ test('an unreadable saved run is named as such, not silently dropped', async ({ 
 test('a worker that stops answering is noticed, stopped, and restarted from the last moment on request', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/?scenario=eviction&e2e=1');
   await expect(region(page, 'kubectl get nodes')).toContainText('node2', { timeout: 15_000 });
   await scrubTo(page, 90_000);

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeLink, encodeLink } from '../src/share/link';
 import { BUILTIN_SCENARIOS } from '../src/sim/scenario/builtins';
 import { expectNoA11yViolations } from './fixtures';
-import { clock, savedRun } from './helpers';
+import { clock, pause, savedRun } from './helpers';
 
 const VIEWS = ['kubectl get nodes', 'kubectl get pods -o wide', 'kubectl get deploy,sts,ds'];
 
@@ -41,7 +41,7 @@ async function expectSameRun(
 }
 
 test('a copied link opens the same run at the same moment: views and trace hash', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/?scenario=eviction');
   await ready(page);
@@ -133,7 +133,7 @@ test('a damaged link says what is wrong, shows the default scenario, and offers 
 });
 
 test('export, re-import and the CLI: the same run', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/?scenario=eviction');
   await ready(page);
   const input = page.getByRole('textbox', { name: 'Command', exact: true });
@@ -280,7 +280,7 @@ test('a link of 2,000,005 characters is refused at once with the default scenari
   await expect(nodes).toContainText(/node1\s+Ready,SchedulingDisabled/);
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => clock(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(150_000);
-  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await pause(page);
   await expect(page.getByRole('alert').filter({ hasText: 'stopped answering' })).toHaveCount(0);
 
   // The same link pasted into the address bar of this page (hashchange): refused, the run stays.
