@@ -11,7 +11,17 @@ import { useSim } from '../../state/hooks';
 import { formatTime } from '../common/time';
 import { placeLabels } from '../timeline/label-rows';
 import { ChartLanes } from './ChartLanes';
-import { EM, type LaneLayout, layoutLanes, replacedPod, type TimeScale, textWidth, ticks, timeScale } from './geometry';
+import {
+  EM,
+  type LaneLayout,
+  laneNamesWidth,
+  layoutLanes,
+  replacedPod,
+  type TimeScale,
+  textWidth,
+  ticks,
+  timeScale,
+} from './geometry';
 import { useChartMessages } from './useChartMessages';
 
 export interface Marker {
@@ -256,9 +266,11 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
   label,
   end,
 }: Props) {
-  const gutter = Math.min(em * 11, Math.max(em * 6, width * 0.2));
-  const s = useMemo(() => timeScale(gutter, width - em * 1.2, end ?? data.end), [gutter, width, em, end, data.end]);
   const layout = useMemo(() => layoutLanes(data, em), [data, em]);
+  // The names column fits the longest node or pod name (a ReplicaSet pod's 20 characters were cut
+  // at 11em), up to 30% of the width: the plot keeps the rest.
+  const gutter = Math.min(Math.max(em * 11, width * 0.3), Math.max(em * 6, width * 0.2, laneNamesWidth(layout, em)));
+  const s = useMemo(() => timeScale(gutter, width - em * 1.2, end ?? data.end), [gutter, width, em, end, data.end]);
   const height = layout.height + em * 0.5;
   const dragging = useRef(false);
   const frame = useRef(0);

@@ -13,6 +13,10 @@ const STYLE_PROPS = [
   'stroke',
   'stroke-width',
   'stroke-dasharray',
+  'stroke-linejoin',
+  // The cursor's time has a halo (a white stroke painted under its fill): without paint-order the
+  // stroke covers the letters.
+  'paint-order',
   'opacity',
   'font-family',
   'font-size',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartData, ChartPod } from '../../sim';
-import { EM, isSteady, layoutLanes, replacedPod, rowsOf, ticks, timeScale } from './geometry';
+import { EM, isSteady, laneNamesWidth, layoutLanes, replacedPod, rowsOf, ticks, timeScale } from './geometry';
 
 const pod = (name: string, over: Partial<ChartPod> = {}): ChartPod => ({
   uid: name,
@@ -93,5 +93,23 @@ describe('space-time chart geometry', () => {
       replaces: { pod: 'default/db-1', node: 'node2' },
     });
     expect(replacedPod(data([old, repl]), repl)?.uid).toBe('db-1');
+  });
+});
+
+describe('laneNamesWidth', () => {
+  it('fits the longest pod name a lane shows, wider than the 11em the column had', () => {
+    const changed = (name: string) =>
+      pod(name, {
+        status: [
+          { from: 0, to: 400_000, label: 'Running' },
+          { from: 400_000, to: 600_000, label: 'Terminating' },
+        ],
+      });
+    const em = 16;
+    const short = laneNamesWidth(layoutLanes(data([changed('db-1')]), em), em);
+    const long = laneNamesWidth(layoutLanes(data([changed('db-1'), changed('web-7d89dcd798-h24c7')]), em), em);
+    // A DejaVu Sans digit is 0.636em: 20 characters at 0.85em with the 1.1em indent need 11.9em and more.
+    expect(long).toBeGreaterThan(em * 12);
+    expect(long).toBeGreaterThan(short);
   });
 });
