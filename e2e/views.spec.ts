@@ -204,18 +204,20 @@ test.describe('the camera never hides what matters', () => {
 });
 
 test('Japanese on a machine without a Japanese font says so, in letters that can be drawn', async ({ page }) => {
-  // The machine's own font list is the oracle (fontconfig, as Chromium on Linux uses).
+  // The machine's own font list is the oracle (fontconfig, as Chromium on Linux uses; Debian's
+  // Chromium brings it through pango). Without fc-list (macOS) the notice is only checked to close.
   const { execSync } = await import('node:child_process');
-  let hasFont = true;
+  let hasFont: boolean | undefined;
   try {
     hasFont = execSync('fc-list :lang=ja', { encoding: 'utf8' }).trim() !== '';
   } catch {
-    test.skip(true, 'no fc-list here to tell whether a Japanese font is installed');
+    hasFont = undefined;
   }
   await page.addInitScript(() => localStorage.setItem('notready.visited', '1'));
   await page.goto('/?scenario=eviction&lang=ja');
   await expect(page.getByRole('timer')).toBeVisible({ timeout: 15_000 });
   const notice = page.getByRole('alert').filter({ hasText: 'No Japanese font on this machine' });
+  if (hasFont === undefined) hasFont = (await notice.count()) === 0;
   if (hasFont) await expect(notice).toHaveCount(0);
   else {
     await expect(notice).toBeVisible();
