@@ -16,6 +16,7 @@ import {
   type LaneLayout,
   laneNamesWidth,
   layoutLanes,
+  NAME,
   replacedPod,
   type TimeScale,
   textWidth,
@@ -208,7 +209,12 @@ function LaneNames({ layout, em, gutter, clipId }: { layout: LaneLayout; em: num
               }
             }}
           >
-            <text x={isNode ? em * 0.3 : em * 1.1} y={y} dominantBaseline="central" fontSize={isNode ? em : em * 0.85}>
+            <text
+              x={em * (isNode ? NAME.nodeX : NAME.podX)}
+              y={y}
+              dominantBaseline="central"
+              fontSize={em * (isNode ? NAME.nodeSize : NAME.podSize)}
+            >
               {name}
             </text>
             <title>{name}</title>
@@ -269,7 +275,8 @@ export const SpaceTimeChart = memo(function SpaceTimeChart({
   const layout = useMemo(() => layoutLanes(data, em), [data, em]);
   // The names column fits the longest node or pod name (a ReplicaSet pod's 20 characters were cut
   // at 11em), up to 30% of the width: the plot keeps the rest.
-  const gutter = Math.min(Math.max(em * 11, width * 0.3), Math.max(em * 6, width * 0.2, laneNamesWidth(layout, em)));
+  const namesWidth = useMemo(() => laneNamesWidth(layout, em), [layout, em]);
+  const gutter = Math.min(Math.max(em * 11, width * 0.3), Math.max(em * 6, width * 0.2, namesWidth));
   const s = useMemo(() => timeScale(gutter, width - em * 1.2, end ?? data.end), [gutter, width, em, end, data.end]);
   const height = layout.height + em * 0.5;
   const dragging = useRef(false);

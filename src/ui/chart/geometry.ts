@@ -175,16 +175,21 @@ export function textWidth(text: string, em: number, mono = false): number {
   return text.length * em * (mono ? 0.62 : 0.56);
 }
 
+/** Where a lane's name starts and its size, in ems: node names at the edge, pod names indented and smaller. */
+export const NAME = { nodeX: 0.3, nodeSize: 1, podX: 1.1, podSize: 0.85 } as const;
+
 /**
- * The width the names column needs for every node and pod name whole (as LaneNames draws them:
- * nodes at 1em from 0.3em, pods at 0.85em from 1.1em). Names are mostly digits and lower case,
- * which a sans font such as DejaVu draws wider than textWidth's average: 15% more, and a margin.
+ * The width the names column needs for every node and pod name whole (as LaneNames draws them,
+ * at NAME). Names are mostly digits and lower case, which a sans font such as DejaVu draws wider
+ * than textWidth's average: 15% more, and a margin.
  */
 export function laneNamesWidth(layout: LaneLayout, em: number): number {
   let widest = 0;
   for (const lane of layout.lanes) {
-    if (lane.kind === 'node') widest = Math.max(widest, em * 0.3 + textWidth(lane.node.name, em) * 1.15);
-    else if (lane.kind === 'pod') widest = Math.max(widest, em * 1.1 + textWidth(lane.pod.name, em * 0.85) * 1.15);
+    if (lane.kind === 'node')
+      widest = Math.max(widest, em * NAME.nodeX + textWidth(lane.node.name, em * NAME.nodeSize) * 1.15);
+    else if (lane.kind === 'pod')
+      widest = Math.max(widest, em * NAME.podX + textWidth(lane.pod.name, em * NAME.podSize) * 1.15);
   }
   return widest + em * 0.8;
 }
