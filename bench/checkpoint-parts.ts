@@ -7,9 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { ApiObject, Kind } from '../src/sim/api/types';
-import { ChunkBuilder, chunksOfMap, mapOfChunks } from '../src/sim/core/chunks';
+import type { ApiObject } from '../src/sim/api/types';
+import { ChunkBuilder } from '../src/sim/core/chunks';
+import { EventStore } from '../src/sim/core/event-store';
 import { apiChunks, causeChunks, clonePlainSharing, copyState, restoreApi } from '../src/sim/core/snapshot';
+import type { RecordKind } from '../src/sim/core/state';
 import { createSimulation } from '../src/sim/runtime';
 import { parseScenarioJson } from '../src/worker/runner';
 import { gcFunction, heapMb } from './memory';
@@ -63,17 +65,16 @@ function part(name: string, f: () => unknown): unknown {
   return v;
 }
 // The old way (a whole copy of each written kind), for comparison.
-for (const k of ['Pod', 'Event'] as Kind[])
+for (const k of ['Pod'] as RecordKind[])
   part(`old: kind ${k} (dictOf)`, () => {
     const out = Object.create(null);
     const src = st.api.objects[k] as Record<string, unknown>;
     for (const key of Object.keys(src)) out[key] = src[key];
     return out;
   });
-part('old: event index (Map copy)', () => new Map(e.eventAggIndex));
 keep.length = 0;
 const prevApi = s0.api;
-for (const k of Object.keys(st.api.objects) as Kind[]) {
+for (const k of Object.keys(st.api.objects) as RecordKind[]) {
   if (counts[k] === 0) continue;
   part(`kind ${k} (chunks)`, () => {
     const b = new ChunkBuilder<ApiObject>(prevApi?.objects[k]);
@@ -85,7 +86,7 @@ for (const k of Object.keys(st.api.objects) as Kind[]) {
   });
 }
 part('api (apiChunks, history included)', () => apiChunks(st.api, prevApi, () => false));
-part('event index (chunks)', () => chunksOfMap(e.eventAggIndex, s0.eventIndex));
+part('events (the log: segments, head, tail)', () => e.checkpointEvents());
 part('hosts (sharing)', () => {
   const out = Object.create(null);
   for (const [n, h] of Object.entries(st.hosts)) out[n] = clonePlainSharing(h, s0.state.hosts[n]);
@@ -93,7 +94,7 @@ part('hosts (sharing)', () => {
 });
 part('rest (copyState without api)', () => copyState(st, undefined, s0.state, false, false));
 part('causes (chunks)', () => causeChunks(st.causes, s0.causeChunks));
-part('indexes (no events)', () => e.exportIndexes(undefined, false));
+part('indexes', () => e.exportIndexes(undefined));
 keep.length = 0;
 const snap = part('whole snapshot()', () => sim.snapshot()) as ReturnType<typeof sim.snapshot>;
 keep.length = 0;
@@ -105,7 +106,9 @@ part('restore: objects + history', () => {
   if (snap.api) restoreApi(st2, snap.api);
   return st2;
 });
-part('restore: event index', () => mapOfChunks(snap.eventIndex ?? []));
+part('restore: events (log and aggregation memory)', () =>
+  snap.events ? EventStore.restore(snap.events, snap.state.now, st.profile.eventTTL ?? 3_600_000) : undefined,
+);
 keep.length = 0;
 for (let i = 0; i < 3; i++) {
   const a = performance.now();

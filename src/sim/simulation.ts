@@ -2,16 +2,16 @@
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
 
-import type { ApiObject, Kind } from './api/types';
+import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
-import { type Chunks, chunksOfMap } from './core/chunks';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
+import { copyEventLog, type EventLogCheckpoint, emptyEventLog, restoreEventLog } from './core/event-log';
 import { seedRng } from './core/random';
 import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi, restoreCauses } from './core/snapshot';
-import type { Cause, CommandBy, SimState } from './core/state';
+import type { Cause, CommandBy, RecordKind, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
@@ -40,8 +40,11 @@ export interface SimSnapshot {
    * (core/snapshot.ts `apiChunks`); when present, `state.api`'s records are empty.
    */
   readonly api?: ApiChunks;
-  /** The event aggregation index, in chunks; when present, `indexes.eventIndex` is empty. */
-  readonly eventIndex?: Chunks<string | readonly string[], number>;
+  /**
+   * The Events: the log's segments, head and tail (core/event-log.ts, O(segments) to take);
+   * when present, `state.api.events` is empty. Taken only with `indexes`.
+   */
+  readonly events?: EventLogCheckpoint;
   /**
    * The modules' derived data at snapshot time (core/engine.ts `Warmth`: the kubelets' quiet
    * marks, pass scopes and change logs, container GC and node status notes), set up again by a
@@ -80,8 +83,8 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
         EndpointSlice: dict(),
         Lease: dict(),
         ConfigMap: dict(),
-        Event: dict(),
       },
+      events: emptyEventLog(),
       resourceVersion: 0,
       history: dict(),
     },
@@ -284,16 +287,15 @@ export class Simulation {
   snapshot(): SimSnapshot {
     const e = this.engine;
     const prev = this.lastSnapshot;
-    const same = (k: Kind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
+    const same = (k: RecordKind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
     const ix = prev?.snap.indexes;
-    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod'), eventsSame: false }, false);
-    const prevEvents = prev?.snap.eventIndex;
+    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod') });
     const snap: SimSnapshot = {
       state: copyState(e.state, undefined, prev?.snap.state, false, false),
       indexes,
       causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
       api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
-      eventIndex: prevEvents && same('Event') ? prevEvents : chunksOfMap(e.eventAggIndex, prevEvents),
+      events: e.checkpointEvents(),
       warmth: e.exportWarmth(prev?.snap.warmth),
     };
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
@@ -304,21 +306,11 @@ export class Simulation {
     // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
     const state = copyState(s.state);
     if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
-    // The live Events (and their aggregation index) may be rewound in place to the snapshot's
-    // instead of copied (core/chunks.ts rewindMap). Not the Pods: caches keyed by the Pod record
-    // (podgc's terminating keys, the scheduler's usage...) take a new record for a restore.
-    const released = new Map<Kind, Map<string, ApiObject>>();
-    const live = (k: Kind) => {
-      const l = k === 'Event' ? this.engine.releaseStore(k) : undefined;
-      if (l) released.set(k, l.map);
-      return l;
-    };
-    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED, live) : undefined;
-    const eventIndex = s.indexes && s.eventIndex ? this.engine.eventIndexOf(s.eventIndex) : undefined;
+    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
     this.engine.state = state;
-    if (s.indexes) this.engine.importIndexes(s.indexes, eventIndex);
+    if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();
-    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map, released.get(kind) === map);
+    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
@@ -332,7 +324,7 @@ export class Simulation {
 }
 
 /** The kinds whose Map mirrors a restore builds with their records (snapshots walk them: Engine.storeMirror). */
-const MIRRORED: readonly Kind[] = ['Pod', 'Event'];
+const MIRRORED: readonly RecordKind[] = ['Pod'];
 
 /**
  * A copy of the whole state a snapshot holds (its chunks put back together), for the engine to
@@ -342,6 +334,7 @@ export function stateOfSnapshot(s: SimSnapshot, liveCauses?: Cause[]): SimState 
   const state = copyState(s.state);
   if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, liveCauses);
   if (s.api) restoreApi(state, s.api);
+  if (s.events) state.api.events = copyEventLog(restoreEventLog(s.events));
   return state;
 }
 

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type Chunks,
-  chunkedSize,
-  chunksOfMap,
-  chunksOfRecord,
-  mapOfChunks,
-  recordOfChunks,
-  rewindMap,
-} from './chunks';
+import { type Chunks, chunkedSize, chunksOfRecord, recordOfChunks } from './chunks';
 import { dict } from './dict';
 
 const entries = (r: object) => Object.entries(r);
@@ -42,15 +34,6 @@ describe('chunks of a record', () => {
     expect(Object.getPrototypeOf(back)).toBe(null);
     expect(Object.keys(back)).toEqual(Object.keys(rec));
     expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toBe('__proto__');
-  });
-
-  it('a Map with number keys round-trips', () => {
-    const m = new Map<number, string>();
-    for (let i = 0; i < 500; i++) m.set((i * 2654435761) >>> 0, `k${i}`);
-    const c = chunksOfMap(m);
-    expect([...mapOfChunks(c)]).toEqual([...m]);
-    m.delete([...m.keys()][3] as number);
-    expect([...mapOfChunks(chunksOfMap(m, c))]).toEqual([...m]);
   });
 
   it('random edits: every copy equals the record, in order, whatever it shares', () => {
@@ -91,60 +74,5 @@ describe('chunks of a record', () => {
     expect(recordOfChunks(b).k5).toEqual([5, 1]);
     expect(recordOfChunks(a).k5).toEqual([5]);
     expect(recordOfChunks(b).k6).toBe(recordOfChunks(a).k6);
-  });
-});
-
-describe('rewindMap', () => {
-  function recordAndMap(n: number) {
-    const rec = dict<number>();
-    const map = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      rec[`default/ev-${i}`] = i;
-      map.set(`default/ev-${i}`, i);
-    }
-    return { rec, map };
-  }
-  const onSet = (rec: Record<string, number>) => (k: string, v: number) => {
-    rec[k] = v;
-  };
-  const onDelete = (rec: Record<string, number>) => (k: string) => {
-    delete rec[k];
-  };
-
-  it('puts a map and its record back to the chunks after values replaced and keys added', () => {
-    const { rec, map } = recordAndMap(1000);
-    const chunks = chunksOfMap(map);
-    const copy = recordOfChunks(chunksOfRecord(rec));
-    for (const i of [0, 17, 999]) {
-      rec[`default/ev-${i}`] = -i - 1;
-      map.set(`default/ev-${i}`, -i - 1);
-    }
-    for (const k of ['default/ev-new', '7', 'default/ev-0x']) {
-      rec[k] = 1;
-      map.set(k, 1);
-    }
-    expect(rewindMap(map, chunks, onSet(rec), onDelete(rec))).toBe(true);
-    expect([...map]).toEqual([...mapOfChunks(chunks)]);
-    expect(entries(rec)).toEqual(entries(copy));
-  });
-
-  it('changes nothing when a key was deleted or moved since', () => {
-    for (const edit of ['delete', 'move', 'shorter'] as const) {
-      const { rec, map } = recordAndMap(300);
-      const chunks = chunksOfMap(map);
-      if (edit === 'shorter') map.delete('default/ev-299');
-      else {
-        map.delete('default/ev-5');
-        delete rec['default/ev-5'];
-        if (edit === 'move') {
-          map.set('default/ev-5', 5);
-          rec['default/ev-5'] = 5;
-        }
-      }
-      map.set('default/ev-1', -1);
-      const before = [...map];
-      expect(rewindMap(map, chunks, onSet(rec), onDelete(rec))).toBe(false);
-      expect([...map]).toEqual(before);
-    }
   });
 });

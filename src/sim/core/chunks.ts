@@ -1,7 +1,7 @@
 /**
- * A record (or a Map) kept by a snapshot as a list of chunks of its entries, in its order, each
+ * A record kept by a snapshot as a list of chunks of its entries, in its order, each
  * chunk shared with the previous snapshot's when it holds the same keys and values: a checkpoint
- * of a big cluster (5,000 nodes: ~150,000 Pods, ~10^6 Events) costs the chunks written since the
+ * of a big cluster (5,000 nodes: ~150,000 Pods) costs the chunks written since the
  * previous one, not a copy of every entry.
  *
  * Where a chunk ends is decided by its last key alone (a cheap hash of the key), not by a
@@ -12,7 +12,7 @@
  */
 import { dict } from './dict';
 
-/** Records have string keys; a Map of the engine's indexes may have numbers (hashes). */
+/** Records have string keys; number keys (a Map's) are supported too, though no snapshot part uses them now. */
 export type ChunkKey = string | number;
 
 export interface Chunk<V, K extends ChunkKey = string> {
@@ -133,13 +133,6 @@ export function chunksOfRecord<V>(
   return b.finish();
 }
 
-/** A Map's chunks (see ChunkBuilder), sharing `prev`'s equal chunks. */
-export function chunksOfMap<V, K extends ChunkKey>(m: ReadonlyMap<K, V>, prev?: Chunks<V, K>): Chunks<V, K> {
-  const b = new ChunkBuilder<V, K>(prev);
-  for (const [k, v] of m) b.add(k, v);
-  return b.finish();
-}
-
 /** The record the chunks were made from (prototype-free), with `copy` applied to each value. */
 export function recordOfChunks<V>(chunks: Chunks<V>, copy?: (v: V) => V): Record<string, V> {
   const out = dict<V>();
@@ -158,57 +151,6 @@ export function recordAndMapOfChunks<V>(chunks: Chunks<V>): { record: Record<str
       map.set(keys[i] as string, values[i] as V);
     }
   return { record, map };
-}
-
-/** The Map the chunks were made from. */
-export function mapOfChunks<V, K extends ChunkKey>(chunks: Chunks<V, K>): Map<K, V> {
-  const out = new Map<K, V>();
-  for (const { keys, values } of chunks) for (let i = 0; i < keys.length; i++) out.set(keys[i] as K, values[i] as V);
-  return out;
-}
-
-/**
- * Puts `map` back, in place, to the entries of `chunks` in their order, when the chunks' keys are
- * the map's first keys in the same order: since the chunks were made the map only had values
- * replaced and keys added after them (a seek back in the same run while nothing was deleted:
- * ~10^6 Events at 5,000 nodes, of which a few thousand were written since the checkpoint). Then
- * the replaced values are set back and the added keys deleted, each change also handed to
- * `onSet` / `onDelete` (a record kept in step with the map), and it returns true: the map (and
- * that record) enumerate as a copy built from the chunks would. Otherwise nothing is changed and
- * it returns false (build a copy). Costs a walk of the map, no copy of it.
- */
-export function rewindMap<V, K extends ChunkKey>(
-  map: Map<K, V>,
-  chunks: Chunks<V, K>,
-  onSet?: (key: K, value: V) => void,
-  onDelete?: (key: K) => void,
-): boolean {
-  if (map.size < chunkedSize(chunks)) return false;
-  const it = map.entries();
-  const setKeys: K[] = [];
-  const setValues: V[] = [];
-  for (const { keys, values } of chunks)
-    for (let i = 0; i < keys.length; i++) {
-      const next = it.next();
-      if (next.done) return false;
-      const [k, v] = next.value;
-      if (k !== keys[i]) return false;
-      if (v !== values[i]) {
-        setKeys.push(k);
-        setValues.push(values[i] as V);
-      }
-    }
-  const added: K[] = [];
-  for (let next = it.next(); !next.done; next = it.next()) added.push(next.value[0]);
-  for (let i = 0; i < setKeys.length; i++) {
-    map.set(setKeys[i] as K, setValues[i] as V);
-    onSet?.(setKeys[i] as K, setValues[i] as V);
-  }
-  for (const k of added) {
-    map.delete(k);
-    onDelete?.(k);
-  }
-  return true;
 }
 
 /** How many entries the chunks hold. */

@@ -5,7 +5,6 @@ import { kubectlOutput } from '../kubectl/run';
 import { bareEngine } from '../kubectl/testing';
 import { PROFILES } from '../scenario/profiles';
 import { Engine, type SimModule } from './engine';
-import { EventExpiry } from './event-expiry';
 
 const HOUR = 3_600_000;
 const node2 = { kind: 'Node', name: 'node2', uid: 'node2' };
@@ -100,7 +99,7 @@ describe('Event TTL (kube-apiserver --event-ttl)', () => {
     expect(stored(e).map((x) => x.count)).toEqual([7]);
   });
 
-  it('survives a snapshot and a restore (the queue of writes is exported with the indexes)', async () => {
+  it('survives a snapshot and a restore (the log: head, tail and segments kept with it)', async () => {
     const { createSimulation } = await import('../simulation');
     const { workloadScenario } = await import('../api/testkit');
     const a = createSimulation(workloadScenario());
@@ -114,46 +113,5 @@ describe('Event TTL (kube-apiserver --event-ttl)', () => {
     expect(a.engine.list('Event').length).toBe(events);
     // Events of the start (last written before t=0) are all gone at t = 1h.
     expect(a.engine.list('Event').every((ev) => ev.lastTimestamp > 60_000)).toBe(true);
-  });
-});
-
-describe('EventExpiry (the queue of Event writes)', () => {
-  it('takes what a plain list of writes would, across chunks, exports and copies', () => {
-    let seed = 11;
-    const rand = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
-    const events: Record<string, KubeEvent> = Object.create(null);
-    const model: { key: string; at: number; rv: number }[] = [];
-    let q = new EventExpiry();
-    let now = 0;
-    let rv = 0;
-    for (let i = 0; i < 30_000; i++) {
-      now += rand(3);
-      const key = `ns/e${rand(5_000)}`;
-      rv++;
-      events[key] = { lastTimestamp: now, metadata: { resourceVersion: rv } } as KubeEvent;
-      q.written(key, now, rv);
-      model.push({ key, at: now, rv });
-      if (rand(50) === 0) {
-        const cutoff = now - rand(2_000);
-        // What a plain list says: each write due whose Event still carries it.
-        const want: string[] = [];
-        while (model.length > 0 && (model[0]?.at as number) <= cutoff) {
-          const w = model.shift() as { key: string; at: number; rv: number };
-          if (events[w.key]?.metadata.resourceVersion === w.rv) want.push(w.key);
-        }
-        const got: string[] = [];
-        q.take(cutoff, events, (k) => {
-          got.push(k);
-          delete events[k];
-        });
-        expect(got).toEqual(want);
-        expect(q.oldest()).toBe(model[0]?.at ?? Number.POSITIVE_INFINITY);
-      }
-      // A copy made from an export goes on as the queue itself would.
-      if (rand(200) === 0) q = EventExpiry.from(q.export());
-    }
   });
 });

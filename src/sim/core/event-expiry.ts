@@ -5,116 +5,189 @@
  * (kk `pkg/registry/core/event/storage/storage.go`: `TTLFunc` returns `ttl` whatever `update`
  * says), and etcd deletes the key when the lease attached by that write runs out. So an Event
  * lives until its last write plus the TTL: a repeat aggregated into it (count + 1) gives it
- * another hour. Here it is deleted at exactly last write + TTL, before anything else happens at
+ * another hour. Here it is gone at exactly last write + TTL, before anything else happens at
  * that instant. (The real deletion is a little later: the apiserver's lease manager reuses one
  * lease for writes close together and asks etcd for `ttl + min(5 % of ttl, 60 s)`, kk
  * `staging/src/k8s.io/apiserver/pkg/storage/etcd3/lease_manager.go` `GetLease`, so a real Event
  * goes between 1h and 1h1m after its last write; the engine takes the lower bound.)
  *
- * Derived data, not state: a queue of the Event writes in write order (write times never go back),
- * each with the resourceVersion it gave the Event. An entry whose Event was written again since
- * (another resourceVersion) or removed is skipped: a later entry holds its last write. The queue
- * is kept in chunks of CHUNK writes, never changed once full, so a snapshot's copy shares them
- * with the live queue and with the previous snapshots (a big cluster writes a million Events an
- * hour; the worker snapshots every 30 simulated seconds).
+ * In the log (core/event-log.ts) an Event is stored while `last + ttl > now`: expiry writes
+ * nothing an Event holds. `expireEvents` only frees memory: it moves the head past the expired
+ * Events, drops segments wholly behind it, and compacts the full segments every Event of which
+ * was created a TTL ago, keeping only their survivors (Events repeats kept alive).
  */
-import type { KubeEvent } from '../api/types';
+import { type EventColumns, type EventLog, type EventSegment, SEGMENT, seqAt, slotsOf } from './event-log';
 
-const CHUNK = 4096;
-
-/** Writes: parallel arrays, oldest first. */
-interface Writes {
-  at: number[];
-  rv: number[];
-  keys: string[];
+/** Whether the Event in `slot` of `seg` is still stored at `now`. */
+export function isStored(seg: EventSegment, slot: number, now: number, ttl: number): boolean {
+  return (seg.last[slot] as number) + ttl > now;
 }
 
-/** The queue as plain data (a snapshot's copy): full chunks shared, never changed, and the tail. */
-export interface EventWrites {
-  readonly chunks: readonly Readonly<Writes>[];
-  readonly tail: Readonly<Writes>;
-  /** The first write not yet taken, in `chunks[0]` (or in `tail` when there are no chunks). */
-  readonly head: number;
+/** The first slot of `seg` holding an Event at or after `seq`. */
+function slotFrom(seg: EventSegment, seq: number): number {
+  const seqs = seg.seqs;
+  if (!seqs) return Math.max(0, seq - seg.base);
+  let i = 0;
+  while (i < seqs.length && (seqs[i] as number) < seq) i++;
+  return i;
 }
 
-const empty = (): Writes => ({ at: [], rv: [], keys: [] });
-const copy = (w: Readonly<Writes>): Writes => ({ at: w.at.slice(), rv: w.rv.slice(), keys: w.keys.slice() });
+/** Moves the head to the first Event still stored, dropping every segment wholly behind it. */
+function advanceHead(log: EventLog, now: number, ttl: number): void {
+  const segs = log.segments;
+  for (;;) {
+    const seg = segs[0];
+    if (!seg) {
+      log.head = log.tail;
+      return;
+    }
+    const n = slotsOf(seg, log.tail);
+    let slot = slotFrom(seg, log.head);
+    while (slot < n && (seg.last[slot] as number) + ttl <= now) slot++;
+    if (slot < n) {
+      log.head = seqAt(seg, slot);
+      return;
+    }
+    // The segment being written stays (appends go on in it) until it is full.
+    if (segs.length === 1 && !seg.seqs && n < SEGMENT) {
+      log.head = log.tail;
+      return;
+    }
+    segs.shift();
+    log.head = segs[0] ? seqAt(segs[0], 0) : log.tail;
+  }
+}
 
-export class EventExpiry {
-  private chunks: Readonly<Writes>[] = [];
-  private tail: Writes = empty();
-  private head = 0;
+/** The first dense segment, full and not the only one left, every Event of which was created at or before `cutoff`. */
+function compactable(log: EventLog, cutoff: number): number {
+  const segs = log.segments;
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i] as EventSegment;
+    if (s.seqs) continue;
+    const full = log.tail - s.base >= SEGMENT;
+    return full && (s.fixed.first[SEGMENT - 1] as number) <= cutoff ? i : -1;
+  }
+  return -1;
+}
 
-  /** The Event at `key` was written at `at` (no earlier than the previous write) with resourceVersion `rv`. */
-  written(key: string, at: number, rv: number): void {
-    const t = this.tail;
-    t.at.push(at);
-    t.rv.push(rv);
-    t.keys.push(key);
-    if (t.at.length === CHUNK) {
-      this.chunks.push(t);
-      this.tail = empty();
+/**
+ * Moves the survivors of the compacted segments and of the dense segments up to `upTo` into new
+ * compacted segments of at most SEGMENT slots (new columns: checkpoints keep the old ones).
+ */
+function compact(log: EventLog, upTo: number, now: number, ttl: number): void {
+  const segs = log.segments;
+  const out: EventSegment[] = [];
+  let seqs: number[] = [];
+  let from: { seg: EventSegment; slot: number }[] = [];
+  const flush = () => {
+    if (seqs.length === 0) return;
+    out.push(compacted(seqs, from));
+    seqs = [];
+    from = [];
+  };
+  for (let i = 0; i <= upTo; i++) {
+    const seg = segs[i] as EventSegment;
+    const n = slotsOf(seg, log.tail);
+    for (let slot = slotFrom(seg, log.head); slot < n; slot++) {
+      if ((seg.last[slot] as number) + ttl <= now) continue;
+      seqs.push(seqAt(seg, slot));
+      from.push({ seg, slot });
+      if (seqs.length === SEGMENT) flush();
     }
   }
+  flush();
+  // The compacted segments replace the ones they came from (no spread: a long log has many).
+  const rest = segs.slice(upTo + 1);
+  segs.length = 0;
+  for (const seg of out) segs.push(seg);
+  for (const seg of rest) segs.push(seg);
+}
 
-  /** Time of the oldest write still queued (+Infinity when none). */
-  oldest(): number {
-    const first = this.chunks[0] ?? this.tail;
-    return this.head < first.at.length ? (first.at[this.head] as number) : Number.POSITIVE_INFINITY;
+function compacted(seqs: number[], from: { seg: EventSegment; slot: number }[]): EventSegment {
+  const n = seqs.length;
+  const f: EventColumns = {
+    written: n,
+    first: new Float64Array(n),
+    hash: new Int32Array(n),
+    code: new Int32Array(n),
+    name: new Uint32Array(2 * n),
+    uid: new Uint32Array(4 * n),
+    object: new Array(n),
+    message: new Array(n),
+  };
+  const seg: EventSegment = {
+    base: seqs[0] as number,
+    seqs: Int32Array.from(seqs),
+    fixed: f,
+    count: new Int32Array(n),
+    last: new Float64Array(n),
+    rv: new Float64Array(n),
+    shared: false,
+  };
+  for (let i = 0; i < n; i++) {
+    const { seg: s, slot } = from[i] as { seg: EventSegment; slot: number };
+    const g = s.fixed;
+    f.first[i] = g.first[slot] as number;
+    f.hash[i] = g.hash[slot] as number;
+    f.code[i] = g.code[slot] as number;
+    f.name[2 * i] = g.name[2 * slot] as number;
+    f.name[2 * i + 1] = g.name[2 * slot + 1] as number;
+    for (let k = 0; k < 4; k++) f.uid[4 * i + k] = g.uid[4 * slot + k] as number;
+    f.object[i] = g.object[slot] as EventColumns['object'][number];
+    f.message[i] = g.message[slot] as string;
+    seg.count[i] = s.count[slot] as number;
+    seg.last[i] = s.last[slot] as number;
+    seg.rv[i] = s.rv[slot] as number;
   }
+  return seg;
+}
 
-  /**
-   * Take the writes made at or before `cutoff`, oldest first, calling `expire(key, ev)` for each
-   * whose Event in `events` still carries that write (same resourceVersion).
-   */
-  take(
-    cutoff: number,
-    events: Readonly<Record<string, KubeEvent>>,
-    expire: (key: string, ev: KubeEvent) => void,
-  ): void {
-    for (;;) {
-      const first = this.chunks[0] ?? this.tail;
-      const { at, rv, keys } = first;
-      let i = this.head;
-      while (i < at.length && (at[i] as number) <= cutoff) {
-        const key = keys[i] as string;
-        const ev = events[key];
-        if (ev && ev.metadata.resourceVersion === rv[i]) expire(key, ev);
-        i++;
-      }
-      if (i < at.length || first === this.tail) {
-        this.head = i;
-        return;
-      }
-      // A full chunk all taken: the next one (or the tail) starts at its beginning.
-      this.chunks.shift();
-      this.head = 0;
-    }
+/** Frees the memory of the Events expired at `now` (see the file's comment): what is stored does not change. */
+export function expireEvents(log: EventLog, now: number, ttl: number): void {
+  advanceHead(log, now, ttl);
+  let upTo = -1;
+  for (let i = compactable(log, now - ttl); i >= 0 && i < log.segments.length; ) {
+    upTo = i;
+    const next = log.segments[i + 1];
+    if (!next || next.seqs || log.tail - next.base < SEGMENT) break;
+    if ((next.fixed.first[SEGMENT - 1] as number) > now - ttl) break;
+    i++;
   }
-
-  /** A copy of the queue, sharing its full chunks. */
-  export(): EventWrites {
-    return { chunks: this.chunks.slice(), tail: copy(this.tail), head: this.head };
+  if (upTo >= 0) {
+    compact(log, upTo, now, ttl);
+    advanceHead(log, now, ttl);
   }
+}
 
-  /** A queue holding a copy of `w` (full chunks shared: never changed). */
-  static from(w: EventWrites): EventExpiry {
-    const q = new EventExpiry();
-    q.chunks = w.chunks.slice();
-    q.tail = copy(w.tail);
-    q.head = w.head;
-    return q;
+/**
+ * When `expireEvents` next has something to do: the head's Event expiring, or the first full
+ * segment all created a TTL before (+Infinity when neither will come without a write).
+ */
+export function expiryDue(log: EventLog, ttl: number): number {
+  let due = Number.POSITIVE_INFINITY;
+  const first = log.segments[0];
+  if (first && log.head < log.tail) {
+    const slot = slotFrom(first, log.head);
+    if (slot < slotsOf(first, log.tail)) due = (first.last[slot] as number) + ttl;
   }
+  for (const s of log.segments) {
+    if (s.seqs) continue;
+    if (log.tail - s.base >= SEGMENT) due = Math.min(due, (s.fixed.first[SEGMENT - 1] as number) + ttl);
+    break;
+  }
+  return due;
+}
 
-  /**
-   * The queue rebuilt from the stored Events: their last writes in resourceVersion order (the
-   * order they were made in), each at its `lastTimestamp` (the engine writes an Event at its
-   * lastTimestamp).
-   */
-  static ofStore(events: Readonly<Record<string, KubeEvent>>): EventExpiry {
-    const list = Object.entries(events).sort((a, b) => a[1].metadata.resourceVersion - b[1].metadata.resourceVersion);
-    const q = new EventExpiry();
-    for (const [k, ev] of list) q.written(k, ev.lastTimestamp, ev.metadata.resourceVersion);
-    return q;
+/** Calls `fn` for every Event stored at `now`, in sequence (creation) order. */
+export function forEachStored(
+  log: EventLog,
+  now: number,
+  ttl: number,
+  fn: (seg: EventSegment, slot: number, seq: number) => void,
+): void {
+  for (const seg of log.segments) {
+    const n = slotsOf(seg, log.tail);
+    for (let slot = slotFrom(seg, log.head); slot < n; slot++)
+      if ((seg.last[slot] as number) + ttl > now) fn(seg, slot, seqAt(seg, slot));
   }
 }

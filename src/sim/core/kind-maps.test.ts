@@ -15,7 +15,6 @@ function objects(): ApiState['objects'] {
     EndpointSlice: {},
     Lease: {},
     ConfigMap: {},
-    Event: {},
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Maps mirroring the API store's records, for `Engine.list`: Object.values over a record of
- * thousands of keys (the Pods of a big cluster, an hour of Events) cost ~0.7 ms per call, a Map
+ * thousands of keys (the Pods of a big cluster) cost ~0.7 ms per call, a Map
  * copy a hundredth of that. Derived data, not state: a Map is built on first use per kind, kept
  * in step by the engine's writes, and tied to the record object it mirrors, so a state swapped in
  * (restore) gets fresh maps. Objects order integer-like keys first; a Map keeps insertion order,
@@ -10,8 +10,8 @@
  * the next read, in the same order): Leases are listed once by the garbage collector at start-up
  * and then renewed 360,000 times an hour, each a Map write nobody would read.
  */
-import type { ApiObject, Kind } from '../api/types';
-import type { ApiState } from './state';
+import type { ApiObject } from '../api/types';
+import type { ApiState, RecordKind as Kind } from './state';
 
 export class KindMaps {
   private maps = new Map<Kind, { rec: object; map: Map<string, ApiObject>; unread: number }>();
@@ -47,21 +47,9 @@ export class KindMaps {
     return m?.rec === objects[kind] ? m.map : undefined;
   }
 
-  /** The mirror of `objects[kind]` if one is kept now, handed over: no longer kept in step from here on. */
-  release(objects: ApiState['objects'], kind: Kind): Map<string, ApiObject> | undefined {
-    const m = this.maps.get(kind);
-    if (m?.rec !== objects[kind]) return undefined;
-    this.maps.delete(kind);
-    return m.map;
-  }
-
-  /**
-   * Takes `map` (the entries of `objects[kind]` in its order, made for this) as its mirror.
-   * `known`: a mirror handed over by `release` and since only rewound (keys deleted or values
-   * set, none added), which holds no key that could be an index: its ~10^6 keys are not looked at.
-   */
-  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>, known = false): void {
-    if (!known) for (const k of map.keys()) if (mayBeIndex(k)) return;
+  /** Takes `map` (the entries of `objects[kind]` in its order, made for this: a restore's) as its mirror. */
+  adopt(objects: ApiState['objects'], kind: Kind, map: Map<string, ApiObject>): void {
+    for (const k of map.keys()) if (mayBeIndex(k)) return;
     this.maps.set(kind, { rec: objects[kind], map, unread: 0 });
   }
 

@@ -16,10 +16,11 @@
  * changed), and a checkpoint's memory is what changed since the previous one.
  * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
-import type { ApiObject, Kind } from '../api/types';
-import { ChunkBuilder, type Chunks, recordAndMapOfChunks, recordOfChunks, rewindMap } from './chunks';
+import type { ApiObject } from '../api/types';
+import { ChunkBuilder, type Chunks, recordAndMapOfChunks, recordOfChunks } from './chunks';
 import { dict, dictOf } from './dict';
-import type { ApiState, Cause, Host, ObjectHistoryEntry, SimState } from './state';
+import { copyEventLog, emptyEventLog } from './event-log';
+import type { ApiState, Cause, Host, ObjectHistoryEntry, RecordKind, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -28,6 +29,8 @@ import type { ApiState, Cause, Host, ObjectHistoryEntry, SimState } from './stat
  */
 export function clonePlain<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
+  // Typed arrays (the Event log's columns, core/event-log.ts) are copied whole.
+  if (ArrayBuffer.isView(v)) return (v as unknown as Float64Array).slice() as T;
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array(n);
@@ -113,7 +116,7 @@ export function clonePlainSharing<T>(v: T, prev: unknown): T {
 }
 
 /** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
-export type ReuseKind = (kind: Kind) => object | undefined;
+export type ReuseKind = (kind: RecordKind) => object | undefined;
 
 /** `list`, or `prev` when it holds the same entries (history entries are never changed once written). */
 function sameList<T>(list: T[], prev: T[] | undefined): T[] {
@@ -125,12 +128,20 @@ function sameList<T>(list: T[], prev: T[] | undefined): T[] {
 function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['history'], empty = false): ApiState {
   const objects = {} as Record<string, unknown>;
   for (const [kind, byKey] of Object.entries(api.objects))
-    objects[kind] = empty ? dict() : (reuse?.(kind as Kind) ?? dictOf<unknown>(byKey));
-  if (empty) return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history: dict() };
+    objects[kind] = empty ? dict() : (reuse?.(kind as RecordKind) ?? dictOf<unknown>(byKey));
+  if (empty)
+    return {
+      objects: objects as ApiState['objects'],
+      events: emptyEventLog(),
+      resourceVersion: api.resourceVersion,
+      history: dict(),
+    };
   const history: ApiState['history'] = dict();
   for (const [ref, list] of Object.entries(api.history))
     history[ref] = sameList(list, prevHistory && Object.hasOwn(prevHistory, ref) ? prevHistory[ref] : undefined);
-  return { objects: objects as ApiState['objects'], resourceVersion: api.resourceVersion, history };
+  // A state saved before the Event log (structuredClone, JSON) has none.
+  const events = api.events ? copyEventLog(api.events) : emptyEventLog();
+  return { objects: objects as ApiState['objects'], events, resourceVersion: api.resourceVersion, history };
 }
 
 /**
@@ -300,7 +311,7 @@ export function copyState(
  * Events and ~150,000 Pods of a 5,000-node cluster.
  */
 export interface ApiChunks {
-  readonly objects: { readonly [K in Kind]?: Chunks<ApiObject> };
+  readonly objects: { readonly [K in RecordKind]?: Chunks<ApiObject> };
   readonly history: Chunks<ObjectHistoryEntry[]>;
   /** Entries in chunks not shared with the previous snapshot's (a measure of its cost). */
   readonly fresh: number;
@@ -328,12 +339,12 @@ function keepList(list: ObjectHistoryEntry[], earlier: ObjectHistoryEntry[] | un
 export function apiChunks(
   api: ApiState,
   prev: ApiChunks | undefined,
-  unwritten: (kind: Kind) => boolean,
-  mirror?: (kind: Kind) => ReadonlyMap<string, ApiObject> | undefined,
+  unwritten: (kind: RecordKind) => boolean,
+  mirror?: (kind: RecordKind) => ReadonlyMap<string, ApiObject> | undefined,
 ): ApiChunks {
-  const objects: { [K in Kind]?: Chunks<ApiObject> } = {};
+  const objects: { [K in RecordKind]?: Chunks<ApiObject> } = {};
   let fresh = 0;
-  for (const kind of Object.keys(api.objects) as Kind[]) {
+  for (const kind of Object.keys(api.objects) as RecordKind[]) {
     const before = prev?.objects[kind];
     if (before && unwritten(kind)) {
       objects[kind] = before;
@@ -358,40 +369,18 @@ export function apiChunks(
 /**
  * Puts the objects and histories kept by `apiChunks` into `state` (a copy made without them).
  * Returns, for the `mirrored` kinds, Maps of their records in order (the engine's mirrors, built
- * here in the same pass instead of by a walk over a record of 10^6 keys later). `live(kind)`: a
- * record and its mirror (the engine's, handed over) that may be rewound in place and taken.
+ * here in the same pass instead of by a walk over a record of 10^5 keys later).
  */
 export function restoreApi(
   state: SimState,
   chunks: ApiChunks,
-  mirrored?: readonly Kind[],
-  live?: (kind: Kind) => { record: Record<string, ApiObject>; map: Map<string, ApiObject> } | undefined,
-): Map<Kind, Map<string, ApiObject>> {
+  mirrored?: readonly RecordKind[],
+): Map<RecordKind, Map<string, ApiObject>> {
   const objects = state.api.objects as Record<string, Record<string, ApiObject>>;
-  const mirrors = new Map<Kind, Map<string, ApiObject>>();
-  for (const kind of Object.keys(chunks.objects) as Kind[]) {
+  const mirrors = new Map<RecordKind, Map<string, ApiObject>>();
+  for (const kind of Object.keys(chunks.objects) as RecordKind[]) {
     const c = chunks.objects[kind];
     if (!c) continue;
-    // A live record with its mirror, rewound in place when only values were replaced and keys
-    // added since the snapshot (a seek back): a walk instead of building ~10^6 entries twice.
-    const l = mirrored?.includes(kind) ? live?.(kind) : undefined;
-    if (
-      l &&
-      rewindMap(
-        l.map,
-        c,
-        (k, v) => {
-          l.record[k] = v;
-        },
-        (k) => {
-          delete l.record[k];
-        },
-      )
-    ) {
-      objects[kind] = l.record;
-      mirrors.set(kind, l.map);
-      continue;
-    }
     if (mirrored?.includes(kind)) {
       const { record, map } = recordAndMapOfChunks(c);
       objects[kind] = record;

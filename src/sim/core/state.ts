@@ -6,6 +6,7 @@
 import type { ApiObject, Kind, PodSpec, Probe } from '../api/types';
 import type { CloudState } from '../cloud/types';
 import type { Profile, Settings } from '../scenario/profiles';
+import type { EventLog } from './event-log';
 import type { Timer } from './heap';
 import type { RngState } from './random';
 
@@ -515,9 +516,14 @@ export interface StoryState {
   replacementsSeen: Record<string, true>;
 }
 
+/** The kinds kept as objects in `ApiState.objects`: Events are kept in a log (`ApiState.events`). */
+export type RecordKind = Exclude<Kind, 'Event'>;
+
 export interface ApiState {
   /** Objects by kind, then by key (`namespace/name`, or `name` for Nodes). */
-  objects: { [K in Kind]: Record<string, Extract<ApiObject, { kind: K }>> };
+  objects: { [K in RecordKind]: Record<string, Extract<ApiObject, { kind: K }>> };
+  /** The Events, in columns (core/event-log.ts); read through `Engine.list('Event')` and the like. */
+  events: EventLog;
   resourceVersion: number;
   /** Per object key (`Kind/key`), the recent history of changes with their causes. */
   history: Record<string, ObjectHistoryEntry[]>;

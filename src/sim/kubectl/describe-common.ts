@@ -108,14 +108,22 @@ export function eventsFor(
   target: { kind: string; name: string; namespace?: string; uid: string },
   index?: EventsByObject,
 ): KubeEvent[] {
-  const candidates = index ? index.about(target.kind, target.name) : e.list('Event');
-  const out = candidates.filter((ev) => {
-    const o = ev.involvedObject;
+  // Matched as describe.go's searchEvents field selector does.
+  const about = (o: KubeEvent['involvedObject']): boolean => {
     if (o.kind !== target.kind || o.name !== target.name) return false;
     if ((o.namespace ?? '') !== (target.namespace ?? '') && target.kind !== 'Node') return false;
     // describe node also looks up kubelet events, whose node reference carries the name as UID.
     return !o.uid || o.uid === target.uid || (target.kind === 'Node' && o.uid === target.name);
-  });
+  };
+  const out: KubeEvent[] = [];
+  if (index) {
+    for (const ev of index.about(target.kind, target.name)) if (about(ev.involvedObject)) out.push(ev);
+  } else {
+    // Read in place (Engine.forEachEvent): only the matching Events are built as objects.
+    e.forEachEvent((ev) => {
+      if (about(ev.involvedObject)) out.push(ev.object());
+    });
+  }
   // SortableEvents: by last timestamp; ties by first occurrence, which keeps recording order.
   return out.sort((a, b) => a.lastTimestamp - b.lastTimestamp || a.firstTimestamp - b.firstTimestamp);
 }

@@ -58,15 +58,16 @@ function interval(ev: KubeEvent, now: number): string {
 /** What `kubectl events` prints. */
 export function kubectlEvents(e: Engine, req: EventsRequest): string {
   const key = (ev: KubeEvent) => `${ev.metadata.namespace ?? ''}/${ev.metadata.name}`;
-  const events = e
-    .list('Event')
-    .filter((ev) => req.allNamespaces || ev.metadata.namespace === req.namespace)
-    .filter(
-      (ev) =>
-        !req.forObject ||
-        (ev.involvedObject.kind === req.forObject.kind && ev.involvedObject.name === req.forObject.name),
-    )
-    .filter((ev) => req.types.length === 0 || req.types.some((t) => t.toLowerCase() === ev.type.toLowerCase()))
+  // Read in place (Engine.forEachEvent): only the Events printed are built as objects.
+  const picked: KubeEvent[] = [];
+  e.forEachEvent((ev) => {
+    if (!req.allNamespaces && ev.namespace !== req.namespace) return;
+    const o = ev.involvedObject;
+    if (req.forObject && (o.kind !== req.forObject.kind || o.name !== req.forObject.name)) return;
+    if (req.types.length > 0 && !req.types.some((t) => t.toLowerCase() === ev.type.toLowerCase())) return;
+    picked.push(ev.object());
+  });
+  const events = picked
     // The API's order (namespace, name), then by last time. kubectl's sort.Sort is not stable:
     // equal times keep the API order here [D].
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))

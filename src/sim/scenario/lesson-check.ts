@@ -58,15 +58,15 @@ export function checkCondition(e: Engine, c: LessonCondition, ctx: ConditionCont
           (c.value === undefined || (t.value ?? '') === c.value) &&
           (c.effect === undefined || t.effect === c.effect),
       );
-    case 'event':
-      return e
-        .list('Event')
-        .some(
-          (ev) =>
-            ev.reason === c.reason &&
-            ev.lastTimestamp >= since &&
-            (c.object === undefined || eventObjectMatches(c.object, ev.involvedObject)),
-        );
+    case 'event': {
+      // Read in place (Engine.forEachEvent): no Event object built.
+      let seen = false;
+      e.forEachEvent((ev) => {
+        if (!seen && ev.reason === c.reason && ev.lastTimestamp >= since)
+          seen = c.object === undefined || eventObjectMatches(c.object, ev.involvedObject);
+      });
+      return seen;
+    }
     case 'pod':
       return matchingPods(e, c).some((p) => podColumns(p, e.now).status === c.status);
     case 'pod-gone':
@@ -163,12 +163,12 @@ export function conditionSince(e: Engine, step: CompiledStep, since?: number): n
     }
     case 'event': {
       let first: number | undefined;
-      for (const ev of e.list('Event')) {
-        if (ev.reason !== c.reason || ev.lastTimestamp < from) continue;
-        if (c.object !== undefined && !eventObjectMatches(c.object, ev.involvedObject)) continue;
+      e.forEachEvent((ev) => {
+        if (ev.reason !== c.reason || ev.lastTimestamp < from) return;
+        if (c.object !== undefined && !eventObjectMatches(c.object, ev.involvedObject)) return;
         const at = ev.firstTimestamp >= from ? ev.firstTimestamp : ev.lastTimestamp;
         if (first === undefined || at < first) first = at;
-      }
+      });
       return first;
     }
     case 'pod': {

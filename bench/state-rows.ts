@@ -1,0 +1,44 @@
+/**
+ * The state's own rows (issue 28), measured on a big run's simulation at its end: a checkpoint
+ * (taken 30 simulated seconds after the previous one, as the app's worker does), a restore of it
+ * after 30 s more (a seek back), and the bytes an Event costs (the heap with the Events and
+ * without them, over their number). Destroys the simulation's Events: call it last.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Simulation } from '../src/sim/index';
+import { dropEvents, eventCount } from './event-store-parts';
+import { gcFunction, heapMb } from './memory';
+
+export interface StateFigures {
+  checkpointMs: number;
+  restoreMs: number;
+  events: number;
+  bytesPerEvent: number;
+}
+
+/** A checkpoint 30 s after the previous one, then 30 s more and a restore of it (wall ms). */
+function checkpointAndRestore(sim: Simulation): { checkpointMs: number; restoreMs: number } {
+  sim.snapshot();
+  sim.advanceTo(sim.now + 30_000);
+  let a = performance.now();
+  const snap = sim.snapshot();
+  const checkpointMs = performance.now() - a;
+  sim.advanceTo(sim.now + 30_000);
+  a = performance.now();
+  sim.restore(snap);
+  return { checkpointMs, restoreMs: performance.now() - a };
+}
+
+export function measureState(sim: Simulation): StateFigures {
+  const gc = gcFunction();
+  const { checkpointMs, restoreMs } = checkpointAndRestore(sim);
+  // No checkpoint is held from here (one shares the Events), nor the snapshot the simulation keeps
+  // to share with its next one: the heap is then the engine's alone.
+  (sim as unknown as { lastSnapshot: unknown }).lastSnapshot = undefined;
+  const heapWith = heapMb(gc);
+  const events = eventCount(sim);
+  dropEvents(sim);
+  const heapWithout = heapMb(gc);
+  const bytesPerEvent = events > 0 ? ((heapWith - heapWithout) * 1024 * 1024) / events : Number.NaN;
+  return { checkpointMs, restoreMs, events, bytesPerEvent };
+}
