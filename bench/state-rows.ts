@@ -1,13 +1,14 @@
 /**
  * The state's own rows (issue 28), measured on a big run's simulation at its end: a checkpoint
  * (taken 30 simulated seconds after the previous one, as the app's worker does), a restore of it
- * after 30 s more (a seek back), and the bytes an Event costs (the heap with the Events and
- * without them, over their number). Destroys the simulation's Events: call it last.
+ * after 30 s more (a seek back), and the bytes an Event costs: V8's heap with the Events and
+ * without them, plus the log's typed arrays (outside the heap: `columnBytes`), over their number.
+ * Destroys the simulation's Events: call it last.
  */
 import { performance } from 'node:perf_hooks';
 import type { Simulation } from '../src/sim/index';
-import { dropEvents, eventCount } from './event-store-parts';
-import { gcFunction, heapMb } from './memory';
+import { columnBytes, dropEvents, eventCount } from './event-store-parts';
+import { gcFunction } from './memory';
 
 export interface StateFigures {
   checkpointMs: number;
@@ -29,16 +30,23 @@ function checkpointAndRestore(sim: Simulation): { checkpointMs: number; restoreM
   return { checkpointMs, restoreMs: performance.now() - a };
 }
 
+/** V8's heap in use after a forced GC (bytes). */
+function heapUsed(gc: () => void): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
 export function measureState(sim: Simulation): StateFigures {
   const gc = gcFunction();
   const { checkpointMs, restoreMs } = checkpointAndRestore(sim);
   // No checkpoint is held from here (one shares the Events), nor the snapshot the simulation keeps
   // to share with its next one: the heap is then the engine's alone.
   (sim as unknown as { lastSnapshot: unknown }).lastSnapshot = undefined;
-  const heapWith = heapMb(gc);
+  const heapWith = heapUsed(gc);
+  const columns = columnBytes(sim);
   const events = eventCount(sim);
   dropEvents(sim);
-  const heapWithout = heapMb(gc);
-  const bytesPerEvent = events > 0 ? ((heapWith - heapWithout) * 1024 * 1024) / events : Number.NaN;
-  return { checkpointMs, restoreMs, events, bytesPerEvent };
+  const bytes = heapWith - heapUsed(gc) + columns;
+  return { checkpointMs, restoreMs, events, bytesPerEvent: events > 0 ? bytes / events : Number.NaN };
 }
