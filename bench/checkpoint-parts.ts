@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { ApiObject } from '../src/sim/api/types';
+import type { ApiObject } from '../src/sim/core/api-types';
 import { ChunkBuilder } from '../src/sim/core/chunks';
 import { EventStore } from '../src/sim/core/event-store';
 import { apiChunks, causeChunks, clonePlainSharing, copyState, restoreApi } from '../src/sim/core/snapshot';

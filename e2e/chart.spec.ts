@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { formatSimTime } from '../src/sim/core/duration';
 import { parseScenario, recordRun } from '../src/sim/index';
-import { formatSimTime } from '../src/sim/scenario/duration';
 import { expectNoA11yViolations } from './fixtures';
 import { clock, region, scrubTo } from './helpers';
 

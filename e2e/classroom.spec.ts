@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { OVERVIEW_ABOVE_NODES } from '../src/sim/overview';
 import { BUILTIN_SCENARIOS, type BuiltinScenarioEntry } from '../src/sim/scenario/builtins';
+import { OVERVIEW_ABOVE_NODES } from '../src/sim/story/overview';
 import { expectNoA11yViolations } from './fixtures';
 import { clock, graphTextSizes, parseClock, pause, region, scrubTo } from './helpers';
 

@@ -1,13 +1,13 @@
 /**
- * The README's limits are the code's (src/sim/scenario/limits.ts, src/share/run.ts): every number
+ * The README's limits are the code's (src/sim/core/limits.ts, src/share/run.ts): every number
  * the Limits table and the cloud table state is checked against the constant it names, so a limit
  * changed in code and not in the README (the cloud's old "200-node limit") fails here.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../share/run';
-import { MAX_SCENARIO_DURATION_MS } from '../sim/scenario/duration';
-import { DOMAIN_LIMITS, groupDigits, PARSER_LIMITS } from '../sim/scenario/limits';
+import { MAX_SCENARIO_DURATION_MS } from '../sim/core/duration';
+import { DOMAIN_LIMITS, groupDigits, PARSER_LIMITS } from '../sim/core/limits';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

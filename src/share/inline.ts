@@ -7,8 +7,8 @@
 import { parse } from 'yaml';
 // Both engine files are dependency-light (the guard needs only yaml's Lexer): imported directly so
 // that the link codec does not pull the engine in. The rest of src/share uses src/sim/index.ts.
-import { countPods } from '../sim/scenario/limits';
-import { yamlHazard } from '../sim/yaml-guard';
+import { countPods } from '../sim/core/limits';
+import { yamlHazard } from '../sim/scenario/yaml-guard';
 
 export interface InlineSize {
   nodes: number;

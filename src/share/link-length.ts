@@ -4,7 +4,7 @@
  * `location.hash` at start-up and on `hashchange` before loading the link codec, so a hash of
  * megabytes is refused at once, with nothing decoded, copied or parsed.
  */
-import { groupDigits } from '../sim/scenario/limits';
+import { groupDigits } from '../sim/core/limits';
 
 /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2). */
 export const MAX_LINK_CHARS = 8192;

@@ -7,7 +7,7 @@
  */
 // The engine's limit table is dependency-free: importing it does not pull the engine into the
 // main bundle (the rest of the engine is reached through src/sim/index.ts only).
-import { DOMAIN_LIMITS, describeDuration, groupDigits as limitsGroupDigits } from '../sim/scenario/limits';
+import { DOMAIN_LIMITS, describeDuration, groupDigits as limitsGroupDigits } from '../sim/core/limits';
 import { inspectInlineScenario } from './inline';
 import { MAX_LINK_CHARS } from './link-length';
 
@@ -48,7 +48,7 @@ export const LINK_FORMAT = 4;
 /** Oldest link format this version still reads. */
 export const OLDEST_LINK_FORMAT = 1;
 
-/** The link's own limits, and the engine's domain limits (one table, scenario/limits.ts). */
+/** The link's own limits, and the engine's domain limits (one table, core/limits.ts). */
 export const LIMITS = {
   /** Longest hash accepted, checked before anything is decoded (engineering.md 5.2; link-length.ts). */
   maxLinkChars: MAX_LINK_CHARS,

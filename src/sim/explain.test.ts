@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REPLACES_ANNOTATION } from './api/workload-memory';
 import { Engine } from './core/engine';
+import type { Scenario } from './core/scenario-types';
 import { explain } from './explain';
 import { parseScenario } from './scenario/parse';
-import type { Scenario } from './scenario/types';
 import { initialState, Simulation } from './simulation';
 
 function builtin(name: string, timeline?: Scenario['spec']['timeline']): Simulation {

@@ -27,4 +27,4 @@ export {
   type ScenarioChange,
   type VariantResult,
 } from './scenario/variant-parse';
-export { YAML_LIMITS, yamlHazard } from './yaml-guard';
+export { YAML_LIMITS, yamlHazard } from './scenario/yaml-guard';

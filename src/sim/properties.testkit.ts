@@ -44,7 +44,7 @@ export const cloudClusterArb: fc.Arbitrary<ClusterShape> = clusterArb.map((c) =>
   workers: Math.max(1, Math.min(12, c.workers)),
 }));
 
-/** The control-plane taint keys of the profiles (scenario/profiles.ts controlPlaneTaint). */
+/** The control-plane taint keys of the profiles (core/profiles.ts controlPlaneTaint). */
 const CONTROL_PLANE_TAINT_KEYS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'];
 
 /**

@@ -5,38 +5,14 @@
  * Everything here is also exported by `index.ts`, the full public API.
  */
 
-export type { InstanceState } from './cloud/types';
 export type { AutoscalerView, CloudView, InstanceView, NodeGroupView, UnneededNodeView } from './cloud/view';
 export type { ActionOption, ActionTarget } from './commands/actions';
 export { isJsonManifest } from './commands/manifest';
 export type { CommandResult } from './commands/run';
 export type { RunningCommand } from './commands/running';
-export { maxOf, minOf, pushAll } from './core/lists';
-export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
-export type { CommandBy } from './core/state';
-export type { Explanation, ExplanationLink } from './explain';
-export { joinPieces, OUTPUT_MAX_CHARS, type OutputCollector, outputCutNote, type Pieces } from './kubectl/pieces';
-export {
-  type ClusterOverview,
-  NODE_FLAG,
-  NODE_STATE,
-  OVERVIEW_ABOVE_NODES,
-  POD_STATE,
-  POD_STATE_NAMES,
-  type PodStateName,
-  summarizeOverview,
-  type ZoneSummary,
-} from './overview';
-export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './scenario/duration';
-export {
-  type CompiledStep,
-  checkCondition,
-  compileLesson,
-  conditionSince,
-  type LessonCondition,
-  parseCondition,
-  stepComplete,
-} from './scenario/lesson';
+export type { Chapter, ChapterKind } from './core/chapters';
+export type { InstanceState } from './core/cloud-types';
+export { defaultScenarioDuration, formatSimTime, formatStoryTime, parseDuration } from './core/duration';
 export {
   countPods,
   DOMAIN_LIMITS,
@@ -46,9 +22,10 @@ export {
   SETTING_LIMITS,
   type SettingLimit,
   settingProblem,
-} from './scenario/limits';
-export { CLOUD_SETTINGS, PROFILES, type ProfileName, type Settings } from './scenario/profiles';
-export { scenarioForReplay } from './scenario/replay';
+} from './core/limits';
+export { maxOf, minOf, pushAll } from './core/lists';
+export { CLOUD_SETTINGS, PROFILES, type ProfileName, type Settings } from './core/profiles';
+export { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './core/progress';
 export type {
   LessonStep,
   Manifest,
@@ -57,10 +34,23 @@ export type {
   ScenarioNode,
   ScenarioNodeGroup,
   TimelineEntry,
-} from './scenario/types';
+} from './core/scenario-types';
+export type { CommandBy } from './core/state';
+export type { Explanation, ExplanationLink } from './explain';
+export { joinPieces, OUTPUT_MAX_CHARS, type OutputCollector, outputCutNote, type Pieces } from './kubectl/pieces';
+export { type RecordedCommand, type RecordedRun, recordRun } from './recorded-run';
+export {
+  type CompiledStep,
+  checkCondition,
+  compileLesson,
+  conditionSince,
+  type LessonCondition,
+  parseCondition,
+  stepComplete,
+} from './scenario/lesson';
+export { scenarioForReplay } from './scenario/replay';
 export { applyVariant, describeKey, type Variant, variantLabels } from './scenario/variant';
 export { createSimulation, type SimSnapshot, Simulation } from './simulation';
-export type { Chapter, ChapterKind } from './story/chapters';
 export {
   type Band,
   type Bracket,
@@ -72,8 +62,18 @@ export {
   type ChartZone,
 } from './story/chart';
 export { LEASE_TICK_NODES, RunHistory } from './story/history';
+export {
+  type ClusterOverview,
+  NODE_FLAG,
+  NODE_STATE,
+  OVERVIEW_ABOVE_NODES,
+  POD_STATE,
+  POD_STATE_NAMES,
+  type PodStateName,
+  summarizeOverview,
+  type ZoneSummary,
+} from './story/overview';
 export { overviewAt } from './story/overview-at';
-export { type RecordedCommand, type RecordedRun, recordRun } from './story/recorded-run';
 export {
   buildScoreboard,
   type FaultScore,

@@ -2,14 +2,17 @@
  * Builds a simulation from a scenario and exposes the public engine API (see index.ts).
  */
 
-import type { Kind } from './api/types';
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
+import type { Kind } from './core/api-types';
+import { type Chapter, chapterList } from './core/chapters';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
 import { copyEventLog, type EventLogCheckpoint, emptyEventLog, restoreEventLog } from './core/event-log';
+import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
+import type { Scenario } from './core/scenario-types';
 import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi, restoreCauses } from './core/snapshot';
 import type { Cause, CommandBy, RecordKind, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
@@ -19,11 +22,8 @@ import { systemctl } from './host/systemctl';
 import { joinPieces, type OutputCollector } from './kubectl/pieces';
 import { kubectlOutput, kubectlOutputPart } from './kubectl/run';
 import { MODULES } from './modules';
-import { buildOverview, type ClusterOverview } from './overview';
 import { bootstrap, WARMUP_MS } from './scenario/bootstrap';
-import { PROFILES, type Profile, type Settings } from './scenario/profiles';
-import type { Scenario } from './scenario/types';
-import { type Chapter, chapterList } from './story/chapters';
+import { buildOverview, type ClusterOverview } from './story/overview';
 import { buildView, type ClusterView } from './view';
 
 export interface SimSnapshot {
@@ -251,12 +251,12 @@ export class Simulation {
     return Object.keys(this.engine.state.hosts).length;
   }
 
-  /** A big cluster at a glance: per machine and pod a state code, per zone its state (overview.ts). */
+  /** A big cluster at a glance: per machine and pod a state code, per zone its state (story/overview.ts). */
   overview(): ClusterOverview {
     return buildOverview(this.engine);
   }
 
-  /** Every chapter (named moment) of the run up to now, in time order (story/chapters.ts). */
+  /** Every chapter (named moment) of the run up to now, in time order (core/chapters.ts). */
   chapters(): Chapter[] {
     return chapterList(this.engine);
   }

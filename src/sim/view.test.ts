@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, Pod } from './api/types';
+import type { Node, Pod } from './core/api-types';
 import { Engine } from './core/engine';
+import type { Scenario } from './core/scenario-types';
 import type { Host } from './core/state';
-import type { Scenario } from './scenario/types';
 import { initialState } from './simulation';
 import { buildView, nodeStatusColumn, podStatusColumns } from './view';
 

@@ -7,17 +7,19 @@
  * host without an API pod (e.g. a static pod whose mirror is gone, or a pod deleted while its node
  * could not hear about it); a zombie is Running in the API with nothing running on its host.
  */
-import type { Node, Pod } from './api/types';
+
+import { isAddonPod } from './api/addons';
 import { REPLACES_ANNOTATION } from './api/workload-memory';
 import { CA_NAME, CCM_NAME } from './cloud/bootstrap';
-import type { InstanceState } from './cloud/types';
 import { buildCloudView, type CloudView, instanceOfHostView } from './cloud/view';
+import type { ControlPlaneCardComponent } from './commands/actions';
+import type { Node, Pod } from './core/api-types';
+import type { InstanceState } from './core/cloud-types';
 import type { Engine } from './core/engine';
 import { pushAll } from './core/lists';
 import type { Host, HostContainer } from './core/state';
-import { CONTROL_PLANE_COMPONENTS, type ControlPlaneComponent, controlPlaneHost } from './core/world';
+import { CONTROL_PLANE_COMPONENTS, controlPlaneHost } from './core/world';
 import { nodeStatus, podColumns } from './kubectl/status';
-import { isAddonPod } from './scenario/addons';
 
 export interface ServiceView {
   name: 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
@@ -70,7 +72,7 @@ export interface PodView {
   evictionAt?: number;
   owner?: string; // Kind/name
   staticPod: boolean;
-  /** One of kubeadm's kube-system add-ons (kube-proxy, calico-node, CoreDNS: scenario/addons.ts). */
+  /** One of kubeadm's kube-system add-ons (kube-proxy, calico-node, CoreDNS: api/addons.ts). */
   addon?: true;
   /** For a replacement pod: the node its predecessor ran on (for the travel animation). */
   fromNode?: string;
@@ -85,7 +87,6 @@ export interface WorkloadView {
 }
 
 /** The control plane's static pods with a Stop/Start menu: kubeadm's four, and a cloud's processes. */
-export type ControlPlaneCardComponent = ControlPlaneComponent | typeof CCM_NAME | typeof CA_NAME;
 
 export interface ControlPlaneComponentView {
   name: ControlPlaneCardComponent;

@@ -8,7 +8,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { registerYamlDocuments } from './commands/manifest';
-import { yamlHazard } from './yaml-guard';
+import { yamlHazard } from './scenario/yaml-guard';
 
 /** Aliases one manifest may expand; real manifests use none or a few. */
 const MAX_ALIAS_COUNT = 100;

@@ -12,10 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario } from './index';
-import { buildOverview, summarizeOverview } from './overview';
 import { BIG_BUILTINS } from './scenario/builtins';
 import { compileLesson, conditionSince, stepComplete } from './scenario/lesson';
 import { Simulation } from './simulation';
+import { buildOverview, summarizeOverview } from './story/overview';
 
 const sec = 1000;
 const min = 60 * sec;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeLink } from '../share/link';
 import { BIG_BUILTINS, BUILTIN_SCENARIOS, maxOf } from '../sim';
-import type { Scenario } from '../sim/scenario/types';
+import type { Scenario } from '../sim/core/scenario-types';
 import { loadRunner } from '../worker/runner';
 import { RunExtras } from '../worker/share';
 import { buildShareRun } from './share';

@@ -69,9 +69,9 @@ describe('the main bundle', () => {
     const sim = [...files].filter((f) => f.includes('/src/sim/')).map((f) => f.slice(ROOT.length + 1));
     // limits.ts: the link length limit, checked before the codec loads (share/link-length.ts).
     expect(sim.sort()).toEqual([
+      'src/sim/core/duration.ts',
+      'src/sim/core/limits.ts',
       'src/sim/scenario/builtins.ts',
-      'src/sim/scenario/duration.ts',
-      'src/sim/scenario/limits.ts',
     ]);
   });
 });

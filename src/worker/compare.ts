@@ -2,7 +2,7 @@
  * A/B comparisons: the run played again from the start as is (A) and with a variant (B: settings,
  * profile or tolerations changed), with the same seed and the same commands, both to the same end
  * (the scenario's, or further if the run went on). Each is a fresh headless simulation
- * (sim/story/recorded-run.ts): the live run, its clock and its checkpoints are not touched.
+ * (sim/recorded-run.ts): the live run, its clock and its checkpoints are not touched.
  */
 import {
   applyVariant,

@@ -2,8 +2,9 @@
  * Admission the kube-apiserver applies on create: DefaultTolerationSeconds for pods (DTS, §3.1),
  * and the control-plane taint kubeadm registers Nodes with.
  */
+
+import type { Node, Pod, Taint, Toleration } from '../core/api-types';
 import { internRecord } from '../core/intern';
-import type { Node, Pod, Taint, Toleration } from './types';
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';

@@ -6,16 +6,7 @@
  * History `what` prefixes used: `created`, `configured` (objects), `created by <actor>` (pods).
  * Callers (commands) must check that the API answers before calling these.
  */
-import type { Engine } from '../core/engine';
-import { internRecord, sharedFrom } from '../core/intern';
-import { keyOf } from '../core/keys';
-import { randomSuffix } from '../core/random';
-import { clonePlain } from '../core/snapshot';
-import type { Manifest } from '../scenario/types';
-import { admitDefaultTolerationSeconds } from './admission';
-import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
-import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
-import { checkPodBudget } from './pod-budget';
+
 import type {
   ApiObject,
   DaemonSet,
@@ -27,7 +18,17 @@ import type {
   ReplicaSet,
   Service,
   StatefulSet,
-} from './types';
+} from '../core/api-types';
+import type { Engine } from '../core/engine';
+import { internRecord, sharedFrom } from '../core/intern';
+import { keyOf } from '../core/keys';
+import { randomSuffix } from '../core/random';
+import type { Manifest } from '../core/scenario-types';
+import { clonePlain } from '../core/snapshot';
+import { admitDefaultTolerationSeconds } from './admission';
+import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
+import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
+import { checkPodBudget } from './pod-budget';
 import { fieldPath, manifestErrors } from './validation';
 
 export { ApiError } from './errors';

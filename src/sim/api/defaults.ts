@@ -3,11 +3,7 @@
  * namespace `default`, labels/selector `app: <name>` when missing, terminationGracePeriodSeconds 30,
  * serviceAccountName `default`, Service type ClusterIP. Quantities are parsed into millicores / MiB.
  */
-import { own } from '../core/dict';
-import type { Engine } from '../core/engine';
-import { FNV_OFFSET, fnvUpdate } from '../core/trace';
-import type { Manifest } from '../scenario/types';
-import { invalid } from './errors';
+
 import type {
   ContainerSpec,
   LabelSelector,
@@ -17,7 +13,12 @@ import type {
   Probe,
   ProbePort,
   Toleration,
-} from './types';
+} from '../core/api-types';
+import { own } from '../core/dict';
+import type { Engine } from '../core/engine';
+import type { Manifest } from '../core/scenario-types';
+import { FNV_OFFSET, fnvUpdate } from '../core/trace';
+import { invalid } from './errors';
 
 type Obj = Record<string, unknown>;
 

@@ -6,13 +6,14 @@
  * History `what` prefixes: `deletion requested` (graceful pod delete: deletionTimestamp set),
  * `deleted` (object removed), `cordoned`, `uncordoned`, `scaled`.
  */
+
+import type { Kind, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { splitKey } from '../core/keys';
-import { replicasProblem } from '../scenario/limits';
+import { replicasProblem } from '../core/limits';
 import { ApiError, invalid, notFound, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
 import { clone } from './podutil';
-import type { Kind, Pod } from './types';
 
 export interface DeletePodOptions {
   /** --grace-period; undefined or negative = the pod's terminationGracePeriodSeconds. */

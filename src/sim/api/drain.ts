@@ -11,13 +11,13 @@
  * Texts differ by kubectl version: the v1.33 profile prints kubectl 1.33's, the v1.23 profile 1.23's.
  */
 
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import type { DrainPending, DrainWait } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { cordon, removeOrTerminate } from './delete';
 import { byNamespacedName, controllerRef, isMirrorPod } from './podutil';
-import type { Pod } from './types';
 
 export interface DrainOptions {
   ignoreDaemonSets?: boolean;

@@ -1,7 +1,7 @@
 /**
  * API errors with the text kubectl prints, so commands can show them verbatim.
  */
-import type { Kind } from './types';
+import type { Kind } from '../core/api-types';
 
 /** An API request that the server (or kubectl's client-side checks) refused; `message` is what kubectl prints. */
 export class ApiError extends Error {

@@ -4,10 +4,11 @@
  * thousands of pods. The index is not state: it is rebuilt from the pods whenever the engine's
  * state object changes (restore), and kept current by the Pod watches of the controllers.
  */
+
+import type { ApiObject, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { SimState } from '../core/state';
 import { controllerRef, isPodActive, isPodReady } from './podutil';
-import type { ApiObject, Pod } from './types';
 import { workloadMemory } from './workload-memory';
 
 /** What one pod adds to its controller's counts. */

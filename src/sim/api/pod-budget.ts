@@ -3,12 +3,13 @@
  * the pods the cluster's workloads and bare pods ask for must stay within it, so that no typed
  * command, timeline entry or link can make a run that does not fit in a browser tab.
  */
+
+import type { ApiObject } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
-import { isAddon } from '../scenario/addons';
-import { DOMAIN_LIMITS, podsOverLimit } from '../scenario/limits';
+import { DOMAIN_LIMITS, podsOverLimit } from '../core/limits';
+import { isAddon } from './addons';
 import { ApiError } from './errors';
-import type { ApiObject } from './types';
 
 const hasController = (o: ApiObject) => o.metadata.ownerReferences.some((r) => r.controller === true);
 

@@ -3,20 +3,9 @@
  * their Kubernetes counterparts (podutil.IsPodReady, controller.IsPodActive, v1helper.ToleratesTaint...).
  */
 
-import { controllerManagerActive, schedulerActive } from '../controllers/control-plane';
+import type { ApiObject, OwnerReference, Pod, Taint, Toleration } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
-import type { ApiObject, OwnerReference, Pod, Taint, Toleration } from './types';
-
-/** kube-controller-manager's controllers act (API up, KCM running and leading): control-plane.ts. */
-export function kcmActive(e: Engine): boolean {
-  return controllerManagerActive(e);
-}
-
-/** kube-scheduler schedules (API up, scheduler running and leading): control-plane.ts. */
-export function schedulerRunning(e: Engine): boolean {
-  return schedulerActive(e);
-}
 
 /** controller.IsPodActive: not terminal and not being deleted. RS [C] */
 export function isPodActive(p: Pod): boolean {

@@ -5,7 +5,7 @@
  * their path by scenario validation and by `kubectl apply`.
  */
 import { describe, expect, it } from 'vitest';
-import { sim } from '../kubelet/test-helpers';
+import { sim } from '../kubelet/testkit';
 import { formatScenarioError, parseScenario } from '../scenario/parse';
 import { probeFrom } from './defaults';
 

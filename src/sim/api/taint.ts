@@ -9,11 +9,18 @@
  * History `what` prefixes: `taint <key>:<effect>` (added; node.kubernetes.io/ keys shortened as the
  * node-lifecycle controller writes them, so `taint out-of-service:NoExecute`), `untaint <key>`.
  */
-import type { TaintSpec } from '../commands/taint-args';
+
+import type { Taint, TaintEffect } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { ApiError, notFound } from './errors';
 import { clone } from './podutil';
-import type { Taint } from './types';
+
+/** A taint to add (effect required) or remove (effect optional: all effects of the key). */
+export interface TaintSpec {
+  key: string;
+  value?: string;
+  effect?: TaintEffect;
+}
 
 /** corev1.Taint.ToString, as kubectl prints a taint it could not find. */
 function taintToString(t: TaintSpec): string {

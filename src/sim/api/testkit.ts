@@ -12,15 +12,15 @@ import { garbageCollectorModule } from '../controllers/garbage-collector';
 import { replicasetModule } from '../controllers/replicaset';
 import { schedulerModule } from '../controllers/scheduler';
 import { statefulsetModule } from '../controllers/statefulset';
+import type { Node, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import { Engine, type SimModule } from '../core/engine';
+import { PROFILES, type ProfileName } from '../core/profiles';
+import type { Scenario } from '../core/scenario-types';
 import type { Host, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
 import { containersChanged } from '../runtime/containers';
-import { PROFILES, type ProfileName } from '../scenario/profiles';
-import type { Scenario } from '../scenario/types';
 import { emptyState } from '../simulation';
-import type { Node, Pod } from './types';
 
 /** The modules owned by the workload engineer, in MODULES order. */
 export const WORKLOAD_MODULES: readonly SimModule[] = [

@@ -2,12 +2,12 @@
  * What the simulated kube-apiserver refuses in a manifest before it stores anything, as a pure
  * function of the manifest: required fields, the template's selector, numbers Kubernetes wants as
  * whole numbers (replicas, grace periods, toleration seconds, priority), and the playground's
- * domain limits (scenario/limits.ts). `kubectl apply`/`create` refuse with these (api/apply.ts),
+ * domain limits (core/limits.ts). `kubectl apply`/`create` refuse with these (api/apply.ts),
  * and scenario validation reports them with their path before a cluster boots
  * (scenario/manifests.ts), so a scenario that validates never fails at start-up.
  */
-import { DOMAIN_LIMITS, replicasProblem, secondsProblem, thresholdProblem } from '../scenario/limits';
-import type { Manifest } from '../scenario/types';
+import { DOMAIN_LIMITS, replicasProblem, secondsProblem, thresholdProblem } from '../core/limits';
+import type { Manifest } from '../core/scenario-types';
 import { asArr, asObj, templateFieldErrors } from './defaults';
 import { labelValueErrors, qualifiedNameErrors } from './label-validation';
 

@@ -4,10 +4,10 @@
  * kube-controller-manager / kube-scheduler acquire leadership, as their informers' initial list would.
  */
 
+import type { Lease, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { DepartedPod, WorkloadMemory } from '../core/state';
 import { controllerRef, isPodActive } from './podutil';
-import type { Lease, Pod } from './types';
 
 /** Module names of the KCM controllers owned here (enqueued together on a KCM start). */
 export const KCM_WORKLOAD_MODULES = [

@@ -18,11 +18,11 @@
  */
 import { removeOrTerminate } from '../api/delete';
 import { clone } from '../api/podutil';
-import type { Node, Pod, PodCondition } from '../api/types';
 import { terminateInstance } from '../cloud/lifecycle';
 import { instanceByProviderId } from '../cloud/provider';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
-import type { AutoscalerMemory, NodeDeletion } from '../cloud/types';
+import type { Node, Pod, PodCondition } from '../core/api-types';
+import type { AutoscalerMemory, NodeDeletion } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { apiAvailable } from '../core/world';
 import { scaleDownChapter } from './chapters';

@@ -4,7 +4,7 @@
  * back-off ended, up to 30 minutes; a failure during a back-off restarts it with the same length.
  * While backed off the group is skipped with `in backoff after failed scale-up`.
  */
-import type { AutoscalerMemory, GroupBackoff } from '../cloud/types';
+import type { AutoscalerMemory, GroupBackoff } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 
 /** `Backoff`: start or extend the group's back-off; returns its end. */

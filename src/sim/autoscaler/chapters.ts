@@ -1,10 +1,11 @@
 /**
- * The autoscaler's moments as chapters of the run's story (story/chapters.ts): a group scaled up,
+ * The autoscaler's moments as chapters of the run's story (core/chapters.ts): a group scaled up,
  * a node being removed, an unregistered machine removed, the autoscaler stopping or resuming for
  * the cluster's health. Labels in plain words, names as kubectl and the cloud print them.
  */
+
+import { addChapter, fromCause } from '../core/chapters';
 import type { Engine } from '../core/engine';
-import { addChapter, fromCause } from '../story/chapters';
 
 export function scaleUpChapter(e: Engine, group: string, from: number, to: number, cause: number): void {
   addChapter(e, {

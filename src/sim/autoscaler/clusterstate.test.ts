@@ -5,8 +5,8 @@
  * early return), simulator/drainability/rules (the pods that block a scale-down).
  */
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
 import { advanceUntil, cloudSim, deployment, eventsOf } from '../cloud/testkit';
+import type { Pod } from '../core/api-types';
 import { drainability } from './drainability';
 
 const status = (sim: ReturnType<typeof cloudSim>) =>

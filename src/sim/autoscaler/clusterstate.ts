@@ -13,10 +13,11 @@
  *   nodes of each group (`GetUpcomingNodes`, 1.33: target − ready − unready − longUnregistered,
  *   so an unregistered zombie counts as one upcoming node).
  */
-import type { Node } from '../api/types';
+
 import { instanceByProviderId, nodeGroups } from '../cloud/provider';
 import { TAINT_TO_BE_DELETED } from '../cloud/taints';
-import type { AutoscalerMemory, CloudInstance } from '../cloud/types';
+import type { Node } from '../core/api-types';
+import type { AutoscalerMemory, CloudInstance } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { backoffGroup } from './backoff';
 import { statusEvent } from './events';

@@ -8,7 +8,7 @@
  * moved. (No local volumes and no PodDisruptionBudgets are modelled, so their rules never fire.)
  */
 import { controllerRef, isMirrorPod } from '../api/podutil';
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 /** utils/drain PodLongTerminatingExtraThreshold. */

@@ -8,8 +8,9 @@
  * is unhealthy`) at most every 5 minutes. That is why `kubectl describe pod` shows
  * `NotTriggerScaleUp … (x3 over 12m)` although the autoscaler decides every 10 seconds.
  */
-import type { ObjectReference } from '../api/types';
-import type { AutoscalerMemory } from '../cloud/types';
+
+import type { ObjectReference } from '../core/api-types';
+import type { AutoscalerMemory } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 
 export const CA_SOURCE = 'cluster-autoscaler';

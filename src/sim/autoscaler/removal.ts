@@ -6,9 +6,9 @@
  * once and reused until a pod on the node is written (core/node-memo.ts).
  */
 import { controllerRef } from '../api/podutil';
-import type { Pod } from '../api/types';
 import { staticFilter } from '../controllers/scheduler';
 import { type Usage, usageOf } from '../controllers/scheduler-usage';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { nodeMemo } from '../core/node-memo';
 import { drainability, drainabilityHoldsUntil } from './drainability';

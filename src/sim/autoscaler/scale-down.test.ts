@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import { advanceUntil, cloudSim, deployment, eventsOf } from '../cloud/testkit';
-import type { Manifest } from '../scenario/types';
+import type { Manifest } from '../core/scenario-types';
 
 /** Three workers with two 1200m pods each (60%); at 1m web shrinks to 4: one node can go. */
 function shrinking(extra: Partial<Parameters<typeof cloudSim>[0]> = {}) {

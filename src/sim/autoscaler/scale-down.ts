@@ -16,11 +16,11 @@
  * Soft taints: unneeded nodes carry `DeletionCandidateOfClusterAutoscaler=<unix>:PreferNoSchedule`.
  */
 import { clone } from '../api/podutil';
-import type { Node, Pod } from '../api/types';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
-import type { AutoscalerMemory } from '../cloud/types';
+import type { Node, Pod } from '../core/api-types';
+import type { AutoscalerMemory } from '../core/cloud-types';
+import { EPOCH_MS } from '../core/dates';
 import type { Engine } from '../core/engine';
-import { EPOCH_MS } from '../kubectl/dates';
 import { type ClusterState, nodeIsReady } from './clusterstate';
 import { fitsElsewhere, type NodePods, nodePods, type Statics } from './removal';
 import { SchedulingSnapshot, type SimNode } from './simulation';
@@ -193,7 +193,7 @@ export function updateSoftDeletionTaints(e: Engine, ca: AutoscalerMemory, cs: Cl
   }
 }
 
-/** A taint's time value: Unix seconds of the simulated wall clock (kubectl/dates.ts epoch). */
+/** A taint's time value: Unix seconds of the simulated wall clock (core/dates.ts epoch). */
 export function unixSeconds(ms: number): number {
   return Math.floor((EPOCH_MS + ms) / 1000);
 }

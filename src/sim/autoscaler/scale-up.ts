@@ -13,11 +13,11 @@
  * could take, with the counted reasons of every group.
  */
 import { controllerRef } from '../api/podutil';
-import type { Pod } from '../api/types';
 import { setTarget } from '../cloud/lifecycle';
 import { nodeGroups } from '../cloud/provider';
-import type { AutoscalerMemory, CloudNodeGroup } from '../cloud/types';
 import { usageOf } from '../controllers/scheduler-usage';
+import type { Pod } from '../core/api-types';
+import type { AutoscalerMemory, CloudNodeGroup } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { minOf, pushAll } from '../core/lists';
 import { activeBackoff } from './backoff';

@@ -6,11 +6,11 @@
  * NodeAffinity, NodeResourcesFit). Built per loop; nothing is kept between loops.
  */
 import { podRequests, toleratesTaint } from '../api/podutil';
-import type { DaemonSet, Node, Pod } from '../api/types';
-import type { CloudNodeGroup } from '../cloud/types';
 import { LABEL_INSTANCE_TYPE, LABEL_INSTANCE_TYPE_BETA, LABEL_ZONE, LABEL_ZONE_BETA } from '../controllers/cloud-node';
 import { resourceFilter, staticFilter } from '../controllers/scheduler';
 import { boundUsage, type Usage, usageOf } from '../controllers/scheduler-usage';
+import type { DaemonSet, Node, Pod } from '../core/api-types';
+import type { CloudNodeGroup } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 
 export interface SimNode {

@@ -17,11 +17,11 @@
  */
 
 import { clone } from '../api/podutil';
-import type { Pod } from '../api/types';
 import { terminateInstance } from '../cloud/lifecycle';
 import { groupInstances } from '../cloud/provider';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
-import type { AutoscalerMemory } from '../cloud/types';
+import type { Pod } from '../core/api-types';
+import type { AutoscalerMemory } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { minOf } from '../core/lists';
 import { startDeletion } from './actuator';

@@ -14,12 +14,12 @@
  */
 
 import { clone } from '../api/podutil';
-import type { ConfigMap } from '../api/types';
 import { nodeGroups } from '../cloud/provider';
-import type { AutoscalerMemory } from '../cloud/types';
+import type { ConfigMap } from '../core/api-types';
+import type { AutoscalerMemory } from '../core/cloud-types';
+import { civil, rfc3339 } from '../core/dates';
 import type { Engine } from '../core/engine';
 import { boundedMemo, lastMemo } from '../core/text-memo';
-import { civil, rfc3339 } from '../kubectl/dates';
 import { activeBackoff } from './backoff';
 import {
   type ClusterState,

@@ -5,8 +5,9 @@
  * pods count (--ignore-daemonsets-utilization and --ignore-mirror-pods-utilization default to
  * false); finished pods and pods terminating for longer than their grace period plus 30 s do not.
  */
-import type { Node, Pod } from '../api/types';
+
 import { usageOf } from '../controllers/scheduler-usage';
+import type { Node, Pod } from '../core/api-types';
 import { isPodLongTerminating } from './drainability';
 
 /** utilization.Info, printed with Go's %v: `{0.05 0 0 0 cpu 0.05}`. */

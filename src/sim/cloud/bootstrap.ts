@@ -9,13 +9,13 @@
  * (a DaemonSet) and the autoscaler as a Deployment. Static pods on the control-plane node keep them
  * beside kube-controller-manager: they stop when it does, and `ssh … mv` stops them on purpose.
  */
+
+import type { CloudNodeGroup } from '../core/cloud-types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
-import type { Manifest, Scenario } from '../scenario/types';
-import { defaultMachineType } from '../scenario/validate-cloud';
+import type { Manifest, Scenario } from '../core/scenario-types';
 import { newInstanceId } from './lifecycle';
-import { providerIdOf } from './provider';
-import type { CloudNodeGroup } from './types';
+import { defaultMachineType, providerIdOf } from './provider';
 
 /** The images of the cloud processes. [U] The CCM image is the simulated provider's own. */
 export const CCM_IMAGE = 'notready/cloud-controller-manager:v1.33.0';

@@ -18,13 +18,13 @@
  * Cause `what` prefixes: `launch <id>`, `instance <id> <state>`, `group <name> target`.
  */
 
+import type { CloudInstance, CloudNodeGroup, InstanceState } from '../core/cloud-types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import type { Host } from '../core/state';
 import { powerOff, powerOn } from '../host/power';
 import { enabledUnits, stopService } from '../host/services';
 import { groupInstances, providerIdOf } from './provider';
-import type { CloudInstance, CloudNodeGroup, InstanceState } from './types';
 
 /** A guest shutdown: from `stopping` to `stopped`. [U] EC2 takes seconds to minutes. */
 export const STOPPING_MS = 10_000;

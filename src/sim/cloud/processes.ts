@@ -5,12 +5,13 @@
  * default of both) a lost API would make the leader exit, as kube-controller-manager does; they
  * simply pause while the API is away.
  */
+
+import type { AutoscalerMemory, CloudControllerMemory } from '../core/cloud-types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import type { HostContainer } from '../core/state';
 import { apiAvailable, staticPodContainer } from '../core/world';
 import { CA_NAME, CCM_NAME } from './bootstrap';
-import type { AutoscalerMemory, CloudControllerMemory } from './types';
 
 /** The running container of a cloud process on the control-plane node, if any. */
 export function cloudProcess(e: Engine, name: typeof CCM_NAME | typeof CA_NAME): HostContainer | undefined {

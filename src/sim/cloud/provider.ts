@@ -7,10 +7,10 @@
  * `InstanceExistsByProviderID`, `InstanceShutdownByProviderID`): an instance exists unless it is
  * terminated; it is shut down when it is stopped.
  */
-import type { Node } from '../api/types';
+import type { Node } from '../core/api-types';
+import type { CloudInstance, CloudNodeGroup, CloudState } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { sortedValues } from '../core/record-values';
-import type { CloudInstance, CloudNodeGroup, CloudState } from './types';
 
 /** The provider name of providerIDs (`notready:///<zone>/<id>`). */
 export const PROVIDER_NAME = 'notready';
@@ -88,4 +88,9 @@ export function groupOfNode(e: Engine, node: Node): CloudNodeGroup | undefined {
   if (!pid) return undefined;
   const g = instanceByProviderId(e, pid)?.group;
   return g === undefined ? undefined : e.state.cloud?.groups[g];
+}
+
+/** GCE's custom machine type name (`custom-<vCPUs>-<MiB>`), when the scenario names none. */
+export function defaultMachineType(cpu: number, memory: number): string {
+  return `custom-${cpu / 1000}-${memory}`;
 }

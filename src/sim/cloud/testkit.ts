@@ -2,8 +2,8 @@
  * Test helpers for cloud scenarios: a cluster of one control plane and node groups, run through
  * the scenario validator (so defaults are the ones a scenario file gets).
  */
-import type { KubeEvent } from '../api/types';
-import type { Manifest, Scenario } from '../scenario/types';
+import type { KubeEvent } from '../core/api-types';
+import type { Manifest, Scenario } from '../core/scenario-types';
 import { validateScenario } from '../scenario/validate';
 import { Simulation } from '../simulation';
 

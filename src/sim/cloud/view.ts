@@ -4,11 +4,12 @@
  * with the autoscaler's health and scale-up status; the autoscaler's latest decisions, unneeded
  * nodes and deletions in progress. Plain data, built on demand from the state.
  */
+
+import type { InstanceState } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { CA_NAME, CCM_NAME } from './bootstrap';
 import { cloudProcess } from './processes';
 import { instanceByProviderId, nodeGroups, PROVIDER_NAME } from './provider';
-import type { InstanceState } from './types';
 
 export interface InstanceView {
   id: string;

@@ -3,12 +3,15 @@
  * issues, and why it is greyed out when it cannot apply now.
  */
 
-import { instanceActionProblem } from '../cloud/cli';
+import type { CA_NAME, CCM_NAME } from '../cloud/bootstrap';
 import { findInstance } from '../cloud/provider';
 import type { Engine } from '../core/engine';
-import { controlPlaneHost } from '../core/world';
-import type { ControlPlaneCardComponent } from '../view';
+import { type ControlPlaneComponent, controlPlaneHost } from '../core/world';
+import { instanceActionProblem } from './cloud-cli';
 import { apiUnreachable, sshError } from './run';
+
+/** A control-plane card's component: a static pod's, or a cloud process (the CCM, the cluster autoscaler). */
+export type ControlPlaneCardComponent = ControlPlaneComponent | typeof CCM_NAME | typeof CA_NAME;
 
 /** What a click targets in the graph. */
 export type ActionTarget =

@@ -6,7 +6,7 @@
  *   cloud stop|start|terminate NODE_OR_ID     one machine, by its node name or instance id
  *   cloud scale GROUP N                       set a node group's target size
  */
-import { DOMAIN_LIMITS, describeDigits } from '../scenario/limits';
+import { DOMAIN_LIMITS, describeDigits } from '../core/limits';
 
 export type CloudCommand =
   | { kind: 'cloud-instances' }

@@ -5,8 +5,8 @@
  * YAML library (about 30 KB gzip) out of the worker's start-up bundle: the worker loads it the
  * first time a YAML manifest is applied, Node entry points (CLI, tests) register it at import.
  */
-import { PARSER_LIMITS } from '../scenario/limits';
-import type { Manifest } from '../scenario/types';
+import { PARSER_LIMITS } from '../core/limits';
+import type { Manifest } from '../core/scenario-types';
 
 /** Splits YAML text into documents as plain data, or gives kubectl's parse error. */
 export type YamlDocumentsParser = (text: string) => { docs: unknown[] } | { error: string };

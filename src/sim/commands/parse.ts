@@ -4,10 +4,10 @@
  * or the CLI. `kubectl apply -f -` takes its manifest from the lines after the first one.
  */
 
+import { DOMAIN_LIMITS, describeDigits, describeDuration, groupDigits, replicasOverLimit } from '../core/limits';
 import { parseEvents } from '../kubectl/events';
 import { type FlagSpec, NAMESPACE, parseFlags } from '../kubectl/flags';
 import { parseRead, type ReadRequest } from '../kubectl/run';
-import { DOMAIN_LIMITS, describeDigits, describeDuration, groupDigits, replicasOverLimit } from '../scenario/limits';
 import { type CloudCommand, parseCloud } from './cloud-parse';
 import { parseGoDuration } from './go-duration';
 import { parseTaintArgs, type TaintArgs } from './taint-args';

@@ -4,7 +4,7 @@
  * `Running` in the API (seed 001: port-forward fails after the kubelet stops).
  * Error texts are the usual dial errors seen in practice [U: exact wording per kubectl version].
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { kubeletEndpointError } from '../kubelet/endpoint';
 import { execInContainer } from '../runtime/app';

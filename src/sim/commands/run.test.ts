@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareEngine, condition, makeNode, makePod } from '../kubectl/testing';
+import { bareEngine, condition, makeNode, makePod } from '../kubectl/testkit';
 import { actionsFor } from './actions';
 import { runCommand } from './run';
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario, workloadPodsOn } from '../controllers/node-lifecycle.testkit';
-import type { ProfileName } from '../scenario/profiles';
+import type { ProfileName } from '../core/profiles';
 import { scenarioForReplay } from '../scenario/replay';
 import { Simulation } from '../simulation';
 

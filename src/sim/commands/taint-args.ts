@@ -5,15 +5,9 @@
  */
 
 import { labelValueErrors, qualifiedNameErrors } from '../api/label-validation';
-import type { TaintEffect } from '../api/types';
+import type { TaintSpec } from '../api/taint';
+import type { TaintEffect } from '../core/api-types';
 import { resolveResource } from '../kubectl/resources';
-
-/** A taint to add (effect required) or remove (effect optional: all effects of the key). */
-export interface TaintSpec {
-  key: string;
-  value?: string;
-  effect?: TaintEffect;
-}
 
 export interface TaintArgs {
   node: string;

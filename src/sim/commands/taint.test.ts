@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario } from '../controllers/node-lifecycle.testkit';
-import { bareEngine, condition, makeNode } from '../kubectl/testing';
+import { bareEngine, condition, makeNode } from '../kubectl/testkit';
 import { Simulation } from '../simulation';
 import { parseCommand } from './parse';
 import { runCommand } from './run';

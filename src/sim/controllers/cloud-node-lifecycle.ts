@@ -14,10 +14,10 @@
  * Cause `what` prefixes: `delete Node` (removal: history `deleted`), `taint <key>`, `untaint <key>`.
  */
 import { clone } from '../api/podutil';
-import type { Node } from '../api/types';
 import { activeCloudControllerManager } from '../cloud/processes';
 import { instanceExists, instanceOfNode, instanceShutdown } from '../cloud/provider';
 import { TAINT_NODE_SHUTDOWN } from '../cloud/taints';
+import type { Node } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { formatDuration } from '../core/world';
 

@@ -14,10 +14,10 @@
  * Cause `what` prefix: `initialized by cloud-node-controller`.
  */
 import { clone } from '../api/podutil';
-import type { Node } from '../api/types';
 import { activeCloudControllerManager } from '../cloud/processes';
 import { instanceOfNode } from '../cloud/provider';
 import { TAINT_EXTERNAL_CLOUD_PROVIDER } from '../cloud/taints';
+import type { Node } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 
 export const CLOUD_NODE_CONTROLLER = 'cloud-node-controller';

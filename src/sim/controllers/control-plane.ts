@@ -18,7 +18,7 @@
  *
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
-import type { Lease } from '../api/types';
+import type { Lease } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { ControllerMemory, LeaderElectionState } from '../core/state';

@@ -11,15 +11,17 @@
  *
  * Cause `what` prefixes: `create pod`, `replacement for`, `delete pod`, `status`.
  */
+
 import { createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
-import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady, kcmActive } from '../api/podutil';
-import type { DaemonSet, Node, Pod, Toleration } from '../api/types';
+import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
+import type { DaemonSet, Node, Pod, Toleration } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { NOTED, NodePasses } from '../core/node-pass';
 import { QuietMemo } from '../core/quiet-memo';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'daemonset-controller';
 
@@ -205,7 +207,7 @@ const MODULE = 'daemonset';
 
 /** Workqueue: reconcile the DaemonSets whose pods or spec changed; every one when nodes changed. */
 export function syncDaemonSets(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!controllerManagerActive(e)) return;
   const dirty = takeDirty(e, MODULE);
   const nodes = e.nodesByName();
   const all = e

@@ -8,12 +8,14 @@
  *
  * Cause `what` prefixes: `create ReplicaSet`, `scale ReplicaSet`, `status`.
  */
+
 import { podTemplateHash } from '../api/defaults';
 import { markDirty, takeDirty } from '../api/owner-index';
-import { byNamespacedName, controllerRef, kcmActive } from '../api/podutil';
-import type { Deployment, ReplicaSet } from '../api/types';
+import { byNamespacedName, controllerRef } from '../api/podutil';
+import type { Deployment, ReplicaSet } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'deployment-controller';
 
@@ -153,7 +155,7 @@ const MODULE = 'deployment';
 
 /** Workqueue: reconcile the Deployments whose spec or ReplicaSets changed (all after a KCM start). */
 export function syncDeployments(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!controllerManagerActive(e)) return;
   const dirty = takeDirty(e, MODULE);
   const byOwner = new Map<string, ReplicaSet[]>();
   for (const rs of e.list('ReplicaSet')) {

@@ -7,12 +7,13 @@
  * Cause `what` prefixes: `endpoints`.
  */
 
-import { byNamespacedName, cmp, isPodReady, kcmActive, selectorMatches } from '../api/podutil';
-import type { Endpoint, EndpointSlice, Pod, Service } from '../api/types';
+import { byNamespacedName, cmp, isPodReady, selectorMatches } from '../api/podutil';
+import type { Endpoint, EndpointSlice, Pod, Service } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { randomSuffix } from '../core/random';
 import { clonePlain } from '../core/snapshot';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'endpointslice-controller';
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -125,7 +126,7 @@ function markServicesOfPod(e: Engine, obj: Pod | undefined, old: Pod | undefined
 
 /** Workqueue: reconcile the slice of every Service whose inputs changed. */
 export function syncEndpointSlices(e: Engine): void {
-  if (!kcmActive(e) || !hasServices(e)) return;
+  if (!controllerManagerActive(e) || !hasServices(e)) return;
   const dirty = e.state.controllers.epsDirtyServices;
   e.state.controllers.epsDirtyServices = dict();
   const all = e

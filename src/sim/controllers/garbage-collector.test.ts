@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCluster, setComponent, settle, WORKLOAD_MODULES } from '../api/testkit';
-import type { Lease } from '../api/types';
+import type { Lease } from '../core/api-types';
 
 describe('garbage collector', () => {
   it("removes a Node's Lease after the Node is deleted, only while the controller manager runs", () => {

@@ -6,11 +6,13 @@
  *
  * Cause `what` prefixes: `garbage collect`.
  */
+
 import { removeOrTerminate } from '../api/delete';
-import { cmp, kcmActive } from '../api/podutil';
-import type { ApiObject, Kind, OwnerReference } from '../api/types';
+import { cmp } from '../api/podutil';
+import type { ApiObject, Kind, OwnerReference } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { keyOf } from '../core/keys';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'garbage-collector';
 // Pods own nothing here, so pod deletions (the most frequent ones) do not wake the collector.
@@ -23,7 +25,7 @@ function ownerRefKey(dep: ApiObject, r: OwnerReference): string {
 
 /** One GC pass: delete every dependent whose owners are all gone. */
 export function collectGarbage(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!controllerManagerActive(e)) return;
   const live = new Set<string>();
   for (const k of OWNER_KINDS) for (const o of e.list(k)) live.add(o.metadata.uid);
   for (const kind of DEPENDENT_KINDS) {

@@ -8,7 +8,7 @@
  *
  * Cause `what` prefix: `leader election: released`.
  */
-import type { Lease } from '../api/types';
+import type { Lease } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host } from '../core/state';
 import { canReachApi } from '../core/world';

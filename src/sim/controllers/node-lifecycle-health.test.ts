@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../api/types';
+import type { Node } from '../core/api-types';
 import { advanceUntil, cond, kitSim, node, run } from './node-lifecycle.testkit';
 
 describe('tryUpdateNodeHealth: a Node that never posted status', () => {

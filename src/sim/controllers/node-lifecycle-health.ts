@@ -6,7 +6,7 @@
  * Cause/history `what` prefixes: `Ready=Unknown` (node conditions set Unknown),
  * `Ready=False (NodeNotReady)` (pod Ready condition set False by MarkPodsNotReady).
  */
-import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../api/types';
+import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { joinKey } from '../core/key-memo';
 import { QuietMemo } from '../core/quiet-memo';

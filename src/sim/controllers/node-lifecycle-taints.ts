@@ -9,7 +9,7 @@
  * Cause/history `what` prefixes: `taint <key-suffix>:<Effect>` (e.g. `taint unreachable:NoExecute`),
  * `untaint <key-suffix>:<Effect>`.
  */
-import type { Node, NodeCondition, Taint, TaintEffect } from '../api/types';
+import type { Node, NodeCondition, Taint, TaintEffect } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import { controllerMemory } from './control-plane';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../api/types';
+import type { Node } from '../core/api-types';
 import {
   computeZoneState,
   newTokenBucket,

@@ -6,7 +6,7 @@
  * Pure functions over plain data, so they can be tested alone. Tokens are integers in millionths of
  * a token and time in ms, so no floating point drift enters the simulation.
  */
-import type { Node } from '../api/types';
+import type { Node } from '../core/api-types';
 
 export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 

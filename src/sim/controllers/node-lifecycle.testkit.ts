@@ -2,9 +2,9 @@
  * Test helpers for the node-lifecycle / taint-eviction / podgc / control-plane tests: a small
  * hand-made scenario and a few queries over the engine. Test-only (not imported by the engine).
  */
-import type { KubeEvent, Node, Pod } from '../api/types';
-import type { ProfileName } from '../scenario/profiles';
-import type { Scenario, ScenarioNode } from '../scenario/types';
+import type { KubeEvent, Node, Pod } from '../core/api-types';
+import type { ProfileName } from '../core/profiles';
+import type { Scenario, ScenarioNode } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 
 export interface KitOptions {

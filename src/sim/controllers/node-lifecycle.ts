@@ -16,7 +16,7 @@
  * (NodeNotReady)`) and node-lifecycle-taints.ts (`taint <k>:<Effect>`, `untaint <k>:<Effect>`);
  * node events: `event RegisteredNode`, `event RemovingNode`, `event NodeNotReady` (engine.event).
  */
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { controllerManagerActive, controllerMemory } from './control-plane';

@@ -6,14 +6,16 @@
  *
  * Cause `what` prefixes: `create pod`, `replacement for` (pod creates), `scale down`, `status`.
  */
+
 import { ApiError, createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, ownerCounts, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
-import { byNamespacedName, cmp, isPodActive, isPodReady, kcmActive } from '../api/podutil';
-import type { Lease, Pod, ReplicaSet } from '../api/types';
+import { byNamespacedName, cmp, isPodActive, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, noteDeparture, onLeaderLease, takeDeparted } from '../api/workload-memory';
+import type { Lease, Pod, ReplicaSet } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'replicaset-controller';
 
@@ -151,7 +153,7 @@ export function syncReplicaSet(e: Engine, rs: ReplicaSet): void {
 
 /** Workqueue: reconcile the ReplicaSets whose pods or spec changed (all of them after a KCM start). */
 export function syncReplicaSets(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!controllerManagerActive(e)) return;
   const dirty = takeDirty(e, MODULE);
   const all = e
     .list('ReplicaSet')

@@ -3,7 +3,7 @@
  * each node, as NodeResourcesFit and the scoring plugins count them.
  */
 import { podRequests } from '../api/podutil';
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 
 /** Non-zero defaults the scheduler uses for scoring containers without requests. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runPod } from '../api/apply';
 import { cordon, uncordon } from '../api/delete';
 import { eventsOf, makeCluster, setComponent, settle, WORKLOAD_MODULES } from '../api/testkit';
-import type { Node } from '../api/types';
+import type { Node } from '../core/api-types';
 import type { Engine } from '../core/engine';
 
 function taint(e: Engine, name: string, key: string, effect: 'NoSchedule' | 'NoExecute') {

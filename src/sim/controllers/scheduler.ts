@@ -12,15 +12,17 @@
  *
  * Cause `what` prefixes: `bind`, `unschedulable`, `register-with-taints`.
  */
+
 import { registrationTaints } from '../api/admission';
-import { cmp, firstUntoleratedTaint, schedulerRunning, toleratesTaint } from '../api/podutil';
-import type { Lease, Node, Pod, PodCondition, Taint } from '../api/types';
+import { cmp, firstUntoleratedTaint, toleratesTaint } from '../api/podutil';
 import { onLeaderLease } from '../api/workload-memory';
+import type { Lease, Node, Pod, PodCondition, Taint } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { MaxTree } from '../core/max-tree';
 import { clonePlain } from '../core/snapshot';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
+import { schedulerActive } from './control-plane';
 import { boundUsage, type Usage, usageOf } from './scheduler-usage';
 
 const ACTOR = 'default-scheduler';
@@ -159,7 +161,7 @@ function podRef(p: Pod) {
 
 /** One scheduling cycle over every pod in the active queue. */
 export function schedulePending(e: Engine): void {
-  if (!schedulerRunning(e)) return;
+  if (!schedulerActive(e)) return;
   const mem = memory(e);
   const now = e.now;
   const nodes = e.nodesByName();

@@ -14,12 +14,13 @@ import { createPod, podFromTemplate } from '../api/apply';
 import { podTemplateHash } from '../api/defaults';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
-import { byNamespacedName, isPodReady, kcmActive } from '../api/podutil';
-import type { Pod, StatefulSet } from '../api/types';
+import { byNamespacedName, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
+import type { Pod, StatefulSet } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { maxOf } from '../core/lists';
 import { clonePlain } from '../core/snapshot';
+import { controllerManagerActive } from './control-plane';
 
 const ACTOR = 'statefulset-controller';
 
@@ -167,7 +168,7 @@ const MODULE = 'statefulset';
 
 /** Workqueue: reconcile the StatefulSets whose pods or spec changed (all of them after a KCM start). */
 export function syncStatefulSets(e: Engine): void {
-  if (!kcmActive(e)) return;
+  if (!controllerManagerActive(e)) return;
   const dirty = takeDirty(e, MODULE);
   const all = e
     .list('StatefulSet')

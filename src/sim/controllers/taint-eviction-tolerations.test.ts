@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Taint, Toleration } from '../api/types';
+import type { Taint, Toleration } from '../core/api-types';
 import {
   getMatchingTolerations,
   getMinTolerationTime,

@@ -2,7 +2,7 @@
  * Toleration arithmetic of the taint-eviction-controller (reference §3.2), pure functions:
  * `ToleratesTaint`, `GetMatchingTolerations` and `getMinTolerationTime`. TEC [C]
  */
-import type { Taint, Toleration } from '../api/types';
+import type { Taint, Toleration } from '../core/api-types';
 
 /** v1 Toleration.ToleratesTaint: empty effect/key match all; operator Exists matches any value, Equal (or empty) the same value. */
 export function toleratesTaint(t: Toleration, taint: Taint): boolean {

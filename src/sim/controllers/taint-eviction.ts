@@ -16,7 +16,7 @@
  * (`deletion requested`).
  */
 import { removeOrTerminate } from '../api/delete';
-import type { Node, Pod, Taint } from '../api/types';
+import type { Node, Pod, Taint } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';

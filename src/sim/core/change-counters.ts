@@ -5,7 +5,7 @@
  * once is never seen again for different contents (caches also key on the state or record they
  * were computed from, which a restore replaces).
  */
-import type { Kind } from '../api/types';
+import type { Kind } from './api-types';
 
 function bump<K>(m: Map<K, number>, k: K): void {
   m.set(k, (m.get(k) ?? 0) + 1);

@@ -3,7 +3,7 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from '../api/types';
+import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { ChangeCounters } from './change-counters';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';

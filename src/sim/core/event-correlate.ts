@@ -14,7 +14,7 @@
  * component`) as long as no field but the message holds a `|`: kinds, namespaces, names and uids
  * are apimachinery names, reasons CamelCase words and components fixed names (none has one).
  */
-import type { ObjectReference } from '../api/types';
+import type { ObjectReference } from './api-types';
 import { type EventLog, type EventSegment, locate, SEGMENT, seqAt, slotsOf } from './event-log';
 
 /** How long after its last write an Event can still take a repeat (EventCorrelate's 10 minutes). */

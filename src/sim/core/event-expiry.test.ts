@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { bareState } from '../api/testkit';
-import type { KubeEvent } from '../api/types';
 import { kubectlOutput } from '../kubectl/run';
-import { bareEngine } from '../kubectl/testing';
-import { PROFILES } from '../scenario/profiles';
+import { bareEngine } from '../kubectl/testkit';
+import type { KubeEvent } from './api-types';
 import { Engine, type SimModule } from './engine';
+import { PROFILES } from './profiles';
 
 const HOUR = 3_600_000;
 const node2 = { kind: 'Node', name: 'node2', uid: 'node2' };

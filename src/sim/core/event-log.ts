@@ -24,7 +24,7 @@
  * moved to a compacted segment (`seqs` says which Events its slots hold), so an Event bumped for
  * hours keeps itself, not the hour of Events written after it.
  */
-import type { ObjectReference } from '../api/types';
+import type { ObjectReference } from './api-types';
 
 /** Slots per segment. */
 export const SEGMENT = 4096;

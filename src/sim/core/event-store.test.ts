@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { workloadScenario } from '../api/testkit';
-import type { KubeEvent, ObjectReference } from '../api/types';
 import { createSimulation } from '../simulation';
+import type { KubeEvent, ObjectReference } from './api-types';
 import { emptyEventLog, SEGMENT } from './event-log';
 import { eventRows } from './event-log.testkit';
 import { EventStore } from './event-store';

@@ -4,7 +4,7 @@
  * when a reader asks (kubectl, the view, Why?, lessons). Readers that look at many Events and keep
  * few filter on an `EventCursor` first, which reads the columns without building anything.
  */
-import type { KubeEvent, ObjectReference, OwnerReference } from '../api/types';
+import type { KubeEvent, ObjectReference, OwnerReference } from './api-types';
 import { aggregationHash, type EventCorrelation, rebuildCorrelation } from './event-correlate';
 import { expireEvents, expiryDue, forEachStored } from './event-expiry';
 import {

@@ -1,4 +1,4 @@
-import type { ApiObject, Kind } from '../api/types';
+import type { ApiObject, Kind } from './api-types';
 
 /** Store key of an object: `namespace/name`, or `name` for cluster-scoped kinds. */
 export function keyOf(obj: { metadata: { name: string; namespace?: string } }): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiObject } from '../api/types';
+import type { ApiObject } from './api-types';
 import { KindMaps } from './kind-maps';
 import type { ApiState } from './state';
 

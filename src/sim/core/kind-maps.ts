@@ -10,7 +10,7 @@
  * the next read, in the same order): Leases are listed once by the garbage collector at start-up
  * and then renewed 360,000 times an hour, each a Map write nobody would read.
  */
-import type { ApiObject } from '../api/types';
+import type { ApiObject } from './api-types';
 import type { ApiState, RecordKind as Kind } from './state';
 
 export class KindMaps {

@@ -6,7 +6,7 @@
  * the Node object (stored objects are never mutated) and the simulated time the value itself says
  * it holds until. Derived, not state: a snapshot never carries it.
  */
-import type { Node } from '../api/types';
+import type { Node } from './api-types';
 import type { Engine } from './engine';
 
 interface Entry {

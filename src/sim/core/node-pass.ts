@@ -10,7 +10,7 @@
  * gives what it gave then. Anything else (another state, another owner object, nodes created or
  * removed, items created, removed or moved) gives a full pass.
  */
-import type { Node } from '../api/types';
+import type { Node } from './api-types';
 
 /** A node's mark: the previous pass noted it (its QuietMemo note stands), it need not be visited. */
 export const NOTED = 1;

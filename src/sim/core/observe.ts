@@ -5,7 +5,7 @@
  * that host, or no longer does), a machine's power, and the node lifecycle controller's zone
  * states (its memory, after each pass) are observed.
  */
-import type { ApiObject, Kind } from '../api/types';
+import type { ApiObject, Kind } from './api-types';
 
 export type Observation =
   | { type: 'api'; at: number; kind: Kind; key: string; obj: ApiObject | undefined; old: ApiObject | undefined }

@@ -3,11 +3,11 @@
  * from the kernel and from a simulation whose settings bypassed validation.
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILES } from '../scenario/profiles';
-import type { Scenario } from '../scenario/types';
 import { emptyState, Simulation } from '../simulation';
 import { Engine } from './engine';
+import { PROFILES } from './profiles';
 import { MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
+import type { Scenario } from './scenario-types';
 
 describe('Engine.runUntil', () => {
   it('stops a timer that reschedules itself with no delay, naming the instant', () => {

@@ -2,10 +2,10 @@
  * The kernel's guard against a simulation that cannot move on: if one simulated instant runs more
  * timers than MAX_STEPS_PER_INSTANT, something keeps scheduling work with no delay (a zero period
  * that validation should have refused) and Engine.runUntil stops with SimulationStuckError instead
- * of looping forever. Validation is the first line (scenario/limits.ts); this is the safety net.
+ * of looping forever. Validation is the first line (core/limits.ts); this is the safety net.
  */
-import { formatSimTime } from '../scenario/duration';
-import { groupDigits } from '../scenario/limits';
+import { formatSimTime } from './duration';
+import { groupDigits } from './limits';
 
 /** More timers than this at one simulated instant means the simulation cannot move on. */
 export const MAX_STEPS_PER_INSTANT = 1_000_000;

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
 import { setStatusCacheForTests } from '../kubelet/pod-status';
 import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
-import type { Scenario } from '../scenario/types';
 import { Simulation, stateOfSnapshot } from '../simulation';
+import type { Pod } from './api-types';
 import { dict, dictOf } from './dict';
 import type { SimModule } from './engine';
 import { eventRows } from './event-log.testkit';
+import type { Scenario } from './scenario-types';
 import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState, restoreCauses } from './snapshot';
 import type { Cause } from './state';
 

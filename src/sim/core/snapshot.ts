@@ -16,7 +16,7 @@
  * changed), and a checkpoint's memory is what changed since the previous one.
  * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
-import type { ApiObject } from '../api/types';
+import type { ApiObject } from './api-types';
 import { ChunkBuilder, type Chunks, recordAndMapOfChunks, recordOfChunks } from './chunks';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
@@ -217,7 +217,7 @@ function keepDicts(s: SimState): void {
   }
 }
 
-/** cluster-autoscaler memory keyed by node, group, instance or pod names (cloud/types.ts). */
+/** cluster-autoscaler memory keyed by node, group, instance or pod names (core/cloud-types.ts). */
 const CLOUD_AUTOSCALER_DICTS = [
   'unregistered',
   'unneeded',

@@ -3,11 +3,12 @@
  * `structuredClone(state)` is a complete snapshot: API objects, hosts, in-memory component state,
  * pending timers and the PRNG position.
  */
-import type { ApiObject, Kind, PodSpec, Probe } from '../api/types';
-import type { CloudState } from '../cloud/types';
-import type { Profile, Settings } from '../scenario/profiles';
+
+import type { ApiObject, Kind, PodSpec, Probe } from './api-types';
+import type { CloudState } from './cloud-types';
 import type { EventLog } from './event-log';
 import type { Timer } from './heap';
+import type { Profile, Settings } from './profiles';
 import type { RngState } from './random';
 
 export type HostServiceName = 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
@@ -466,7 +467,7 @@ export interface CommandLogEntry {
   by: CommandBy;
 }
 
-// ---------------------------------------------------------------- the story (story/chapters.ts)
+// ---------------------------------------------------------------- the story (core/chapters.ts)
 
 /** What sort of moment: the app picks an icon and a colour from it. */
 export type ChapterKind = 'fault' | 'heal' | 'detect' | 'taint' | 'evict' | 'replace' | 'recover' | 'delete' | 'other';
@@ -560,7 +561,7 @@ export interface SimState {
   runningSeq?: number;
   /** Count of processed state changes; the UI uses it to know something moved. */
   changeCount: number;
-  /** Chapters of the run (story/chapters.ts); created with the first one. Never traced. */
+  /** Chapters of the run (core/chapters.ts); created with the first one. Never traced. */
   story?: StoryState;
   /** The simulated cloud (cloud/), for scenarios with spec.cloud. */
   cloud?: CloudState;

@@ -6,7 +6,7 @@
  *
  * Cause `what` prefixes: `calico NetworkUnavailable`.
  */
-import type { NodeCondition } from '../api/types';
+import type { NodeCondition } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import type { Host } from '../core/state';
 import { canReachApi, serviceActive } from '../core/world';

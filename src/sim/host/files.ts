@@ -9,9 +9,13 @@
 import type { Engine } from '../core/engine';
 import type { StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
+// Up the layers (src/sim/layers.test.ts): a manifest written or moved wakes the kubelet's pod sync,
+// as inotify on the static pod path wakes the kubelet's file source upstream.
 import { requestPodSync } from '../kubelet/pod-sync-queue';
-import { STATIC_POD_PATH } from '../kubelet/static-pods';
 import type { HostCommandResult } from './power';
+
+/** The kubelet's staticPodPath as kubeadm configures it: the files in it are static pods. */
+export const STATIC_POD_PATH = '/etc/kubernetes/manifests';
 
 const DIRS = new Set(['/tmp', '/root', '/home', '/var/tmp', STATIC_POD_PATH, '~', '.']);
 

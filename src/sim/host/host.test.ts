@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kubeletEndpointError } from '../kubelet/endpoint';
-import { nodeEvents, putPod, sim } from '../kubelet/test-helpers';
+import { nodeEvents, putPod, sim } from '../kubelet/testkit';
 import { goDuration, journalStamp, klogStamp, systemdAgo, systemdStamp, wallClock } from './clock';
 import { journalctl } from './journal';
 import { cutNetwork, healNetwork } from './network';

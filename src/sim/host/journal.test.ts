@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KlogJournalLine } from '../core/state';
-import { sim } from '../kubelet/test-helpers';
+import { sim } from '../kubelet/testkit';
 import { klogStamp } from './clock';
 import { JOURNAL_KEEP, JOURNAL_SLACK, journalctl, journalText, logBoot, logLine, logRaw } from './journal';
 import { cutNetwork } from './network';

@@ -6,6 +6,8 @@
  * Cause `what` prefixes: `network cut`, `network healed`.
  */
 import type { Engine } from '../core/engine';
+// Up the layers (src/sim/layers.test.ts): a healed link makes every kubelet re-list and sync its
+// pods, as its reflectors reconnecting do upstream (a push instead of polling, for speed).
 import { requestPodSync } from '../kubelet/pod-sync-queue';
 import type { HostCommandResult } from './power';
 

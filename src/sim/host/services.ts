@@ -7,6 +7,8 @@
  */
 import type { Engine } from '../core/engine';
 import type { Host, HostServiceName } from '../core/state';
+// Up the layers (src/sim/layers.test.ts): systemd starting or stopping kubelet.service runs the
+// kubelet process's own start-up and shutdown.
 import { logKubeletShutdown, startKubelet, stopKubelet } from '../kubelet/lifecycle';
 import { runtimeServiceStarted, runtimeServiceStopped } from '../runtime/module';
 import { calicoStarted, calicoStopped } from './calico';

@@ -3,8 +3,8 @@
  * types.go: `omitempty` on labels, annotations, ownerReferences; Time as RFC 3339 seconds,
  * MicroTime with microseconds), shared by the `-o json|yaml` serializers.
  */
-import type { ObjectMeta } from '../api/types';
-import { rfc3339 } from './dates';
+import type { ObjectMeta } from '../core/api-types';
+import { rfc3339 } from '../core/dates';
 import type { Json } from './emit';
 
 /** metav1.MicroTime: RFC 3339 with microseconds (Lease renewTime, acquireTime). */

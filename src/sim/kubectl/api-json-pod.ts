@@ -6,9 +6,9 @@
  * terminationMessagePath /dev/termination-log...), qosClass (pkg/apis/core/v1/helper/qos), and a
  * DaemonSet pod's node affinity (pkg/controller/daemon/util ReplaceDaemonSetPodNodeNameNodeAffinity).
  */
-import type { ContainerState, ContainerStatus, Pod, PodSpec } from '../api/types';
+import type { ContainerState, ContainerStatus, Pod, PodSpec } from '../core/api-types';
+import { rfc3339 } from '../core/dates';
 import { metaJson } from './api-json-meta';
-import { rfc3339 } from './dates';
 import { cpuQuantity, memoryQuantity } from './describe-common';
 import type { Json } from './emit';
 

@@ -19,10 +19,10 @@ import type {
   ReplicaSet,
   Service,
   StatefulSet,
-} from '../api/types';
+} from '../core/api-types';
+import { rfc3339 } from '../core/dates';
 import { metaJson, microTime } from './api-json-meta';
 import { podJson, podSpecJson } from './api-json-pod';
-import { rfc3339 } from './dates';
 import { cpuQuantity, memoryQuantity } from './describe-common';
 import type { Json } from './emit';
 

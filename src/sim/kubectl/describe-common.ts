@@ -3,7 +3,7 @@
  * (a line is cells separated by tabs; `describeText` aligns them like kubectl's tabwriter), labels
  * and annotations printed one per line, taints and tolerations, quantities, and the Events table.
  */
-import type { KubeEvent, Taint, Toleration } from '../api/types';
+import type { KubeEvent, Taint, Toleration } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { since } from './age';
 

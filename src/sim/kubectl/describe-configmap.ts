@@ -4,7 +4,7 @@
  * then `Data` with each key, `----` and its value followed by an empty line, `BinaryData`, and the
  * Events. The value is printed as stored, with its own final newline (the autoscaler's YAML has one).
  */
-import type { ConfigMap } from '../api/types';
+import type { ConfigMap } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import { annotationsMultiline, type EventsByObject, eventsBlock, eventsFor, labelsMultiline } from './describe-common';

@@ -4,7 +4,7 @@
  * keys sorted and turned into words (kubernetes/kubectl pkg/describe/describe.go
  * `genericDescriber.Describe`, `printUnstructuredContent`, `smartLabelFor`), then the events.
  */
-import type { ApiObject } from '../api/types';
+import type { ApiObject } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import { apiJson } from './api-json';

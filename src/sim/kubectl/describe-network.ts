@@ -2,7 +2,7 @@
  * `kubectl describe service|endpointslice` (kubernetes/kubectl pkg/describe/describe.go
  * `describeService`, `formatEndpointSlices`, `describeEndpointSliceV1`).
  */
-import type { EndpointSlice, Service } from '../api/types';
+import type { EndpointSlice, Service } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import {

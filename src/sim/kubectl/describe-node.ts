@@ -4,11 +4,11 @@
  * what makes `Status` 10 wide in seed 000), Addresses, Capacity, System Info, the Non-terminated Pods
  * table, Allocated resources and Events.
  */
-import type { Node, Pod, Resources } from '../api/types';
+import type { Node, Pod, Resources } from '../core/api-types';
+import { rfc1123z } from '../core/dates';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import { age } from './age';
-import { rfc1123z } from './dates';
 import {
   annotationsMultiline,
   cpuQuantity,

@@ -4,12 +4,12 @@
  * describeContainerState with `Last State`, describeContainerProbe) and DescribeProbe.
  */
 import { describe, expect, it } from 'vitest';
-import type { Probe } from '../api/types';
-import { putPod, sim } from '../kubelet/test-helpers';
+import type { Probe } from '../core/api-types';
+import { rfc1123z } from '../core/dates';
+import { putPod, sim } from '../kubelet/testkit';
 import { containerExited, runningContainersOf } from '../runtime/containers';
-import { rfc1123z } from './dates';
 import { describePod, describeProbe } from './describe-pod';
-import { bareEngine, makePod } from './testing';
+import { bareEngine, makePod } from './testkit';
 
 const probe = (p: Partial<Probe>): Probe => ({
   initialDelaySeconds: 0,

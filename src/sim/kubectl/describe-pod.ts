@@ -4,11 +4,11 @@
  * ReplicaSet/web-7d9c` or `Node/node2`, `Status: Terminating (lasts 2m)` while deleting, the
  * Containers block, the Conditions table and Tolerations, then Events.
  */
-import type { ContainerSpec, ContainerState, ContainerStatus, Pod, PodTemplate, Probe } from '../api/types';
+import type { ContainerSpec, ContainerState, ContainerStatus, Pod, PodTemplate, Probe } from '../core/api-types';
+import { rfc1123z } from '../core/dates';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import { since } from './age';
-import { rfc1123z } from './dates';
 import {
   annotationsMultiline,
   cpuQuantity,

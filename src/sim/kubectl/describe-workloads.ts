@@ -2,9 +2,9 @@
  * `kubectl describe deployment|statefulset|replicaset|daemonset` (describe.go [C]). `Pods Status` counts pod phases of
  * the pods the controller owns, which is why seed 001 shows `2 Running` while READY is 0/2.
  */
-import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../api/types';
+import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../core/api-types';
+import { rfc1123z } from '../core/dates';
 import type { Engine } from '../core/engine';
-import { rfc1123z } from './dates';
 import { annotationsMultiline, type EventsByObject, eventsBlock, eventsFor, labelsMultiline } from './describe-common';
 import { podTemplateBlock } from './describe-pod';
 import { podsMatching } from './get';

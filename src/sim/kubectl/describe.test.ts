@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StatefulSet } from '../api/types';
-import { EPOCH_MS } from './dates';
+import type { StatefulSet } from '../core/api-types';
+import { EPOCH_MS } from '../core/dates';
 import { describeNode } from './describe-node';
 import { describePod, podTemplateBlock } from './describe-pod';
 import { describeStatefulSet } from './describe-workloads';
 import { describeText } from './table';
-import { bareEngine, condition, makeNode, makePod } from './testing';
+import { bareEngine, condition, makeNode, makePod } from './testkit';
 
 /** Simulated ms of a wall-clock UTC time (the tests may use Date; the engine may not). */
 const at = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>

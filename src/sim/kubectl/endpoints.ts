@@ -9,7 +9,7 @@
  * Since 1.33 the apiserver answers every Endpoints request with a deprecation warning, which
  * kubectl prints once per command on stderr (ENDPOINTS_WARNING).
  */
-import type { EndpointSlice, ObjectMeta, Service } from '../api/types';
+import type { EndpointSlice, ObjectMeta, Service } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import { FNV_OFFSET, fnvUpdate } from '../core/trace';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../commands/parse';
 import { runCommand } from '../commands/run';
 import { kubectlOutput } from './run';
-import { bareEngine } from './testing';
+import { bareEngine } from './testkit';
 
 function withEvents() {
   const e = bareEngine();

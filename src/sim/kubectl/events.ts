@@ -5,7 +5,7 @@
  * `20s (x2 over 30s)` for a repeated event, OBJECT as `Kind/name`. `No events found in NS
  * namespace.` when there are none. Unlike `kubectl get events`, sorted: the reason it exists.
  */
-import type { KubeEvent } from '../api/types';
+import type { KubeEvent } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { since } from './age';
 import { ALL_NAMESPACES, type FlagSpec, NAMESPACE, parseFlags } from './flags';

@@ -4,7 +4,7 @@
  * `metadata.resourceVersion: ""`) of every object found, even none; NotFound errors follow it.
  * A List is written an item at a time (genericPieces): 150,000 pods are hundreds of MB of YAML.
  */
-import type { ApiObject } from '../api/types';
+import type { ApiObject } from '../core/api-types';
 import { apiJson } from './api-json';
 import type { Json } from './emit';
 import { jsonArrayItem, toJson, toYaml, yamlSequenceItem } from './emit';

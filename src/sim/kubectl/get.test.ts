@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment, StatefulSet } from '../api/types';
+import type { Deployment, StatefulSet } from '../core/api-types';
 import { kubectlOutput } from './run';
-import { bareEngine, condition, makeNode, makePod } from './testing';
+import { bareEngine, condition, makeNode, makePod } from './testkit';
 
 function cluster() {
   const e = bareEngine();

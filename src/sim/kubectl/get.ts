@@ -2,7 +2,7 @@
  * `kubectl get`: the default and `-o wide` columns of the printers (PRN [C], reference 10.1),
  * comma lists (`get deploy,sts,ds` with `deployment.apps/web` names), `-n`, `-A`, NotFound errors.
  */
-import type { ApiObject, KubeEvent, Pod } from '../api/types';
+import type { ApiObject, KubeEvent, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { pushAll } from '../core/lists';

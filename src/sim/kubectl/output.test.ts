@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario, run } from '../controllers/node-lifecycle.testkit';
-import type { ProfileName } from '../scenario/profiles';
+import type { ProfileName } from '../core/profiles';
 import { Simulation } from '../simulation';
 import { smartLabelFor } from './describe-generic';
 

@@ -2,7 +2,7 @@
  * Resource types kubectl knows here: names, short names, API groups, and how kubectl spells them
  * in `kind.group/name` prefixes and NotFound errors (`deployments.apps "web" not found`).
  */
-import type { Kind } from '../api/types';
+import type { Kind } from '../core/api-types';
 
 export interface ResourceType {
   /** A stored kind, or `Endpoints` (derived from EndpointSlices: kubectl/endpoints.ts). */

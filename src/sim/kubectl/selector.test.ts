@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { kubectlOutput } from './run';
 import { parseSelector, selectorMatches } from './selector';
-import { bareEngine, makePod } from './testing';
+import { bareEngine, makePod } from './testkit';
 
 const matches = (sel: string, labels: Record<string, string>) => {
   const r = parseSelector(sel);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import { nodeRoles, nodeStatus, podColumns } from './status';
-import { condition, makeNode, makePod } from './testing';
+import { condition, makeNode, makePod } from './testkit';
 
 const now = 1_000_000;
 

@@ -2,7 +2,7 @@
  * The derived columns kubectl computes from objects (PRN [C], reference section 10):
  * pod STATUS / READY / RESTARTS (printPod), node STATUS and ROLES (printNode), label selectors.
  */
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod } from '../core/api-types';
 import { since } from './age';
 
 /** READY, STATUS and RESTARTS of `kubectl get pods`, following printPod (reference 10.2). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { moveFile } from '../host/files';
 import { journalctl } from '../host/journal';
 import { systemctl } from '../host/systemctl';
-import { putPod, sim } from './test-helpers';
+import { putPod, sim } from './testkit';
 
 describe('determinism and API outages', () => {
   it('same scenario, same trace hash; snapshot/restore continues identically', () => {

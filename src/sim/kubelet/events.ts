@@ -2,7 +2,7 @@
  * The kubelet's event recorder. Events go through the API; while it is unreachable they wait in
  * a small buffer (the real broadcaster retries a few times) and are sent when it answers again.
  */
-import type { ObjectReference } from '../api/types';
+import type { ObjectReference } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host } from '../core/state';
 import { canReachApi } from '../core/world';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../core/engine';
 import { journalctl } from '../host/journal';
-import { putPod, runningOn, sim, simWith } from './test-helpers';
+import { putPod, runningOn, sim, simWith } from './testkit';
 
 const sec = 1000;
 

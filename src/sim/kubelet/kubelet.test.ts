@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Toleration } from '../api/types';
+import type { Toleration } from '../core/api-types';
 import { journalctl } from '../host/journal';
 import { systemctl } from '../host/systemctl';
 import { runningContainersOf } from '../runtime/containers';
 import { kubeletEndpointError } from './module';
-import { nodeEvents, podEvents, putPod, sim } from './test-helpers';
+import { nodeEvents, podEvents, putPod, sim } from './testkit';
 
 const TOLERATE: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },

@@ -6,7 +6,7 @@
  *
  * Cause `what` prefixes: `lease renewed`, `lease created`.
  */
-import type { Lease } from '../api/types';
+import type { Lease } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { joinKey } from '../core/key-memo';
 import type { Host, KubeletMemory } from '../core/state';

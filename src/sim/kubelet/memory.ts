@@ -2,7 +2,7 @@
  * Small shared helpers of the kubelet: is it running, its in-memory state, how it talks to the
  * API server and the errors it gets when it cannot.
  */
-import type { ObjectReference } from '../api/types';
+import type { ObjectReference } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { apiAvailable, canReachApi, controlPlaneHost, serviceActive } from '../core/world';

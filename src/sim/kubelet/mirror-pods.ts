@@ -7,7 +7,7 @@
  *
  * Cause `what` prefixes: `mirror created`, `mirror deleted`.
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';

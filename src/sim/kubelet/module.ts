@@ -3,7 +3,7 @@
  * the kubelet unit's generation; a timer from a previous process (stopped, restarted, host
  * rebooted) is ignored.
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import { type Engine, type SimModule, warmthOf } from '../core/engine';
 import type { Timer } from '../core/heap';
 import type { Host, KubeletMemory } from '../core/state';

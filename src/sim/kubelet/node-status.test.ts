@@ -6,7 +6,7 @@
  * pkg/kubelet/kuberuntime (imageID).
  */
 import { describe, expect, it } from 'vitest';
-import { nodeEvents, putPod, sim } from './test-helpers';
+import { nodeEvents, putPod, sim } from './testkit';
 
 const sec = 1000;
 

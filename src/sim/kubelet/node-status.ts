@@ -7,7 +7,7 @@
  *
  * Cause `what` prefixes: `node status`, `kubelet event`.
  */
-import type { Node, NodeCondition } from '../api/types';
+import type { Node, NodeCondition } from '../core/api-types';
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';

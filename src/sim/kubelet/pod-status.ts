@@ -5,7 +5,7 @@
  *
  * Cause `what` prefixes: `pod status`.
  */
-import type { ContainerStateTerminated, ContainerStatus, Pod, PodCondition, PodConditionType } from '../api/types';
+import type { ContainerStateTerminated, ContainerStatus, Pod, PodCondition, PodConditionType } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';

@@ -9,7 +9,7 @@
  *
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
-import type { ContainerSpec, Pod } from '../api/types';
+import type { ContainerSpec, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';

@@ -9,7 +9,7 @@
  * A named port is looked up in the container's ports, else read as a number (extractPort:
  * `strconv.Atoi: parsing "http": invalid syntax` when it is neither).
  */
-import type { Probe, ProbePort } from '../api/types';
+import type { Probe, ProbePort } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer } from '../core/state';
 import { execInContainer, httpGet, tcpDial } from '../runtime/app';

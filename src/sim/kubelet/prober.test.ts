@@ -9,8 +9,8 @@
  * (tasks/configure-pod-container/configure-liveness-readiness-startup-probes).
  */
 import { describe, expect, it } from 'vitest';
-import type { EndpointSlice, Pod } from '../api/types';
-import { applyNow, deployment, podEvents, podsNamed, simWith } from './test-helpers';
+import type { EndpointSlice, Pod } from '../core/api-types';
+import { applyNow, deployment, podEvents, podsNamed, simWith } from './testkit';
 
 const sec = 1000;
 

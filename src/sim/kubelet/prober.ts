@@ -23,7 +23,7 @@
  *
  * Cause `what` prefixes: `probe`.
  */
-import type { ContainerSpec } from '../api/types';
+import type { ContainerSpec } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type {
   Host,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../scenario/types';
+import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 import { passIsNoop } from './quiet-sync';
 

@@ -21,7 +21,7 @@
  * restore gives a new one, hence a full pass first), never part of the state.
  */
 
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';

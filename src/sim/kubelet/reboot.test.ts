@@ -7,8 +7,8 @@
  * static pods read it from their mirror).
  */
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
-import { deployment, podEvents, podsNamed, simWith } from './test-helpers';
+import type { Pod } from '../core/api-types';
+import { deployment, podEvents, podsNamed, simWith } from './testkit';
 
 const sec = 1000;
 const STATIC = {

@@ -7,8 +7,9 @@
  *
  * Cause `what` prefixes: `node registered`, `node reconciled`.
  */
-import type { Node } from '../api/types';
+
 import { TAINT_EXTERNAL_CLOUD_PROVIDER } from '../cloud/taints';
+import type { Node } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';

@@ -6,8 +6,8 @@
  * kept), pkg/kubelet/status/status_manager.go updateStatusInternal (StartTime never changes).
  */
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
-import { deployment, podEvents, podsNamed, simWith } from './test-helpers';
+import type { Pod } from '../core/api-types';
+import { deployment, podEvents, podsNamed, simWith } from './testkit';
 
 const sec = 1000;
 

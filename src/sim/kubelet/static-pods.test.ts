@@ -3,7 +3,7 @@ import { editManifestImage, moveFile } from '../host/files';
 import { journalctl } from '../host/journal';
 import { systemctl } from '../host/systemctl';
 import { runningContainersOf } from '../runtime/containers';
-import { sim } from './test-helpers';
+import { sim } from './testkit';
 
 const NGINX = {
   node: 'node2',

@@ -4,12 +4,11 @@
  * that editing the file gives a new pod, toleration {operator: Exists, effect: NoExecute},
  * annotations kubernetes.io/config.hash / config.source / config.seen.
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
 import { rfc3339Nano } from '../host/clock';
-
-export const STATIC_POD_PATH = '/etc/kubernetes/manifests';
+import { STATIC_POD_PATH } from '../host/files';
 
 /** The UID the kubelet gives a static pod: a content hash (md5 upstream; 32 hex chars here). */
 export function staticPodUid(h: Host, m: StaticManifest): string {

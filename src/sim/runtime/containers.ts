@@ -6,10 +6,14 @@
  * Cause `what` prefixes: `container started`, `container killed`, `container exited`.
  */
 
+// Up the layers (src/sim/layers.test.ts): a control-plane container starting or stopping wakes the
+// leader-election loop parked while its lease is quiet (upstream it retries every 2 s).
 import { wakeLeaderElection } from '../controllers/control-plane-idle';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer } from '../core/state';
 import { serviceActive } from '../core/world';
+// Up the layers: a container's exit wakes the kubelet's pod sync, where upstream PLEG's relist
+// would find it (a push instead of polling, for speed).
 import { requestPodSync } from '../kubelet/pod-sync-queue';
 import { containerScript } from './app-script';
 

@@ -10,8 +10,13 @@
  */
 import type { Engine, SimModule } from '../core/engine';
 import type { Host } from '../core/state';
+// Up the layers (src/sim/layers.test.ts): the runtime coming back wakes the kubelet's runtime
+// health loop, parked while the runtime is down (upstream it polls every 5 s; parked for speed).
 import { kgen, kubeletRunning } from '../kubelet/memory';
+// Up the layers: a container's change wakes the kubelet's pod sync, where upstream PLEG's relist
+// would find it (a push instead of polling, for speed).
 import { requestPodSync } from '../kubelet/pod-sync-queue';
+// Up the layers: see kgen above.
 import { wakeRuntimeUpLoop } from '../kubelet/runtime-health';
 import { appExitTimer, containerExited, exitLostContainers } from './containers';
 import { stopAllSandboxes } from './sandboxes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemctl } from '../host/systemctl';
-import { podEvents, putPod, sim } from '../kubelet/test-helpers';
+import { podEvents, putPod, sim } from '../kubelet/testkit';
 import { containerExited, runningContainersOf } from './containers';
 import { hasImage, normalizeImage } from './images';
 

@@ -7,16 +7,16 @@
  * about the starting state is hand-written.
  */
 
+import { addonImages, addonManifests, DEFAULT_ADDONS } from '../api/addons';
 import { applyManifest } from '../api/apply';
 import { containerSpecsFrom } from '../api/defaults';
 import { bootCloud, cloudStaticPods } from '../cloud/bootstrap';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
+import type { Manifest, Scenario } from '../core/scenario-types';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
 import { bootHost } from '../host/power';
-import { addonImages, addonManifests, DEFAULT_ADDONS } from './addons';
-import type { Manifest, Scenario } from './types';
 
 export const WARMUP_MS = 10 * 60_000;
 /** When the scenario's objects are applied, relative to t=0. */

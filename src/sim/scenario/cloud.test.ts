@@ -4,9 +4,9 @@
  * cloud-provider config/v1alpha1/defaults.go), and every refusal naming its path and reason.
  */
 import { describe, expect, it } from 'vitest';
+import { PROFILES } from '../core/profiles';
 import { exportScenario } from './export';
 import { formatScenarioError, parseScenario } from './parse';
-import { PROFILES } from './profiles';
 
 const HEAD = `apiVersion: notready/v1
 kind: Scenario

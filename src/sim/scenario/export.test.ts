@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 import { exportScenario, exportTimeline, formatDurationExact, scenarioForReplay } from './export';
 import { parseScenario } from './parse';
-import type { Scenario } from './types';
 
 function builtin(name: string): Scenario {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));

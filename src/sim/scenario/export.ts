@@ -16,12 +16,12 @@
  * the run went on past the end (a duration before the last timeline entry would not validate).
  */
 import { Document, isMap, isSeq } from 'yaml';
+import { MAX_SCENARIO_DURATION_MS } from '../core/duration';
 import { maxOf } from '../core/lists';
-import { MAX_SCENARIO_DURATION_MS } from './duration';
-import type { Settings } from './profiles';
+import type { Settings } from '../core/profiles';
+import type { LessonStep, Scenario, ScenarioCloud, ScenarioNode } from '../core/scenario-types';
 import { type ExportCommand, type ExportOptions, exportTimeline } from './replay';
 import { formatDurationExact, SETTING_FORMS } from './setting-text';
-import type { LessonStep, Scenario, ScenarioCloud, ScenarioNode } from './types';
 
 export { type ExportCommand, type ExportOptions, exportTimeline, scenarioForReplay } from './replay';
 export { formatDurationExact } from './setting-text';

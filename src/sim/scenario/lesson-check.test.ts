@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { maxOf } from '../core/lists';
+import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 import { BIG_BUILTINS, BUILTIN_SCENARIOS } from './builtins';
 import { type CompiledStep, compileLesson, conditionSince, parseCondition, stepComplete } from './lesson';
 import { parseScenario } from './parse';
-import type { Scenario } from './types';
 
 function builtin(name: string): Scenario {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));

@@ -3,8 +3,9 @@
  * holds now (`checkCondition`, after every advance) and since when (`conditionSince`, the moment
  * a lesson panel shows as "happened at": the event's own time, not the time it was noticed).
  */
-import type { Pod } from '../api/types';
+
 import { findInstance } from '../cloud/provider';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { maxOf } from '../core/lists';
 import { nodeStatus, podColumns } from '../kubectl/status';

@@ -2,7 +2,7 @@
  * The types of lesson step conditions (scenario/lesson.ts parses them, lesson-check.ts checks
  * them against the engine).
  */
-import type { LessonStep } from './types';
+import type { LessonStep } from '../core/scenario-types';
 
 /** One parsed `waitFor` (the forms are listed in lesson.ts). */
 export type LessonCondition =

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 import {
   checkCondition,
@@ -10,7 +11,6 @@ import {
   stepComplete,
 } from './lesson';
 import { parseScenario } from './parse';
-import type { Scenario } from './types';
 
 function cond(text: string): LessonCondition {
   const r = parseCondition(text);

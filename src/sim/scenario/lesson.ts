@@ -26,9 +26,9 @@
  */
 import { parseCommand } from '../commands/parse';
 import { printCommand } from '../commands/print';
-import { parseDuration } from './duration';
+import { parseDuration } from '../core/duration';
+import type { LessonStep } from '../core/scenario-types';
 import type { CompiledStep, ConditionParse, LessonCondition } from './lesson-types';
-import type { LessonStep } from './types';
 
 export { checkCondition, conditionSince, stepComplete } from './lesson-check';
 export type { CompiledStep, ConditionContext, ConditionParse, LessonCondition } from './lesson-types';

@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot';
 import { manifestErrors } from '../api/validation';
+import type { Manifest } from '../core/scenario-types';
 import { DNS_SUBDOMAIN, manifestShape, show } from './schema';
-import type { Manifest } from './types';
 import type { PathKeys, RawError } from './validate';
 
 /** The kinds a scenario may create, with the apiVersion the API serves them at. */

@@ -6,9 +6,9 @@
  * The checks themselves are in validate.ts and schema.ts.
  */
 import { type Document, LineCounter, parseDocument } from 'yaml';
-import { yamlHazard } from '../yaml-guard';
-import { DOMAIN_LIMITS, groupDigits } from './limits';
+import { DOMAIN_LIMITS, groupDigits } from '../core/limits';
 import { formatPath, type ParseResult, type RawError, type ScenarioError, validateScenario } from './validate';
+import { yamlHazard } from './yaml-guard';
 
 export {
   formatPath,
@@ -27,7 +27,7 @@ export function parseScenario(text: string): ParseResult {
     return { ok: false, errors: [{ path: '', message }] };
   }
   // Hostile YAML (deep nesting, nested explicit keys, huge maps) is refused before the parser
-  // sees it: those take the yaml library minutes or crash it (yaml-guard.ts).
+  // sees it: those take the yaml library minutes or crash it (scenario/yaml-guard.ts).
   const hazard = yamlHazard(text, 'the scenario');
   if (hazard) return { ok: false, errors: [{ path: '', message: hazard }] };
   const lineCounter = new LineCounter();

@@ -3,7 +3,7 @@
  * scenario's timeline becomes the log. Kept apart from export.ts, which writes YAML, so the worker
  * can replay without loading the YAML library.
  */
-import type { Scenario, TimelineEntry } from './types';
+import type { Scenario, TimelineEntry } from '../core/scenario-types';
 
 /** One logged command (state.commandLog entries fit). */
 export interface ExportCommand {

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { own } from '../core/dict';
-import { MAX_SCENARIO_DURATION_MS, parseDuration } from './duration';
+import { MAX_SCENARIO_DURATION_MS, parseDuration } from '../core/duration';
 import {
   commandLengthProblem,
   DOMAIN_LIMITS,
@@ -17,8 +17,8 @@ import {
   describeNumber,
   groupDigits,
   settingProblem,
-} from './limits';
-import { PROFILES, type Settings } from './profiles';
+} from '../core/limits';
+import { PROFILES, type Settings } from '../core/profiles';
 
 /** A value as an error message quotes it: strings in double quotes, others as written. */
 export function show(value: unknown): string {
@@ -123,7 +123,7 @@ const SETTINGS_ENTRIES = {
 
 export const SETTINGS_KEYS = Object.keys(SETTINGS_ENTRIES).sort() as (keyof Settings)[];
 
-/** A setting's value within its range (scenario/limits.ts SETTING_LIMITS). */
+/** A setting's value within its range (core/limits.ts SETTING_LIMITS). */
 const inRange = (key: keyof Settings) =>
   v.check(
     (n: number) => settingProblem(key, n) === undefined,
@@ -425,7 +425,7 @@ const list = <T extends v.GenericSchema>(item: T, what: string) =>
     [],
   );
 
-/** `spec.addons`: kubeadm's kube-system add-ons, each on unless set to false (scenario/addons.ts). */
+/** `spec.addons`: kubeadm's kube-system add-ons, each on unless set to false (api/addons.ts). */
 const addonsSchema = v.strictObject(
   { kubeProxy: v.optional(onOff), cni: v.optional(onOff), coreDNS: v.optional(onOff) },
   objectMessage('kubeProxy, cni, coreDNS'),

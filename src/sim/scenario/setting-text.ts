@@ -2,7 +2,7 @@
  * Settings as a scenario file writes them: durations in ms become duration text (`40s`), whole
  * seconds stay numbers, rates stay numbers. Shared by the export and by comparisons' labels.
  */
-import type { Settings } from './profiles';
+import type { Settings } from '../core/profiles';
 
 /** How each setting is written: ms durations, whole seconds, or plain numbers. */
 export const SETTING_FORMS = {

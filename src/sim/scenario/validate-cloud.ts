@@ -5,17 +5,13 @@
  * Then the normalised cloud (defaults filled in).
  */
 
-import { DOMAIN_LIMITS, groupDigits } from './limits';
+import { defaultMachineType } from '../cloud/provider';
+import { DOMAIN_LIMITS, groupDigits } from '../core/limits';
+import type { ScenarioCloud, ScenarioNodeGroup } from '../core/scenario-types';
 import type { ScenarioDoc } from './schema';
-import type { ScenarioCloud, ScenarioNodeGroup } from './types';
 import type { RawError } from './validate-types';
 
 type Spec = ScenarioDoc['spec'];
-
-/** GCE's custom machine type name (`custom-<vCPUs>-<MiB>`), when the scenario names none. */
-export function defaultMachineType(cpu: number, memory: number): string {
-  return `custom-${cpu / 1000}-${memory}`;
-}
 
 function isControlPlane(roles: readonly string[]): boolean {
   return roles.includes('control-plane') || roles.includes('master');

@@ -8,14 +8,14 @@
  * the same time keep their written order).
  */
 import * as v from 'valibot';
+import { DEFAULT_ADDONS } from '../api/addons';
 import { labelValueErrors, qualifiedNameErrors } from '../api/label-validation';
-import { type Addons, DEFAULT_ADDONS } from './addons';
-import { defaultScenarioDuration } from './duration';
-import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from './limits';
+import { defaultScenarioDuration } from '../core/duration';
+import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from '../core/limits';
+import { PROFILES } from '../core/profiles';
+import type { Addons, Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from '../core/scenario-types';
 import { normaliseManifest } from './manifests';
-import { PROFILES } from './profiles';
 import { type ScenarioDoc, scenarioSchema } from './schema';
-import type { Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from './types';
 import { checkCloud, mostNodes, normaliseCloud } from './validate-cloud';
 import type { PathKeys, RawError } from './validate-types';
 
@@ -209,7 +209,7 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
     if (a === 'spec' && b === 'nodes' && typeof i === 'number') err.keys = [...nodeKeys(i), ...err.keys.slice(3)];
     errors.push(err);
   }
-  // Domain limits that need the whole document (scenario/limits.ts).
+  // Domain limits that need the whole document (core/limits.ts).
   const addons: Addons = { ...DEFAULT_ADDONS, ...definedOnly(spec.addons ?? {}) };
   // kubeadm's add-ons are the cluster's own, like its control-plane pods: not in the pod budget.
   // DaemonSets run a pod on every node the node groups may grow to.

@@ -3,10 +3,10 @@
  * a share link) into a checked Variant (scenario/variant.ts): settings are converted and
  * range-checked as in a scenario file, so a wrong value is named the same way.
  */
-import { DOMAIN_LIMITS, groupDigits } from './limits';
-import { PROFILES, type ProfileName } from './profiles';
+import { DOMAIN_LIMITS, groupDigits } from '../core/limits';
+import { PROFILES, type ProfileName } from '../core/profiles';
+import type { Scenario } from '../core/scenario-types';
 import { PROFILE_NAMES, parseSetting, SETTINGS_KEYS, show } from './schema';
-import type { Scenario } from './types';
 import { applyVariant, type Variant, variantLabels } from './variant';
 
 export interface ScenarioChange {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/scenario-types';
 import { parseScenario } from './parse';
-import type { Scenario } from './types';
 import { describeKey } from './variant';
 import { applyChanges, parseChange } from './variant-parse';
 

@@ -8,9 +8,9 @@
  *   DefaultTolerationSeconds admission default and every explicit toleration of those taints with
  *   a time in the scenario's manifests.
  */
-import { PROFILES, type ProfileName, type Settings } from './profiles';
+import { PROFILES, type ProfileName, type Settings } from '../core/profiles';
+import type { Manifest, Scenario } from '../core/scenario-types';
 import { settingText } from './setting-text';
-import type { Manifest, Scenario } from './types';
 
 export interface Variant {
   profile?: ProfileName;

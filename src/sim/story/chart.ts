@@ -6,7 +6,7 @@
  * Clusters of more than 24 nodes fold into one lane per zone with counts over time. Plain data,
  * small enough to post to the page.
  */
-import { formatSimTime } from '../scenario/duration';
+import { formatSimTime } from '../core/duration';
 import type { NodeRecord, PodRecord, RunHistory } from './history';
 
 export interface Band {

@@ -9,10 +9,10 @@
  * the command's output after it ran.
  */
 import type { Command } from '../commands/parse';
+import type { Chapter } from '../core/chapters';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
-import type { Chapter } from './chapters';
 import { commandActor } from './credit';
 
 /** A chapter without its time (the command's own). */

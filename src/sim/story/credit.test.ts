@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/scenario-types';
 import { parseScenario } from '../scenario/parse';
 import { scenarioForReplay } from '../scenario/replay';
-import type { Scenario } from '../scenario/types';
 import { Simulation } from '../simulation';
 
 function builtin(name: string): Scenario {

@@ -10,14 +10,15 @@
  *
  * Times before t=0 read "while the cluster started" (formatStoryTime), never a negative time.
  */
-import type { Pod } from '../api/types';
+
 import { type Command, parseCommand } from '../commands/parse';
+import type { Pod } from '../core/api-types';
+import { shortActor as shortActorName, shortTaintKey } from '../core/chapters';
+import { formatStoryTime } from '../core/duration';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { nodeStatus, podColumns } from '../kubectl/status';
 import { BOOT_APPLY_COMMAND, BOOT_COMMAND } from '../scenario/bootstrap';
-import { formatStoryTime } from '../scenario/duration';
-import { shortActor as shortActorName, shortTaintKey } from './chapters';
 import { commandActor } from './credit';
 
 /** One link of a causal chain, as explain.ts builds them (effect first). */

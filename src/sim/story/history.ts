@@ -10,12 +10,13 @@
  * time (`truncate`).
  */
 
-import type { ApiObject, Lease, Node, Pod } from '../api/types';
 import { REPLACES_ANNOTATION } from '../api/workload-memory';
+import type { ApiObject, Lease, Node, Pod } from '../core/api-types';
+import type { Engine } from '../core/engine';
 import type { Observation } from '../core/observe';
+import type { Scenario } from '../core/scenario-types';
 import { podColumns } from '../kubectl/status';
-import { podStateCode } from '../overview';
-import type { Simulation } from '../simulation';
+import { podStateCode } from './overview';
 
 export interface NodeRecord {
   name: string;
@@ -52,7 +53,7 @@ export interface PodRecord {
   /** Host truth: a container of this pod runs on its node, from each time that changed. */
   host: { at: number; running: boolean }[];
   /**
-   * Its overview code (overview.ts POD_STATE) from each time it changed, packed as
+   * Its overview code (story/story/overview.ts POD_STATE) from each time it changed, packed as
    * `at * CODE_SPAN + code` (a number each: ~150,000 pods at 5,000 nodes).
    */
   codes: number[];
@@ -69,6 +70,12 @@ export interface WorkloadRecord {
 
 /** The API kinds the history follows (other writes do not change it). */
 const RECORDED_KINDS = new Set<string>(['Node', 'Lease', 'Pod', 'Deployment', 'StatefulSet', 'DaemonSet']);
+
+/** What a history records from: a Simulation (structurally: this layer sits below simulation.ts). */
+export interface RecordedSimulation {
+  readonly engine: Engine;
+  readonly scenario: Scenario;
+}
 
 /** Lease ticks are kept for clusters this small; a bigger one is drawn per zone, without ticks. */
 export const LEASE_TICK_NODES = 24;
@@ -90,7 +97,7 @@ export class RunHistory {
   private frozen = Number.NEGATIVE_INFINITY;
   private readonly keepLeases: boolean;
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: RecordedSimulation) {
     this.keepLeases = sim.scenario.spec.nodes.length <= LEASE_TICK_NODES;
     this.seed();
     sim.engine.observers.push((o) => this.take(o));

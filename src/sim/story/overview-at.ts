@@ -1,5 +1,5 @@
 /**
- * A big cluster's overview (overview.ts) at an earlier moment of the run, from its history
+ * A big cluster's overview (story/overview.ts) at an earlier moment of the run, from its history
  * (history.ts) instead of the engine's state. A seek at 5,000 nodes restores a checkpoint and
  * replays minutes of simulated time, which takes seconds to minutes; the history already holds
  * every machine's Ready condition, taints, cordon and power and every pod's binding and overview
@@ -10,6 +10,7 @@
  * same ones as now: a cloud's machines come and go (undefined then).
  */
 
+import { CODE_SPAN, type RecordedSimulation, type RunHistory } from './history';
 import {
   type ClusterOverview,
   hostFlags,
@@ -18,9 +19,7 @@ import {
   packPods,
   taintFlags,
   zoneStatesOf,
-} from '../overview';
-import type { Simulation } from '../simulation';
-import { CODE_SPAN, type RunHistory } from './history';
+} from './overview';
 
 /** The history's Ready (history.ts NodeRecord) as the condition's status. */
 const READY_STATUS = { Ready: 'True', NotReady: 'False', Unknown: 'Unknown', gone: undefined } as const;
@@ -51,7 +50,7 @@ function parseTaints(taints: readonly string[]): { key: string; effect: string }
 }
 
 /** The overview at `t` (≤ the furthest time `history` recorded), or undefined when it cannot be told. */
-export function overviewAt(sim: Simulation, history: RunHistory, t: number): ClusterOverview | undefined {
+export function overviewAt(sim: RecordedSimulation, history: RunHistory, t: number): ClusterOverview | undefined {
   const e = sim.engine;
   if (e.state.cloud) return undefined;
   const { hosts, index, ...machines } = machineTable(e);

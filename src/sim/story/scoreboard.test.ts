@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { maxOf } from '../core/lists';
+import type { Scenario } from '../core/scenario-types';
+import { recordRun } from '../recorded-run';
 import { parseScenario } from '../scenario/parse';
-import type { Scenario } from '../scenario/types';
 import { buildChart } from './chart';
-import { recordRun } from './recorded-run';
 import { formatSpan, SCORE_STEPS, scoreboardDifferences, stepAfter } from './scoreboard';
 
 function builtin(name: string, settings: Record<string, number> = {}): Scenario {

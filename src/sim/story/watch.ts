@@ -10,11 +10,19 @@
  * pod (REPLACES_ANNOTATION) becoming Ready for the first time, one chapter per instant.
  */
 import { isPodReady } from '../api/podutil';
-import type { Node, Pod, Taint } from '../api/types';
 import { REPLACES_ANNOTATION } from '../api/workload-memory';
+import type { Node, Pod, Taint } from '../core/api-types';
+import {
+  addChapter,
+  addNodeMoment,
+  addToGroup,
+  fromCause,
+  shortTaintKey,
+  storyState,
+  writeCause,
+} from '../core/chapters';
 import type { Engine, SimModule } from '../core/engine';
 import type { Cause } from '../core/state';
-import { addChapter, addNodeMoment, addToGroup, fromCause, shortTaintKey, storyState, writeCause } from './chapters';
 
 /** kubectl's STATUS without SchedulingDisabled (a cordon is its own chapter): Ready, NotReady or Unknown. */
 function readyWord(node: Node): 'Ready' | 'NotReady' | 'Unknown' {

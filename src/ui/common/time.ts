@@ -1,4 +1,4 @@
-import { formatSimTime } from '../../sim/scenario/duration';
+import { formatSimTime } from '../../sim/core/duration';
 
 /** Simulated time (`55s`, `5m50s`, `1h2m3s`): the engine's own formatter, a dependency-free module. */
 export const formatTime = formatSimTime;

@@ -2,11 +2,11 @@
  * Test fixtures for the kubectl and commands tests: a bare Engine (no behaviour modules) with hosts
  * and hand-made API objects, so printers can be checked against the seeds without a running cluster.
  */
-import type { Node, NodeCondition, Pod } from '../api/types';
+import type { Node, NodeCondition, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import { Engine } from '../core/engine';
+import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Host, SimState } from '../core/state';
-import { PROFILES, type ProfileName } from '../scenario/profiles';
 import { emptyState } from '../simulation';
 
 export function bareState(profile: ProfileName = 'v1.33'): SimState {

@@ -47,7 +47,7 @@ export const DOMAIN_LIMITS = {
 } as const;
 
 /**
- * What the parsers of untrusted text accept (yaml-guard.ts for YAML, commands/manifest.ts for
+ * What the parsers of untrusted text accept (scenario/yaml-guard.ts for YAML, commands/manifest.ts for
  * JSON): far beyond any real scenario or `kubectl get -o yaml` output, far below what makes the
  * `yaml` library or a recursive walk slow or crash.
  */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/scenario-types';
 import { MODULES } from '../modules';
 import { parseScenario } from '../scenario/parse';
-import type { Scenario } from '../scenario/types';
 import { Simulation } from '../simulation';
-import { storyModule } from './watch';
+import { storyModule } from '../story/watch';
 
 function builtin(name: string): Scenario {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));

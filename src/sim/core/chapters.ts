@@ -8,10 +8,10 @@
  * back shows exactly the chapters up to that moment. Nothing here traces or writes to the API, so
  * chapters never change a run's trace hash. Moments of the boot (t < 0) are not chapters.
  */
-import type { Engine } from '../core/engine';
-import type { Cause, Chapter, StoredChapter, StoryState } from '../core/state';
+import type { Engine } from './engine';
+import type { Cause, Chapter, StoredChapter, StoryState } from './state';
 
-export type { Chapter, ChapterKind, StoredChapter, StoryState } from '../core/state';
+export type { Chapter, ChapterKind, StoredChapter, StoryState } from './state';
 
 /** The story state, created on first use (snapshots taken before any chapter stay valid). */
 export function storyState(e: Engine): StoryState {

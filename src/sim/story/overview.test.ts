@@ -3,10 +3,10 @@
  * view model (kubectl's truth) at fixed times of a zone failure, and it is compact.
  */
 import { describe, expect, it } from 'vitest';
-import { largeZoneFailure } from '../../bench/scenarios';
-import { createSimulation } from './index';
+import { largeZoneFailure } from '../../../bench/scenarios';
+import { createSimulation } from '../index';
+import type { ClusterView } from '../view';
 import { NODE_FLAG, NODE_STATE, summarizeOverview } from './overview';
-import type { ClusterView } from './view';
 
 /** The same summary, counted from the view model the cards are drawn from. */
 function fromView(v: ClusterView) {

@@ -12,7 +12,7 @@
  * scenario or `kubectl get -o yaml` output comes near.
  */
 import { Lexer } from 'yaml';
-import { groupDigits, PARSER_LIMITS } from './scenario/limits';
+import { groupDigits, PARSER_LIMITS } from '../core/limits';
 
 /** Estimated nesting depth (block indentation levels + compact `- ` + 2 per `? ` + flow brackets), keys per mapping. */
 export const YAML_LIMITS = PARSER_LIMITS;

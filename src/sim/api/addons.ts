@@ -16,16 +16,8 @@
  * what `systemctl` commands act on.
  */
 import { pushAll } from '../core/lists';
-import type { Profile } from './profiles';
-import type { Manifest } from './types';
-
-/** Which kube-system add-ons a scenario's cluster runs (all by default). */
-export interface Addons {
-  kubeProxy: boolean;
-  /** The CNI agent: Calico's calico-node DaemonSet. */
-  cni: boolean;
-  coreDNS: boolean;
-}
+import type { Profile } from '../core/profiles';
+import type { Addons, Manifest } from '../core/scenario-types';
 
 export const DEFAULT_ADDONS: Readonly<Addons> = { kubeProxy: true, cni: true, coreDNS: true };
 

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario, run, workloadPodsOn } from '../controllers/node-lifecycle.testkit';
+import type { ProfileName } from '../core/profiles';
 import { Simulation } from '../simulation';
-import type { ProfileName } from './profiles';
 
 function sim(profile: ProfileName = 'v1.33', addons?: { kubeProxy: boolean; cni: boolean; coreDNS: boolean }) {
   const s = kitScenario({ workers: 2, replicas: 2, profile });

@@ -2,10 +2,10 @@
  * Test helpers for the kubelet/host tests: a small hand-made scenario and pod factory.
  * (Not imported by engine code.)
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
-import type { ProfileName } from '../scenario/profiles';
-import type { Scenario, ScenarioStaticPod } from '../scenario/types';
+import type { ProfileName } from '../core/profiles';
+import type { Scenario, ScenarioStaticPod } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 
 export function scenario(profile: ProfileName = 'v1.33', staticPods: ScenarioStaticPod[] = [], seed = 7): Scenario {

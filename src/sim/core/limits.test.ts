@@ -1,5 +1,5 @@
 /**
- * One set of domain limits (scenario/limits.ts), applied by scenario validation and by typed
+ * One set of domain limits (core/limits.ts), applied by scenario validation and by typed
  * commands, with sentences that name the limit; numbers Kubernetes wants whole are whole and
  * finite, and a number past the double range is never shown or logged as Infinity.
  */

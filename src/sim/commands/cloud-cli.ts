@@ -3,13 +3,14 @@
  * answers whatever the cluster's state: it is not part of Kubernetes. Refusals name the state that
  * forbids the action, as EC2's IncorrectInstanceState does.
  */
-import type { CloudCommand } from '../commands/cloud-parse';
+
+import { setTarget, startInstance, stopInstance, terminateInstance } from '../cloud/lifecycle';
+import { findInstance, groupInstances, nodeGroups } from '../cloud/provider';
+import type { CloudInstance } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { humanDuration } from '../kubectl/age';
 import { tabwrite } from '../kubectl/table';
-import { setTarget, startInstance, stopInstance, terminateInstance } from './lifecycle';
-import { findInstance, groupInstances, nodeGroups } from './provider';
-import type { CloudInstance } from './types';
+import type { CloudCommand } from './cloud-parse';
 
 export interface CloudOutcome {
   ok: boolean;

@@ -3,12 +3,13 @@
  * times, to `until`. The CLI's `--compare` and the app's comparisons (run in the worker) use it to
  * get the chart and the scoreboard of a run under other settings, without touching the live run.
  */
-import type { CommandBy } from '../core/state';
-import type { Scenario } from '../scenario/types';
-import { Simulation } from '../simulation';
-import { buildChart, type ChartData } from './chart';
-import { RunHistory } from './history';
-import { buildScoreboard, type Scoreboard } from './scoreboard';
+
+import type { Scenario } from './core/scenario-types';
+import type { CommandBy } from './core/state';
+import { Simulation } from './simulation';
+import { buildChart, type ChartData } from './story/chart';
+import { RunHistory } from './story/history';
+import { buildScoreboard, type Scoreboard } from './story/scoreboard';
 
 export interface RecordedCommand {
   at: number;

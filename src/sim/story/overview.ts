@@ -5,10 +5,11 @@
  * state. Compact typed arrays (a 5,000-node, 150,000-pod cluster is ~160 KB), built from the state
  * on demand, in one pass over hosts and one over pods.
  */
-import type { Pod } from './api/types';
-import { zoneLabel } from './controllers/node-lifecycle-zones';
-import type { Engine } from './core/engine';
-import type { Host } from './core/state';
+
+import { zoneLabel } from '../controllers/node-lifecycle-zones';
+import type { Pod } from '../core/api-types';
+import type { Engine } from '../core/engine';
+import type { Host } from '../core/state';
 
 /** Clusters with more machines than this are drawn as an overview (the node lifecycle controller's largeClusterSizeThreshold is 50 too). */
 export const OVERVIEW_ABOVE_NODES = 50;

@@ -2,8 +2,15 @@
  * A validated, normalised scenario (DESIGN section 5). The YAML/JSON a person writes is checked and
  * turned into this shape by scenario/parse.ts; the engine only ever sees this shape.
  */
-import type { Addons } from './addons';
 import type { ProfileName, Settings } from './profiles';
+
+/** Which kube-system add-ons a scenario's cluster runs (all by default). */
+export interface Addons {
+  kubeProxy: boolean;
+  /** The CNI agent: Calico's calico-node DaemonSet. */
+  cni: boolean;
+  coreDNS: boolean;
+}
 
 export interface ScenarioNode {
   name: string;
@@ -99,14 +106,14 @@ export interface Scenario {
     /** The simulated cloud (absent: bare machines, no cloud controllers). */
     cloud?: ScenarioCloud;
     /**
-     * kubeadm's kube-system add-ons (scenario/addons.ts): kube-proxy and the CNI agent (calico-node)
+     * kubeadm's kube-system add-ons (api/addons.ts): kube-proxy and the CNI agent (calico-node)
      * as DaemonSets, CoreDNS as a Deployment. Absent: all on; set by validation only when written.
      */
     addons?: Addons;
     /**
      * The scenario's end in ms of simulated time (DESIGN section 10): the app stops playing there
      * and scales its timeline to it. Always set: without `spec.duration` in the text, 10 minutes
-     * after the last timeline entry (scenario/duration.ts `defaultScenarioDuration`).
+     * after the last timeline entry (core/duration.ts `defaultScenarioDuration`).
      */
     duration: number;
   };
