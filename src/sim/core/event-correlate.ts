@@ -8,7 +8,8 @@
  * A pair is a 32-bit hash of the fields mapping to the Event's sequence number (a bucket of two
  * on a collision); a candidate is compared field by field with the log. Only Events written in
  * the last 10 minutes can be aggregated into, so pairs naming older ones are swept now and then
- * (`sweep`): a pair that is absent and one naming an Event too old give the same answer, a new Event.
+ * (`sweep`, when their number has doubled and every 10 simulated minutes): a pair that is absent
+ * and one naming an Event too old give the same answer, a new Event.
  *
  * Field by field equality is the old joined key's (`kind|namespace|name|uid|reason|message|
  * component`) as long as no field but the message holds a `|`: kinds, namespaces, names and uids
@@ -66,6 +67,8 @@ function sameFields(
 export class EventCorrelation {
   private pairs = new Map<number, number | number[]>();
   private sweepAt = SWEEP_MIN;
+  /** When the pairs are next swept however many they are: a burst of Events (a zone failing) left alone would keep its pairs for good. */
+  private sweepTime = Number.NEGATIVE_INFINITY;
 
   /** Where the Event indexed for these fields is (`locate`'s answer), or -1. */
   find(log: EventLog, hash: number, o: ObjectReference, reason: string, message: string, component: string): number {
@@ -113,7 +116,7 @@ export class EventCorrelation {
       }
       this.pairs.set(hash, kept.length === 0 ? seq : [...kept, seq]);
     }
-    if (this.pairs.size >= this.sweepAt) this.sweep(log, now);
+    if (this.pairs.size >= this.sweepAt || now >= this.sweepTime) this.sweep(log, now);
   }
 
   /** Drops the pairs naming Events no repeat can go to any more (gone, or last written over 10 minutes ago). */
@@ -134,6 +137,7 @@ export class EventCorrelation {
       else this.pairs.set(h, kept.length === 1 ? (kept[0] as number) : kept);
     }
     this.sweepAt = Math.max(SWEEP_MIN, 2 * this.pairs.size);
+    this.sweepTime = now + AGGREGATION_WINDOW_MS;
   }
 
   /** Pairs held (tests, memory). */

@@ -16,7 +16,7 @@
  * Events, drops segments wholly behind it, and compacts the full segments every Event of which
  * was created a TTL ago, keeping only their survivors (Events repeats kept alive).
  */
-import { type EventColumns, type EventLog, type EventSegment, SEGMENT, seqAt, slotsOf } from './event-log';
+import { columns, type EventColumns, type EventLog, type EventSegment, SEGMENT, segment, seqAt, slotsOf } from './event-log';
 
 /** Whether the Event in `slot` of `seg` is still stored at `now`. */
 export function isStored(seg: EventSegment, slot: number, now: number, ttl: number): boolean {
@@ -105,25 +105,9 @@ function compact(log: EventLog, upTo: number, now: number, ttl: number): void {
 
 function compacted(seqs: number[], from: { seg: EventSegment; slot: number }[]): EventSegment {
   const n = seqs.length;
-  const f: EventColumns = {
-    written: n,
-    first: new Float64Array(n),
-    hash: new Int32Array(n),
-    code: new Int32Array(n),
-    name: new Uint32Array(2 * n),
-    uid: new Uint32Array(4 * n),
-    object: new Array(n),
-    message: new Array(n),
-  };
-  const seg: EventSegment = {
-    base: seqs[0] as number,
-    seqs: Int32Array.from(seqs),
-    fixed: f,
-    count: new Int32Array(n),
-    last: new Float64Array(n),
-    rv: new Float64Array(n),
-    shared: false,
-  };
+  const f = columns(n);
+  f.written = n;
+  const seg = segment(seqs[0] as number, f, n, Int32Array.from(seqs));
   for (let i = 0; i < n; i++) {
     const { seg: s, slot } = from[i] as { seg: EventSegment; slot: number };
     const g = s.fixed;

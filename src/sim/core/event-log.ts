@@ -33,11 +33,12 @@ export const SEGMENT = 4096;
 export interface EventColumns {
   /** Slots written so far by any segment holding these columns (slots are written in order). */
   written: number;
-  readonly first: Float64Array;
+  /** Simulated ms (the 24 h limit, core/limits.ts, keeps every time well within 32 bits). */
+  readonly first: Int32Array;
   /** The aggregation hash (core/event-correlate.ts), kept so a restore rebuilds its index without hashing text. */
   readonly hash: Int32Array;
   /** Index into `EventLog.codes`: type, reason, source component. */
-  readonly code: Int32Array;
+  readonly code: Uint16Array;
   /** The name's 16 hex digits (the part after `<object>.`) as two 32-bit words. */
   readonly name: Uint32Array;
   /** The uid's 32 hex digits as four 32-bit words. */
@@ -54,8 +55,9 @@ export interface EventSegment {
   readonly seqs?: Int32Array;
   readonly fixed: EventColumns;
   readonly count: Int32Array;
-  readonly last: Float64Array;
-  readonly rv: Float64Array;
+  readonly last: Int32Array;
+  /** resourceVersion: below 2^32 (a day of the biggest cluster writes ~10^8 times). */
+  readonly rv: Uint32Array;
   /** Held by a checkpoint as well: a bump copies the bump columns first. */
   shared: boolean;
 }
@@ -104,12 +106,13 @@ export interface NewEvent {
   rv: number;
 }
 
-function columns(n: number): EventColumns {
+/** Empty columns for `n` slots. */
+export function columns(n: number): EventColumns {
   return {
     written: 0,
-    first: new Float64Array(n),
+    first: new Int32Array(n),
     hash: new Int32Array(n),
-    code: new Int32Array(n),
+    code: new Uint16Array(n),
     name: new Uint32Array(2 * n),
     uid: new Uint32Array(4 * n),
     object: new Array(n),
@@ -117,13 +120,14 @@ function columns(n: number): EventColumns {
   };
 }
 
-function segment(base: number, fixed: EventColumns, n: number, seqs?: Int32Array): EventSegment {
+/** A segment of `n` slots over `fixed`, its bump columns empty. */
+export function segment(base: number, fixed: EventColumns, n: number, seqs?: Int32Array): EventSegment {
   const s: EventSegment = {
     base,
     fixed,
     count: new Int32Array(n),
-    last: new Float64Array(n),
-    rv: new Float64Array(n),
+    last: new Int32Array(n),
+    rv: new Uint32Array(n),
     shared: false,
   };
   return seqs ? { ...s, seqs } : s;
@@ -140,6 +144,7 @@ export function seqAt(seg: EventSegment, slot: number): number {
 
 /** Appends a new Event (count 1, last = first); returns its sequence number. */
 export function appendEvent(log: EventLog, ev: NewEvent): number {
+  checkColumns(ev.first, ev.rv);
   const seq = log.tail;
   const segs = log.segments;
   let seg = segs[segs.length - 1];
@@ -225,6 +230,7 @@ export function locate(log: EventLog, seq: number): number {
 
 /** A repeat of Event `seq` (located at `at`, see `locate`): count + 1, lastTimestamp and resourceVersion moved. */
 export function bumpEvent(log: EventLog, at: number, now: number, rv: number): void {
+  checkColumns(now, rv);
   const i = Math.floor(at / SEGMENT);
   const slot = at % SEGMENT;
   let seg = log.segments[i] as EventSegment;
@@ -282,4 +288,10 @@ export function copyEventLog(log: EventLog): EventLog {
     return s.seqs ? { ...out, seqs: s.seqs.slice() } : out;
   });
   return { segments, head: log.head, tail: log.tail, codes: log.codes.slice() };
+}
+
+/** A time or resourceVersion the columns cannot hold would be written wrapped: refuse it instead. */
+function checkColumns(t: number, rv: number): void {
+  if (t !== (t | 0) || rv < 0 || rv > 0xffffffff || rv !== Math.floor(rv))
+    throw new RangeError(`an Event at ${t} ms with resourceVersion ${rv} does not fit the Event log's columns`);
 }
