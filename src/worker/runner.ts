@@ -31,6 +31,7 @@ import {
   restCheckpointDue,
 } from './checkpoints';
 import { Frontier } from './frontier';
+import { PlayCost } from './play-cost';
 import type { Chapter, ClockState, LoggedCommand, OpenViews, ResumeInput } from './protocol';
 import { boundOutput, boundPieces, forkMessage, RunRecord, type UserCommand } from './the-run';
 
@@ -125,6 +126,8 @@ export class SimRunner {
   /** Wall ms spent advancing the engine and the simulated ms it advanced, since the start: its pace. */
   private paceWallMs = 0;
   private paceSimMs = 0;
+  /** Wall ms the first play of each stretch took: what replaying it will take (seek estimates). */
+  private readonly playCost = new PlayCost(CHECKPOINT_EVERY);
   /** Wall ms of the last restore (until there is one, the last snapshot's cost stands for it). */
   private restoreMs: number | undefined;
   /**
@@ -257,6 +260,7 @@ export class SimRunner {
     this.advancedMs += ms;
     this.paceWallMs += ms;
     this.paceSimMs += this.sim.now - from;
+    this.playCost.add(from, this.sim.now, ms);
     for (const { index, result } of this.sim.takeTimelineResults()) {
       const id = this.record.scenarioEntry(index);
       if (id === undefined) continue;
@@ -340,7 +344,7 @@ export class SimRunner {
     const cp = this.checkpoints.atOrBefore(t);
     const pace = this.pace;
     if (!cp || cp.t <= this.sim.now || pace === undefined) return undefined;
-    return (this.restoreMs ?? this.snapshotMs) < (cp.t - this.sim.now) / pace ? cp : undefined;
+    return (this.restoreMs ?? this.snapshotMs) < this.playCost.estimate(this.sim.now, cp.t, pace) ? cp : undefined;
   }
 
   /** Simulated ms the engine advances per wall ms, so far; undefined until it has advanced. */
@@ -349,13 +353,15 @@ export class SimRunner {
   }
 
   /**
-   * About how long (wall ms) replaying from `from` to `t` takes at the engine's pace so far, plus
-   * a restore's cost when `restoring`; undefined until the engine has a pace.
+   * About how long (wall ms) replaying from `from` to `t` takes: what the first play of that
+   * stretch took (PlayCost; a part never played, at the engine's pace so far), plus a restore's
+   * cost when `restoring`; undefined until the engine has a pace.
    */
   replayEstimate(from: number, t: number, restoring = false): number | undefined {
     const pace = this.pace;
     if (pace === undefined) return undefined;
-    return Math.round(Math.max(0, t - from) / pace + (restoring ? (this.restoreMs ?? this.snapshotMs) : 0));
+    const replay = t > from ? this.playCost.estimate(from, t, pace) : 0;
+    return Math.round(replay + (restoring ? (this.restoreMs ?? this.snapshotMs) : 0));
   }
 
   /** The simulated time a seek to `t` replays from: the checkpoint it restores, or now. */
