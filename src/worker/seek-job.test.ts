@@ -220,3 +220,23 @@ describe('a big cluster’s seek draws its target from the run’s history at on
     expect(kubeletStopped(60_000).previewAt(30_000)).toBeUndefined();
   });
 });
+
+describe('a seek to the moment the run is at', () => {
+  it('restores nothing and replays nothing: the state stays the one shown', () => {
+    const r = kubeletStopped(95_000);
+    let restores = 0;
+    const restore = r.sim.restore.bind(r.sim);
+    r.sim.restore = (s) => {
+      restores++;
+      restore(s);
+    };
+    const before = r.sim.traceHash();
+    const target = r.seekStart(95_000);
+    expect(target).toBe(95_000);
+    expect(r.seekToward(target, 1000)).toBe(true);
+    r.seekEnd();
+    expect({ restores, now: r.now, hash: r.sim.traceHash() }).toEqual({ restores: 0, now: 95_000, hash: before });
+    // Its estimate says so too: nothing to replay, no restore.
+    expect(r.replayEstimate(r.seekFrom(95_000), 95_000, false)).toBe(0);
+  });
+});
