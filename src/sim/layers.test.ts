@@ -50,7 +50,7 @@ function sources(dir: string): string[] {
   const out: string[] = [];
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, d.name);
-    if (d.isDirectory()) out.push(...sources(p));
+    if (d.isDirectory()) for (const f of sources(p)) out.push(f);
     // Tests and their kits build whole simulations: they may import from any layer.
     else if (/\.tsx?$/.test(d.name) && !/\.test\.|testkit/.test(d.name)) out.push(p);
   }

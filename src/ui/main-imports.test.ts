@@ -68,10 +68,6 @@ describe('the main bundle', () => {
   it('holds no engine file but the dependency-free tables it shares', () => {
     const sim = [...files].filter((f) => f.includes('/src/sim/')).map((f) => f.slice(ROOT.length + 1));
     // limits.ts: the link length limit, checked before the codec loads (share/link-length.ts).
-    expect(sim.sort()).toEqual([
-      'src/sim/core/duration.ts',
-      'src/sim/core/limits.ts',
-      'src/sim/scenario/builtins.ts',
-    ]);
+    expect(sim.sort()).toEqual(['src/sim/core/duration.ts', 'src/sim/core/limits.ts', 'src/sim/scenario/builtins.ts']);
   });
 });

@@ -16,7 +16,16 @@
  * Events, drops segments wholly behind it, and compacts the full segments every Event of which
  * was created a TTL ago, keeping only their survivors (Events repeats kept alive).
  */
-import { columns, type EventColumns, type EventLog, type EventSegment, SEGMENT, segment, seqAt, slotsOf } from './event-log';
+import {
+  columns,
+  type EventColumns,
+  type EventLog,
+  type EventSegment,
+  SEGMENT,
+  segment,
+  seqAt,
+  slotsOf,
+} from './event-log';
 
 /** Whether the Event in `slot` of `seg` is still stored at `now`. */
 export function isStored(seg: EventSegment, slot: number, now: number, ttl: number): boolean {
