@@ -298,6 +298,8 @@ export class Simulation {
       events: e.checkpointEvents(),
       warmth: e.exportWarmth(prev?.snap.warmth),
     };
+    // The snapshot holds the live containers, sandboxes and pod workers: copied on write from now on.
+    e.cow.shareAll();
     this.lastSnapshot = { snap, writes: new Map(e.writes) };
     return snap;
   }
@@ -308,6 +310,8 @@ export class Simulation {
     if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
     const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
     this.engine.state = state;
+    // The snapshot's containers, sandboxes and pod workers are now the live state's too.
+    this.engine.cow.shareAll();
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();
     for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);

@@ -3,6 +3,7 @@ import type { Node, Pod } from './core/api-types';
 import { Engine } from './core/engine';
 import type { Scenario } from './core/scenario-types';
 import type { Host } from './core/state';
+import { placeContainer } from './runtime/containers';
 import { initialState } from './simulation';
 import { buildView, nodeStatusColumn, podStatusColumns } from './view';
 
@@ -181,7 +182,7 @@ describe('buildView', () => {
     );
     // Pod on n1 with a running container: host truth and API agree.
     e.put(runningPod('web-a', 'n1'), 'create', 0);
-    e.state.hosts.n1.containers.c1 = {
+    placeContainer(e, e.state.hosts.n1, {
       id: 'c1',
       podUid: 'uid-web-a',
       podName: 'web-a',
@@ -191,13 +192,13 @@ describe('buildView', () => {
       state: 'running',
       startedAt: 0,
       staticPod: false,
-    };
+    });
     // Pod on powered-off n2: API still says Running -> zombie.
     const z = runningPod('web-b', 'n2');
     z.metadata.annotations['notready.dev/replaces'] = 'default/web-old@n1';
     e.put(z, 'create', 0);
     // A container with no API pod on n1 -> ghost.
-    e.state.hosts.n1.containers.c2 = {
+    placeContainer(e, e.state.hosts.n1, {
       id: 'c2',
       podUid: 'uid-gone',
       podName: 'old',
@@ -207,7 +208,7 @@ describe('buildView', () => {
       state: 'running',
       startedAt: 0,
       staticPod: true,
-    };
+    });
     e.state.controllers.evictions['default/web-a'] = { at: 350_000, node: 'n1', cause: 0 };
 
     const v = buildView(e);

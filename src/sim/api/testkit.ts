@@ -19,7 +19,7 @@ import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
 import type { Host, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
-import { containersChanged } from '../runtime/containers';
+import { containersChanged, dropContainer, placeContainer } from '../runtime/containers';
 import { emptyState } from '../simulation';
 
 /** The modules owned by the workload engineer, in MODULES order. */
@@ -71,7 +71,7 @@ export function setComponent(
 ): void {
   const cp = Object.values(e.state.hosts).find((h) => h.role === 'control-plane')!;
   for (const [k, c] of Object.entries(cp.containers))
-    if (c.podName === `${component}-${cp.name}`) delete cp.containers[k];
+    if (c.podName === `${component}-${cp.name}`) dropContainer(e, cp, k);
   containersChanged(cp);
   // Leader election is control-plane.ts's: the test makes the new process the leader at once.
   if (component === 'kube-controller-manager' || component === 'kube-scheduler') {
@@ -115,7 +115,7 @@ export function setComponent(
         cause,
       );
   }
-  cp.containers[id] = {
+  placeContainer(e, cp, {
     id,
     podUid: id,
     podName: `${component}-${cp.name}`,
@@ -125,8 +125,7 @@ export function setComponent(
     state: 'running',
     startedAt: e.now,
     staticPod: true,
-  };
-  containersChanged(cp);
+  });
 }
 
 export function nodeObject(e: Engine, name: string, controlPlane: boolean, cpu = 4000, memory = 8192): Node {

@@ -8,7 +8,7 @@ import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { kubeletEndpointError } from '../kubelet/endpoint';
 import { execInContainer } from '../runtime/app';
-import { criAvailable, criError, runningContainersOf } from '../runtime/containers';
+import { criAvailable, criError, runningContainersOf, writableContainer } from '../runtime/containers';
 import type { Command } from './parse';
 
 const UPGRADE_PREFIX = /^error: error upgrading connection: (error dialing backend: )?/;
@@ -95,7 +95,7 @@ function execInPod(e: Engine, pod: Pod, argv: readonly string[]): { ok: boolean;
       ok: false,
       output: `error: Internal error occurred: error executing command in container: ${criError(e)}`,
     };
-  const r = execInContainer(c, argv, e.now);
+  const r = execInContainer(c, argv, e.now, (x) => writableContainer(e, h, x.id) ?? { ...x });
   e.trace(`host ${h.name} exec in ${c.namespace}/${c.podName}/${c.name}: ${argv.join(' ')} (exit ${r.exitCode})`);
   if (r.exitCode === 0) return { ok: true, output: r.output };
   const tail = `command terminated with exit code ${r.exitCode}`;

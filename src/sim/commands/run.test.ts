@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bareEngine, condition, makeNode, makePod } from '../kubectl/testkit';
+import { writableContainer } from '../runtime/containers';
 import { actionsFor } from './actions';
 import { runCommand } from './run';
 
@@ -47,7 +48,7 @@ describe('runCommand', () => {
 
   it('kubectl write commands need the API: connection refused while kube-apiserver is down', () => {
     const e = cluster();
-    const api = e.state.hosts['control-plane']?.containers['kube-apiserver'];
+    const api = writableContainer(e, e.state.hosts['control-plane']!, 'kube-apiserver');
     if (api) api.state = 'exited';
     const r = runCommand(e, 'kubectl cordon node2');
     expect(r.ok).toBe(false);

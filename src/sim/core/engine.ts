@@ -5,6 +5,7 @@
  */
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { ChangeCounters } from './change-counters';
+import { CopyOnWrite } from './copy-on-write';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
 import { flat } from './flat';
@@ -128,6 +129,11 @@ export class Engine {
    * snapshots let the later one share the earlier one's copy of that kind (Simulation.snapshot).
    */
   readonly writes = new Map<Kind, number>();
+  /**
+   * Which host records the live state may change in place (core/copy-on-write.ts): snapshots and
+   * restores share the others, so a module's write path copies them first.
+   */
+  readonly cow = new CopyOnWrite();
   /** Observers of trace lines (CLI --events); not part of the state. */
   traceListeners: ((line: string) => void)[] = [];
   /** Observers of what changes (core/observe.ts); not part of the state. */

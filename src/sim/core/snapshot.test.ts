@@ -314,6 +314,66 @@ describe('hosts shared between snapshots', () => {
   });
 });
 
+/** busyScenario with probes that tick, fail and restart containers, and an exec that writes a file. */
+function probedScenario(): Scenario {
+  const sc = busyScenario();
+  const probe = (over: object) => ({
+    initialDelaySeconds: 0,
+    timeoutSeconds: 1,
+    periodSeconds: 5,
+    successThreshold: 1,
+    failureThreshold: 2,
+    ...over,
+  });
+  for (const o of sc.spec.objects as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } }[]) {
+    const c = o.spec.template.spec.containers[0] as Record<string, unknown>;
+    c.ports = [{ containerPort: 80 }];
+    c.readinessProbe = probe({ httpGet: { path: '/', port: 80, scheme: 'HTTP' } });
+    // redis has no /tmp/healthy until someone makes it: its liveness probe fails and restarts it.
+    if (c.image === 'redis:7.2') c.livenessProbe = probe({ exec: { command: ['cat', '/tmp/healthy'] } });
+  }
+  sc.spec.timeline = [
+    ...sc.spec.timeline,
+    { at: 15 * MIN, run: 'kubectl exec db-1 -- touch /tmp/healthy' },
+    { at: 16 * MIN, run: 'kubectl exec db-1 -- rm /tmp/healthy' },
+  ].sort((a, b) => a.at - b.at);
+  return sc;
+}
+
+describe("checkpoints share the hosts' containers, sandboxes and pod workers (copy on write)", () => {
+  it('a checkpoint holds the live records themselves, and no run ever changes a frozen checkpoint', () => {
+    const straight = new Simulation(probedScenario());
+    straight.advanceTo(20 * MIN);
+    const sim = new Simulation(probedScenario());
+    const snaps: ReturnType<Simulation['snapshot']>[] = [];
+    let sharedWorkers = 0;
+    for (let t = 30_000; t <= 20 * MIN; t += 30_000) {
+      sim.advanceTo(t);
+      const snap = sim.snapshot();
+      for (const h of Object.values(snap.state.hosts)) {
+        const live = sim.engine.state.hosts[h.name];
+        expect(h.containers).toBe(live?.containers);
+        if (h.kubelet && h.kubelet.pods === live?.kubelet?.pods && Object.keys(h.kubelet.pods).length > 0)
+          sharedWorkers++;
+      }
+      // Frozen: any write that skips the copy-on-write paths throws from here on.
+      deepFreeze(snap.state.hosts);
+      snaps.push(snap);
+    }
+    expect(sharedWorkers).toBeGreaterThan(0);
+    expect(sim.traceHash()).toBe(straight.traceHash());
+    const view = sim.engine.state.api.objects.Pod as Record<string, Pod>;
+    const restarts = Object.values(view).flatMap((p) => p.status.containerStatuses?.map((c) => c.restartCount) ?? []);
+    expect(restarts.some((n) => n > 0)).toBe(true);
+    // Restored, a frozen checkpoint's records are the live ones again: the run copies before writing.
+    for (const i of [3, 20, 9]) {
+      sim.restore(snaps[i] as (typeof snaps)[number]);
+      sim.advanceTo(20 * MIN);
+      expect(sim.traceHash()).toBe(straight.traceHash());
+    }
+  });
+});
+
 describe('kubelet pod status cache', () => {
   it('gives the same run as rebuilding every status at every pass', () => {
     const run = (cache: boolean) => {

@@ -9,10 +9,13 @@
  * with the previous snapshot when no object of that kind was written since, or, for an object's
  * history list, when it holds the same entries).
  *
- * Hosts (services, containers, sandboxes, kubelet memory...) are mutated in place all over the
- * engine, so nothing marks what changed: a snapshot compares each host with its copy in the
- * previous snapshot (`clonePlainSharing`) and shares every part found equal, copying only what
- * differs. Safe by construction (a shared part was just checked equal; snapshots are never
+ * Hosts: their containers and sandboxes, and the kubelet's pod workers (with their container
+ * states and probe workers), are copy-on-write (core/copy-on-write.ts): a snapshot takes those
+ * records as they are, and the modules that own them copy a record once before its first write
+ * after a checkpoint. The rest of a host (services, images, journal, the kubelet's other memory)
+ * is still changed in place, so a snapshot compares it with its copy in the previous snapshot
+ * (`clonePlainSharing`) and shares every part found equal, copying only what differs. Safe by
+ * construction (a shared part is never written or was just checked equal; snapshots are never
  * changed), and a checkpoint's memory is what changed since the previous one.
  * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
@@ -145,24 +148,53 @@ function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['histo
 }
 
 /**
- * A copy of a host; with `prev` (the same host in an earlier snapshot), sharing its equal parts.
- * Journal lines are never changed once written: they are shared by identity, and the journal
- * itself when no line came or went.
+ * A copy of a host; with `prev` (the same host in an earlier snapshot), sharing its equal parts
+ * (`prev` itself when all are). Its containers, its sandboxes and the kubelet's pod workers are
+ * taken as they are: they are copied on write instead (core/copy-on-write.ts; the caller then
+ * calls `Engine.cow.shareAll`). Journal lines are never changed once written: they are shared by
+ * identity, and the journal itself when no line came or went. Keys stay in the host's order.
  */
 function copyHost(h: Host, prev?: Host): Host {
-  const { journal, ...rest } = h;
-  if (!prev) {
-    const out = clonePlain(rest) as Host;
-    out.journal = journal.slice();
-    return out;
+  // A spread copy keeps V8's fast mode (see fastCopy); its values are then replaced one by one.
+  const out = fastCopy(h as unknown as Record<string, unknown>);
+  const p = prev as unknown as Record<string, unknown> | undefined;
+  const prevKeys = p ? Object.keys(p) : undefined;
+  let same = prevKeys !== undefined;
+  let i = 0;
+  for (const k in out) {
+    const v = out[k];
+    const inPlace = prevKeys?.[i++] === k;
+    if (!inPlace) same = false;
+    const before = inPlace ? p?.[k] : undefined;
+    let c: unknown;
+    if (k === 'containers' || k === 'sandboxes') c = v;
+    else if (k === 'journal') c = sameList(v as Host['journal'], before as Host['journal'] | undefined);
+    else if (k === 'kubelet') c = copyKubelet(v as Host['kubelet'], before as Host['kubelet'] | undefined);
+    else c = before === undefined ? clonePlain(v) : clonePlainSharing(v, before);
+    if (c !== before) same = false;
+    out[k] = c;
   }
-  const { journal: prevJournal, ...prevRest } = prev;
-  const sameJournal = prevJournal.length === journal.length && journal.every((l, i) => l === prevJournal[i]);
-  const shared = clonePlainSharing(rest, prevRest);
-  if (shared === prevRest && sameJournal) return prev;
-  const out = (shared === prevRest ? { ...prevRest } : shared) as Host;
-  out.journal = sameJournal ? prevJournal : journal.slice();
-  return out;
+  return same && i === prevKeys?.length ? (prev as Host) : (out as unknown as Host);
+}
+
+/** The kubelet's memory as copyHost copies a host: its pod workers as they are, the rest sharing `prev`'s equal parts. */
+function copyKubelet(k: Host['kubelet'], prev: Host['kubelet'] | undefined): Host['kubelet'] {
+  if (k === null) return k;
+  const out = fastCopy(k as unknown as Record<string, unknown>);
+  const p = prev as unknown as Record<string, unknown> | null | undefined;
+  const prevKeys = p ? Object.keys(p) : undefined;
+  let same = prevKeys !== undefined;
+  let i = 0;
+  for (const key in out) {
+    const v = out[key];
+    const inPlace = prevKeys?.[i++] === key;
+    if (!inPlace) same = false;
+    const before = inPlace ? p?.[key] : undefined;
+    const c = key === 'pods' ? v : before === undefined ? clonePlain(v) : clonePlainSharing(v, before);
+    if (c !== before) same = false;
+    out[key] = c;
+  }
+  return same && i === prevKeys?.length ? (prev as Host['kubelet']) : (out as unknown as Host['kubelet']);
 }
 
 /** Controller memory keyed by node, zone or pod names (core/dict.ts). */
@@ -197,24 +229,32 @@ function prototypeFree<T>(r: Record<string, T>): Record<string, T> {
  */
 function keepDicts(s: SimState): void {
   for (const h of Object.values(s.hosts)) {
-    h.images = prototypeFree(h.images);
-    h.manifests = prototypeFree(h.manifests);
-    h.stash = prototypeFree(h.stash);
-    for (const w of Object.values(h.kubelet?.pods ?? {})) w.containers = prototypeFree(w.containers);
+    keepDict(h, 'images');
+    keepDict(h, 'manifests');
+    keepDict(h, 'stash');
+    for (const w of Object.values(h.kubelet?.pods ?? {})) keepDict(w, 'containers');
   }
   const c = s.controllers as unknown as Record<string, Record<string, unknown> | undefined>;
-  for (const k of CONTROLLER_DICTS) {
-    const r = c[k];
-    if (r) c[k] = prototypeFree(r);
-  }
+  for (const k of CONTROLLER_DICTS) keepDict(c, k);
   const cloud = s.cloud;
   if (cloud) {
-    cloud.groups = prototypeFree(cloud.groups);
-    cloud.instances = prototypeFree(cloud.instances);
-    if (cloud.ccm) cloud.ccm.dirty = prototypeFree(cloud.ccm.dirty);
+    keepDict(cloud, 'groups');
+    keepDict(cloud, 'instances');
+    if (cloud.ccm) keepDict(cloud.ccm, 'dirty');
     const ca = cloud.ca as unknown as Record<string, unknown> | undefined;
-    if (ca) for (const k of CLOUD_AUTOSCALER_DICTS) ca[k] = prototypeFree(ca[k] as Record<string, unknown>);
+    if (ca) for (const k of CLOUD_AUTOSCALER_DICTS) keepDict(ca, k);
   }
+}
+
+/**
+ * `o[key]` made prototype-free, written only when it was not (a copy through structuredClone or
+ * JSON, never shared): the engine's own copies share parts with frozen snapshots (core/copy-on-write.ts).
+ */
+function keepDict<O extends object>(o: O, key: keyof O & string): void {
+  const r = (o as Record<string, unknown>)[key] as Record<string, unknown> | undefined;
+  if (!r) return;
+  const free = prototypeFree(r);
+  if (free !== r) (o as Record<string, unknown>)[key] = free;
 }
 
 /** cluster-autoscaler memory keyed by node, group, instance or pod names (core/cloud-types.ts). */

@@ -26,29 +26,29 @@ export interface HostService {
 
 /** A container as the host's runtime sees it: this is the "host truth" of a pod. */
 export interface HostContainer {
-  id: string;
-  podUid: string;
-  podName: string;
-  namespace: string;
-  name: string;
-  image: string;
-  state: 'running' | 'exited';
-  startedAt: number;
-  finishedAt?: number;
-  exitCode?: number;
+  readonly id: string;
+  readonly podUid: string;
+  readonly podName: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly image: string;
+  readonly state: 'running' | 'exited';
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+  readonly exitCode?: number;
   /** Started from a static manifest (no API object needed). */
-  staticPod: boolean;
+  readonly staticPod: boolean;
   /** Why it exited (`Completed`, `Error`...), set with exitCode. (H2 addition) */
-  reason?: string;
+  readonly reason?: string;
   /** The io.kubernetes.container.restartCount label: which attempt of its container this is (0: the first). */
-  restartCount?: number;
+  readonly restartCount?: number;
   /** The process the container runs (runtime/app.ts reads what it does from them). */
-  command?: string[];
-  args?: string[];
+  readonly command?: string[];
+  readonly args?: string[];
   /** Power was lost while it ran: it is not running, its exit status unknown until the runtime starts again. */
-  lost?: boolean;
+  readonly lost?: boolean;
   /** Files created or removed inside it after it started (`kubectl exec -- touch|rm`), in time order. */
-  fileChanges?: { at: number; path: string; exists: boolean }[];
+  readonly fileChanges?: readonly { readonly at: number; readonly path: string; readonly exists: boolean }[];
 }
 
 /**
@@ -57,13 +57,13 @@ export interface HostContainer {
  * the kubelet replaces it: SandboxChanged, a new sandbox, a new IP.
  */
 export interface HostSandbox {
-  podUid: string;
-  podName: string;
-  namespace: string;
-  ip: string;
-  state: 'ready' | 'notready';
+  readonly podUid: string;
+  readonly podName: string;
+  readonly namespace: string;
+  readonly ip: string;
+  readonly state: 'ready' | 'notready';
   /** Sandboxes of this pod before this one (0: the first); with the uid it names the sandbox. */
-  attempt: number;
+  readonly attempt: number;
 }
 
 /** A pod manifest in /etc/kubernetes/manifests (or stashed elsewhere after `mv`). */
@@ -111,31 +111,31 @@ export interface BootJournalLine {
 }
 
 export interface KubeletPodWorker {
-  uid: string;
-  key: string; // namespace/name
-  staticPod: boolean;
+  readonly uid: string;
+  readonly key: string; // namespace/name
+  readonly staticPod: boolean;
   /** pulling -> (backoff) -> running; killing while terminating. */
-  state: 'pulling' | 'pullBackOff' | 'running' | 'terminating' | 'terminated';
-  pullBackoffCount: number;
-  nextActionAt?: number;
-  lastError?: string;
+  readonly state: 'pulling' | 'pullBackOff' | 'running' | 'terminating' | 'terminated';
+  readonly pullBackoffCount: number;
+  readonly nextActionAt?: number;
+  readonly lastError?: string;
   /** (H2 additions) Pod identity as the kubelet knows it. */
-  podName: string;
-  namespace: string;
+  readonly podName: string;
+  readonly namespace: string;
   /** For static pods: the manifest file and hash the worker was started from. */
-  manifestFile?: string;
-  podIP?: string;
-  startTime?: number;
+  readonly manifestFile?: string;
+  readonly podIP?: string;
+  readonly startTime?: number;
   /** Per container: restart count, pull/crash back-off and the state to report. */
-  containers: Record<string, KubeletContainerState>;
+  readonly containers: Record<string, KubeletContainerState>;
   /** Cause that created this worker (the pod's creation or the manifest change). */
-  cause: number;
+  readonly cause: number;
   /** The pod's terminationGracePeriodSeconds (a liveness kill waits for it). */
-  terminationGracePeriodSeconds?: number;
+  readonly terminationGracePeriodSeconds?: number;
   /** The pod runs in the host's network namespace (its sandbox has the host's IP). */
-  hostNetwork?: boolean;
+  readonly hostNetwork?: boolean;
   /** Some container has a readiness probe (the sync's manual trigger looks only then). */
-  readinessProbes?: boolean;
+  readonly readinessProbes?: boolean;
 }
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -143,50 +143,56 @@ export type ProbeResult = 'Success' | 'Failure' | 'Unknown';
 
 /** One probe worker (pkg/kubelet/prober/worker.go): a container's probe of one type. */
 export interface ProbeWorkerState {
-  spec: Probe;
+  readonly spec: Probe;
   /** The container the results belong to (results.Manager is keyed by container id). */
-  containerId?: string;
+  readonly containerId?: string;
   /** The result the kubelet acts on (set once a threshold is reached; the initial value before). */
-  result?: ProbeResult;
-  lastResult?: ProbeResult;
+  readonly result?: ProbeResult;
+  readonly lastResult?: ProbeResult;
   /** How many times in a row the probe returned lastResult. */
-  resultRun: number;
+  readonly resultRun: number;
   /** A failed liveness or startup probe waits for a new container. */
-  onHold: boolean;
+  readonly onHold: boolean;
   /** When the periodic ticker fires next (a timer for another time is stale). */
-  nextTick: number;
+  readonly nextTick: number;
   /** A manual run is pending (manualTriggerCh holds one). */
-  triggered: boolean;
+  readonly triggered: boolean;
   /** The worker's loop ran its first probe (before that a manual trigger waits for it). */
-  looping?: boolean;
+  readonly looping?: boolean;
 }
 
 /** What the kubelet remembers about one container of a pod (H2 addition). */
 export interface KubeletContainerState {
-  name: string;
-  image: string;
+  readonly name: string;
+  readonly image: string;
   /** restartCount the API status had when the worker was made (used until the runtime has a container). */
-  restartCount: number;
+  readonly restartCount: number;
   /** Host container id while one exists. */
-  containerId?: string;
-  pulling: boolean;
-  pullFailures: number;
+  readonly containerId?: string;
+  readonly pulling: boolean;
+  readonly pullFailures: number;
   /** Image pull back-off ends (ms); while it runs, syncs report ImagePullBackOff. */
-  pullBackoffUntil?: number;
+  readonly pullBackoffUntil?: number;
   /** The container's entry in the kubelet's crash back-off (flowcontrol.Backoff, kubelet/backoff.ts). */
-  backoff?: { delay: number; lastUpdate: number };
-  waiting?: { reason: string; message?: string };
+  readonly backoff?: { readonly delay: number; readonly lastUpdate: number };
+  readonly waiting?: { readonly reason: string; readonly message?: string };
   /** lastState the API status had when the worker was made (the runtime's dead container wins). */
-  lastTerminated?: { reason: string; exitCode: number; startedAt?: number; finishedAt: number; message?: string };
+  readonly lastTerminated?: Readonly<{
+    reason: string;
+    exitCode: number;
+    startedAt?: number;
+    finishedAt: number;
+    message?: string;
+  }>;
   /** Probe workers by type (only for the probes the container declares). */
-  probes?: Partial<Record<ProbeType, ProbeWorkerState>>;
+  readonly probes?: Readonly<Partial<Record<ProbeType, ProbeWorkerState>>>;
   /** The container's declared ports (named probe ports), kept when it has probes. */
-  ports?: { containerPort: number; name?: string }[];
+  readonly ports?: readonly { readonly containerPort: number; readonly name?: string }[];
   /** The container's command and args, given to the runtime when it creates the container. */
-  command?: string[];
-  args?: string[];
+  readonly command?: string[];
+  readonly args?: string[];
   /** Being killed after a failed liveness or startup probe; `before` is the newest dead instance before it. */
-  killing?: { containerId: string; probe: 'liveness' | 'startup'; before?: string };
+  readonly killing?: { readonly containerId: string; readonly probe: 'liveness' | 'startup'; readonly before?: string };
 }
 
 /** What a running kubelet process holds in memory; reset at every start. */
@@ -202,7 +208,7 @@ export interface KubeletMemory {
   plegEverSucceeded: boolean;
   containerGCFailing: boolean;
   imageGCFailures: number;
-  pods: Record<string, KubeletPodWorker>;
+  readonly pods: Readonly<Record<string, KubeletPodWorker>>;
   /** Mirror pods the kubelet created, by static pod uid. */
   mirrors: Record<string, string>;
   leaseExists: boolean;
@@ -257,9 +263,9 @@ export interface Host {
   networkCut: boolean;
   networkCause: number;
   services: Partial<Record<HostServiceName, HostService>>;
-  containers: Record<string, HostContainer>;
+  readonly containers: Readonly<Record<string, HostContainer>>;
   /** Pod sandboxes by pod uid (created on first use). */
-  sandboxes?: Record<string, HostSandbox>;
+  readonly sandboxes?: Readonly<Record<string, HostSandbox>>;
   images: Record<string, true>;
   manifests: Record<string, StaticManifest>;
   /** Files moved out of the manifest folder, by path (e.g. /tmp/nginx.yaml). */

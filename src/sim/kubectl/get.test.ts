@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment, StatefulSet } from '../core/api-types';
+import { writableContainer } from '../runtime/containers';
 import { kubectlOutput } from './run';
 import { bareEngine, condition, makeNode, makePod } from './testkit';
 
@@ -138,8 +139,7 @@ describe('kubectl get', () => {
 
   it('prints connection refused when kube-apiserver is down', () => {
     const e = cluster();
-    const cp = e.state.hosts['control-plane'];
-    const api = cp?.containers['kube-apiserver'];
+    const api = writableContainer(e, e.state.hosts['control-plane']!, 'kube-apiserver');
     if (api) api.state = 'exited';
     expect(kubectlOutput(e, 'kubectl get nodes')).toBe(
       'The connection to the server 192.168.56.10:6443 was refused - did you specify the right host or port?',

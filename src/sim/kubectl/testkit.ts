@@ -7,6 +7,7 @@ import { dict } from '../core/dict';
 import { Engine } from '../core/engine';
 import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Host, SimState } from '../core/state';
+import { placeContainer } from '../runtime/containers';
 import { emptyState } from '../simulation';
 
 export function bareState(profile: ProfileName = 'v1.33'): SimState {
@@ -44,7 +45,7 @@ export function bareEngine(profile: ProfileName = 'v1.33'): Engine {
   const e = new Engine(bareState(profile), []);
   const cp = bareHost('control-plane', '192.168.56.10', 'control-plane');
   for (const c of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']) {
-    cp.containers[c] = {
+    placeContainer(e, cp, {
       id: c,
       podUid: c,
       podName: `${c}-control-plane`,
@@ -54,7 +55,7 @@ export function bareEngine(profile: ProfileName = 'v1.33'): Engine {
       state: 'running',
       startedAt: -590_000,
       staticPod: true,
-    };
+    });
     cp.manifests[`${c}.yaml`] = {
       file: `${c}.yaml`,
       name: c,

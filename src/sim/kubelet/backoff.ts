@@ -10,6 +10,7 @@
  * - an entry expires when the container finished more than 2 x 5m = 10 minutes after the entry
  *   was last updated (hasExpired): a container that ran 10 minutes starts over at 10s.
  */
+import type { Writable } from '../core/copy-on-write';
 import type { KubeletContainerState } from '../core/state';
 
 /** backOffPeriod (kubelet.go): the first restart delay, and the pod worker's retry period. */
@@ -30,7 +31,7 @@ export function isInBackOffSince(st: KubeletContainerState, finishedAt: number, 
 }
 
 /** Next: record a restart (the delay that applies to the next exit). */
-export function nextBackOff(st: KubeletContainerState, finishedAt: number, now: number): void {
+export function nextBackOff(st: Writable<KubeletContainerState>, finishedAt: number, now: number): void {
   const entry = st.backoff;
   const delay = !entry || expired(entry, finishedAt) ? BACKOFF_INITIAL : Math.min(entry.delay * 2, BACKOFF_MAX);
   st.backoff = { delay, lastUpdate: now };

@@ -15,7 +15,7 @@
  * Cause `what` prefixes: `pull`, `container start`.
  */
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { goDuration } from '../host/clock';
 import { logLine, q } from '../host/journal';
 import { containersOf, criAvailable, removeDeadContainer, startContainer } from '../runtime/containers';
@@ -25,6 +25,7 @@ import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
 import { publishStatus } from './pod-status';
 import { requestPodSync } from './pod-sync-queue';
+import { type WritableContainerState, type WritableWorker, writableContainerState } from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
@@ -44,7 +45,7 @@ export function podRef(w: KubeletPodWorker) {
 }
 
 /** Pull the image if needed, then create and start the container. */
-export function ensureImageThenStart(e: Engine, h: RunningHost, w: KubeletPodWorker, st: KubeletContainerState): void {
+export function ensureImageThenStart(e: Engine, h: RunningHost, w: WritableWorker, st: WritableContainerState): void {
   if (st.pulling) return;
   const present = hasImage(h, st.image);
   if (present && !pullPolicyAlways(st.image)) {
@@ -88,9 +89,10 @@ export function ensureImageThenStart(e: Engine, h: RunningHost, w: KubeletPodWor
 
 /** A pull started at `startedAt` finished: success if the registry and the runtime answer. */
 export function pullFinished(e: Engine, h: RunningHost, uid: string, name: string, startedAt: number): void {
-  const w = h.kubelet.pods[uid];
-  const st = w?.containers[name];
-  if (!w || !st?.pulling) return;
+  if (!h.kubelet.pods[uid]?.containers[name]?.pulling) return;
+  const { w, st } = writableContainerState(e, h.kubelet, uid, name) as NonNullable<
+    ReturnType<typeof writableContainerState>
+  >;
   st.pulling = false;
   const took = e.now - startedAt;
   if (e.state.registryUp && criAvailable(e, h)) {
@@ -146,8 +148,8 @@ export function latestInstance(h: Host, uid: string, name: string): HostContaine
 function createAndStart(
   e: Engine,
   h: RunningHost,
-  w: KubeletPodWorker,
-  st: KubeletContainerState,
+  w: WritableWorker,
+  st: WritableContainerState,
   parent: number,
 ): void {
   const prev = latestInstance(h, w.uid, st.name);

@@ -10,6 +10,7 @@
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
 import type { ContainerSpec, Pod } from '../core/api-types';
+import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
@@ -36,6 +37,7 @@ import {
 } from './quiet-sync';
 import { aggregate, runtimeErrors } from './runtime-health';
 import { desiredStaticPods, isMirrorPod } from './static-pods';
+import { deleteWorker, putWorker, type WritableWorker, writableWorker } from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
@@ -187,14 +189,15 @@ function previousStatus(e: Engine, d: Desired): Pod['status'] | undefined {
   return mirror?.metadata.annotations['kubernetes.io/config.mirror'] === d.uid ? mirror.status : undefined;
 }
 
-function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
+/** A new pod worker for `d` (SyncLoop ADD), put in `h.kubelet.pods`; returns it. */
+function newWorker(e: Engine, h: RunningHost, d: Desired): WritableWorker {
   // Keyed by container names from manifests, which may be `constructor` (core/dict.ts).
   const containers = dict<KubeletContainerState>();
   const prevStatus = previousStatus(e, d);
   const prev = prevStatus?.containerStatuses ?? [];
   for (const c of d.containers) {
     const old = prev.find((s) => s.name === c.name);
-    const st: KubeletContainerState = {
+    const st: Writable<KubeletContainerState> = {
       name: c.name,
       image: c.image,
       restartCount: old?.restartCount ?? 0,
@@ -206,10 +209,10 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     // A container the API saw before (kubelet restart, reboot): the next start is a restart.
     if (old?.containerID) st.containerId = old.containerID.replace(/^[a-z]+:\/\//, '');
     if (old?.lastState) st.lastTerminated = { ...old.lastState.terminated };
-    containers[c.name] = st;
+    containers[c.name] = e.cow.adopt(st);
   }
   const running = runningContainersOf(h, d.uid);
-  const w: KubeletPodWorker = {
+  const w: WritableWorker = {
     uid: d.uid,
     key: d.key,
     podName: d.name,
@@ -217,7 +220,7 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     staticPod: d.staticPod,
     state: 'pulling',
     pullBackoffCount: 0,
-    containers,
+    containers: e.cow.adopt(containers),
     cause: desiredCause(e, d),
     terminationGracePeriodSeconds: d.specGrace,
   };
@@ -237,11 +240,14 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): KubeletPodWorker {
     'kubelet.go:2543',
     `"SyncLoop ADD" source=${q(d.staticPod ? 'file' : 'api')} pods=[${q(d.key)}]`,
   );
-  addProbes(e, h, w, d.containers);
+  putWorker(e, h.kubelet, w);
+  sortedUids.delete(h.kubelet.pods);
+  addProbes(e, h, w.uid, d.containers);
   return w;
 }
 
-function startTermination(e: Engine, h: RunningHost, w: KubeletPodWorker, grace: number, why: string): void {
+function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
+  const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   w.state = 'terminating';
   const c = e.cause({
     actor: actor(h),
@@ -260,8 +266,8 @@ function startTermination(e: Engine, h: RunningHost, w: KubeletPodWorker, grace:
 
 /** The kill timer fired: containers are gone; the next sync finishes the pod. */
 export function killFinished(e: Engine, h: RunningHost, uid: string): void {
-  const w = h.kubelet.pods[uid];
-  if (w?.state !== 'terminating') return;
+  if (h.kubelet.pods[uid]?.state !== 'terminating') return;
+  const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   killWorkerContainers(e, h, w, w.cause);
   w.state = 'terminated';
   requestPodSync(e, h, 0);
@@ -294,8 +300,8 @@ export function syncPods(e: Engine, h: RunningHost): void {
     if (w.staticPod) {
       // Manifest removed or changed: stop the old pod (the mirror goes in syncMirrorPods).
       if (w.state !== 'terminating' && w.state !== 'terminated')
-        startTermination(e, h, w, 30, 'static pod manifest removed or changed');
-      if (w.state === 'terminated') deleteWorker(mem, uid);
+        startTermination(e, h, uid, 30, 'static pod manifest removed or changed');
+      else if (w.state === 'terminated') removeWorker(e, mem, uid);
       continue;
     }
     // SyncLoop REMOVE: the API object is gone (PodGC, force delete, node deleted...).
@@ -307,10 +313,10 @@ export function syncPods(e: Engine, h: RunningHost): void {
     });
     logLine(e, h.name, 'kubelet', 'I', 'kubelet.go:2559', `"SyncLoop REMOVE" source="api" pods=[${q(w.key)}]`);
     killWorkerContainers(e, h, w, c);
-    deleteWorker(mem, uid);
+    removeWorker(e, mem, uid);
   }
   for (const d of desired.values()) {
-    let w = mem.pods[d.uid];
+    let w: KubeletPodWorker | undefined = mem.pods[d.uid];
     if (!w) {
       if (d.deleting && runningContainersOf(h, d.uid).length === 0) {
         // Terminating while we were away and nothing runs (dead instances, after a reboot, go with
@@ -319,11 +325,9 @@ export function syncPods(e: Engine, h: RunningHost): void {
         continue;
       }
       w = newWorker(e, h, d);
-      mem.pods[d.uid] = w;
-      sortedUids.delete(mem.pods);
     }
     if (d.deleting && w.state !== 'terminating' && w.state !== 'terminated') {
-      startTermination(e, h, w, d.grace, 'pod has a deletionTimestamp');
+      startTermination(e, h, d.uid, d.grace, 'pod has a deletionTimestamp');
     }
   }
   for (const uid of scope?.uids ?? workerUids(mem)) {
@@ -334,16 +338,18 @@ export function syncPods(e: Engine, h: RunningHost): void {
       if (!w.staticPod && d && apiKnown) {
         publishStatus(e, h, w, apiKnown);
         finishDeletion(e, h, d);
-        deleteWorker(mem, uid);
+        removeWorker(e, mem, uid);
       }
       continue;
     }
     if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
     const probe = probePass(e, h);
-    syncWorkerContainers(e, h, w);
-    triggerReadiness(e, h, w);
-    publishStatus(e, h, w, apiKnown);
-    noteWorkerSync(e, h, w, apiKnown, probe);
+    // Writable from here on (kubelet/worker-writes.ts): the steps below read this `ww`, never `w`.
+    const ww = writableWorker(e, mem, uid) as WritableWorker;
+    syncWorkerContainers(e, h, ww);
+    triggerReadiness(e, h, ww);
+    publishStatus(e, h, ww, apiKnown);
+    noteWorkerSync(e, h, ww, apiKnown, probe);
   }
   if (apiKnown) {
     // A scoped pass runs on a node without static or mirror pods: nothing for syncMirrorPods.
@@ -370,8 +376,8 @@ function workerUids(mem: KubeletMemory): string[] {
   return uids;
 }
 
-function deleteWorker(mem: KubeletMemory, uid: string): void {
-  delete mem.pods[uid];
+function removeWorker(e: Engine, mem: KubeletMemory, uid: string): void {
+  deleteWorker(e, mem, uid);
   sortedUids.delete(mem.pods);
 }
 

@@ -18,7 +18,7 @@
  * Cause `what` prefixes: `container start delayed`, `container kill`, `sandbox changed`.
  */
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { goDuration } from '../host/clock';
 import { logLine, q } from '../host/journal';
 import { stopExitCode } from '../runtime/app';
@@ -37,13 +37,14 @@ import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
 import { ensurePodSyncWithin } from './pod-sync-queue';
 import { failedProbe } from './probe-results';
+import { type WritableContainerState, type WritableWorker, writableContainerState } from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
 export { podRef, pullPolicyAlways } from './container-start';
 
 /** Ensure every container of a running worker runs (called only when the runtime is healthy). */
-export function syncWorkerContainers(e: Engine, h: RunningHost, w: KubeletPodWorker): void {
+export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorker): void {
   // The kubelet's runtime view lags (5s checks); a CRI call to a stopped runtime just fails.
   if (!criAvailable(e, h)) {
     logLine(
@@ -68,13 +69,15 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: KubeletPodWor
   };
   if (w.podIP === undefined) sandbox();
   for (const name of Object.keys(w.containers)) {
-    const st = w.containers[name];
-    if (st) syncContainer(e, h, w, st, sandbox);
+    if (!w.containers[name] || w.containers[name].pulling) continue;
+    // Taken writable through the worker (the same `w`, already the live state's own).
+    const { st } = writableContainerState(e, h.kubelet, w.uid, name) as { st: WritableContainerState };
+    syncContainer(e, h, w, st, sandbox);
   }
 }
 
 /** Step 1: a ready sandbox, replacing a NotReady one (computePodActions: PodSandboxChanged). */
-function ensureSandbox(e: Engine, h: RunningHost, w: KubeletPodWorker): void {
+function ensureSandbox(e: Engine, h: RunningHost, w: WritableWorker): void {
   const sb = sandboxOf(h, w.uid);
   if (sb?.state === 'ready') {
     w.podIP = sb.ip;
@@ -112,11 +115,10 @@ function ensureSandbox(e: Engine, h: RunningHost, w: KubeletPodWorker): void {
 function syncContainer(
   e: Engine,
   h: RunningHost,
-  w: KubeletPodWorker,
-  st: KubeletContainerState,
+  w: WritableWorker,
+  st: WritableContainerState,
   sandbox: () => void,
 ): void {
-  if (st.pulling) return;
   const latest = latestInstance(h, w.uid, st.name);
   if (latest?.state === 'running') {
     st.containerId = latest.id;
@@ -146,7 +148,7 @@ function syncContainer(
   ensureImageThenStart(e, h, w, st);
 }
 
-function crashLoopBackOff(e: Engine, h: RunningHost, w: KubeletPodWorker, st: KubeletContainerState): void {
+function crashLoopBackOff(e: Engine, h: RunningHost, w: KubeletPodWorker, st: WritableContainerState): void {
   const delay = st.backoff?.delay ?? BACKOFF_INITIAL;
   st.waiting = {
     reason: 'CrashLoopBackOff',
@@ -181,7 +183,7 @@ function killForProbe(
   e: Engine,
   h: RunningHost,
   w: KubeletPodWorker,
-  st: KubeletContainerState,
+  st: WritableContainerState,
   c: HostContainer,
   probe: 'liveness' | 'startup',
 ): void {

@@ -13,7 +13,7 @@ import type { Probe, ProbePort } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import type { Host, HostContainer } from '../core/state';
 import { execInContainer, httpGet, tcpDial } from '../runtime/app';
-import { criAvailable, criError } from '../runtime/containers';
+import { criAvailable, criError, writableContainer } from '../runtime/containers';
 
 /** A probe's outcome: a result with its output, or an error (the worker throws the result away). */
 export type ProbeOutcome = { result: 'Success' | 'Failure'; output: string } | { error: string };
@@ -46,7 +46,7 @@ export function runProbe(
 ): ProbeOutcome {
   if (probe.exec) {
     if (!criAvailable(e, h)) return { error: criError(e) };
-    const r = execInContainer(c, probe.exec.command, e.now);
+    const r = execInContainer(c, probe.exec.command, e.now, (x) => writableContainer(e, h, x.id) ?? { ...x });
     return { result: r.exitCode === 0 ? 'Success' : 'Failure', output: r.output };
   }
   const ports = declared.map((p) => p.containerPort);

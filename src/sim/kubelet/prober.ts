@@ -33,7 +33,6 @@ import type {
   KubeletPodWorker,
   ProbeResult,
   ProbeType,
-  ProbeWorkerState,
 } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { containersOf } from '../runtime/containers';
@@ -44,6 +43,7 @@ import { requestPodSync } from './pod-sync-queue';
 import { containerStarted } from './probe-results';
 import { runProbe } from './probe-run';
 import { forgetWorkerMark } from './quiet-sync';
+import { putProbe, type WritableProbe, writableProbe } from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
@@ -63,19 +63,18 @@ function target(h: Host, w: KubeletPodWorker, name: string, type: ProbeType, kin
 }
 
 /** AddPod: probe workers for the probes of each container; each runs its first probe now or soon. */
-export function addProbes(e: Engine, h: RunningHost, w: KubeletPodWorker, specs: readonly ContainerSpec[]): void {
+export function addProbes(e: Engine, h: RunningHost, uid: string, specs: readonly ContainerSpec[]): void {
   for (const spec of specs) {
-    const st = w.containers[spec.name];
-    if (!st) continue;
+    if (!h.kubelet.pods[uid]?.containers[spec.name]) continue;
     for (const type of TYPES) {
       const probe = spec[FIELD[type]];
       if (!probe) continue;
       const period = probe.periodSeconds * 1000;
       // A kubelet that just started spreads its probes over one period (worker.go run).
       const delay = period > e.now - h.kubelet.startedAt ? e.randInt(0, period - 1) : 0;
-      st.probes ??= {};
+      const ps = { spec: probe, resultRun: 0, onHold: false, nextTick: e.now + delay, triggered: false };
+      const { w, st } = putProbe(e, h.kubelet, uid, spec.name, type, ps) as NonNullable<ReturnType<typeof putProbe>>;
       if (type === 'readiness') w.readinessProbes = true;
-      st.probes[type] = { spec: probe, resultRun: 0, onHold: false, nextTick: e.now + delay, triggered: false };
       st.ports ??= (spec.ports ?? []).map((p) =>
         p.name === undefined ? { containerPort: p.containerPort } : { containerPort: p.containerPort, name: p.name },
       );
@@ -93,17 +92,18 @@ export function probeTimer(e: Engine, h: RunningHost, t: { at: number; target: s
   const k = tg.lastIndexOf('|');
   const c = tg.lastIndexOf('|', k - 1);
   const type = tg.slice(c + 1, k) as ProbeType;
-  const w = h.kubelet.pods[tg.slice(a + 1, b)];
-  const st = w?.containers[tg.slice(b + 1, c)];
-  const ps = st?.probes?.[type];
-  if (!w || !st || !ps) return;
-  if (tg.endsWith('|manual')) {
-    if (!ps.triggered) return;
+  const uid = tg.slice(a + 1, b);
+  const name = tg.slice(b + 1, c);
+  const manual = tg.endsWith('|manual');
+  const seen = h.kubelet.pods[uid]?.containers[name]?.probes?.[type];
+  if (!seen || (manual ? !seen.triggered : t.at !== seen.nextTick)) return;
+  // Only now the probe worker is taken writable (kubelet/worker-writes.ts): a stale tick copies nothing.
+  const { w, st, ps } = writableProbe(e, h.kubelet, uid, name, type) as NonNullable<ReturnType<typeof writableProbe>>;
+  if (manual) {
     ps.triggered = false;
     doProbe(e, h, w, st, ps, type);
     return;
   }
-  if (t.at !== ps.nextTick) return;
   ps.looping = true;
   if (!doProbe(e, h, w, st, ps, type)) {
     ps.nextTick = -1;
@@ -124,7 +124,7 @@ function setResult(
   e: Engine,
   h: RunningHost,
   w: KubeletPodWorker,
-  ps: ProbeWorkerState,
+  ps: WritableProbe,
   type: ProbeType,
   result: ProbeResult,
 ): void {
@@ -141,7 +141,7 @@ function doProbe(
   h: RunningHost,
   w: KubeletPodWorker,
   st: KubeletContainerState,
-  ps: ProbeWorkerState,
+  ps: WritableProbe,
   type: ProbeType,
 ): boolean {
   if (w.state === 'terminated') return false;
@@ -261,7 +261,9 @@ export function triggerReadiness(e: Engine, h: RunningHost, w: KubeletPodWorker)
     const c = latest(h, w.uid, name);
     if (!c || !containerStarted(st, c)) continue;
     if (ps.containerId === c.id && ps.result === 'Success') continue;
-    ps.triggered = true;
+    (
+      writableProbe(e, h.kubelet, w.uid, name, 'readiness') as NonNullable<ReturnType<typeof writableProbe>>
+    ).ps.triggered = true;
     const at = ps.looping ? 0 : Math.max(0, ps.nextTick - e.now);
     e.schedule(at, 'kubelet.probe', target(h, w, name, 'readiness', 'manual'), kgen(h));
   }

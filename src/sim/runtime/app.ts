@@ -12,6 +12,7 @@
  * period: 137). [U] Any other image is assumed to listen on the ports its container declares (on
  * any port if it declares none), to answer 200, and to stop promptly on SIGTERM (143).
  */
+import type { Writable } from '../core/copy-on-write';
 import type { HostContainer } from '../core/state';
 import { containerScript, scriptSteps, shellScript } from './app-script';
 
@@ -134,14 +135,26 @@ export interface ExecResult {
   output: string;
 }
 
+/**
+ * The container a command runs in; `own` gives it writable (the runtime's write path,
+ * runtime/containers.ts `writableContainer`), and the writable one is read from then on.
+ */
+interface ExecTarget {
+  c: HostContainer;
+  readonly own: (c: HostContainer) => Writable<HostContainer>;
+}
+
 /** Record files created or removed in the container now (its writable layer). */
-function changeFiles(c: HostContainer, paths: readonly string[], now: number, exists: boolean): void {
-  const list = c.fileChanges ?? [];
+function changeFiles(t: ExecTarget, paths: readonly string[], now: number, exists: boolean): void {
+  const c = t.own(t.c);
+  t.c = c;
+  const list = c.fileChanges ? c.fileChanges.slice() : [];
   for (const path of paths) list.push({ at: now, path, exists });
   c.fileChanges = list;
 }
 
-function runOne(c: HostContainer, words: readonly string[], now: number): ExecResult {
+function runOne(t: ExecTarget, words: readonly string[], now: number): ExecResult {
+  const c = t.c;
   const tool = (words[0] ?? '').slice((words[0] ?? '').lastIndexOf('/') + 1);
   const b = behaviour(c);
   const paths = words.slice(1).filter((w) => !w.startsWith('-'));
@@ -166,12 +179,12 @@ function runOne(c: HostContainer, words: readonly string[], now: number): ExecRe
       return { exitCode: p !== undefined && !fileExists(c, p, now) ? 1 : 0, output: '' };
     }
     case 'touch':
-      changeFiles(c, paths, now, true);
+      changeFiles(t, paths, now, true);
       return { exitCode: 0, output: '' };
     case 'rm': {
       const force = words.some((w) => /^-[a-z]*f/.test(w));
       const gone = paths.find((p) => !fileExists(c, p, now));
-      changeFiles(c, paths, now, false);
+      changeFiles(t, paths, now, false);
       if (gone && !force) return { exitCode: 1, output: missing(b, 'rm', gone) };
       return { exitCode: 0, output: '' };
     }
@@ -183,15 +196,24 @@ function runOne(c: HostContainer, words: readonly string[], now: number): ExecRe
   }
 }
 
-/** Run `argv` in the running container (`sh -c` scripts step by step: `;` and `&&`). */
-export function execInContainer(c: HostContainer, argv: readonly string[], now: number): ExecResult {
+/**
+ * Run `argv` in the running container (`sh -c` scripts step by step: `;` and `&&`); `own` gives
+ * the container writable when a command changes its files.
+ */
+export function execInContainer(
+  c: HostContainer,
+  argv: readonly string[],
+  now: number,
+  own: (c: HostContainer) => Writable<HostContainer>,
+): ExecResult {
+  const t: ExecTarget = { c, own };
   const script = shellScript(argv);
-  if (script === undefined) return runOne(c, argv, now);
+  if (script === undefined) return runOne(t, argv, now);
   let last: ExecResult = { exitCode: 0, output: '' };
   const outputs: string[] = [];
   for (const step of scriptSteps(script)) {
     if (step.and && last.exitCode !== 0) continue;
-    last = runOne(c, step.words, now);
+    last = runOne(t, step.words, now);
     if (last.output) outputs.push(last.output);
     if ((step.words[0] ?? '') === 'exit') break;
   }

@@ -9,8 +9,9 @@
 // Up the layers (src/sim/layers.test.ts): a control-plane container starting or stopping wakes the
 // leader-election loop parked while its lease is quiet (upstream it retries every 2 s).
 import { wakeLeaderElection } from '../controllers/control-plane-idle';
+import type { Writable } from '../core/copy-on-write';
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer } from '../core/state';
+import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { serviceActive } from '../core/world';
 // Up the layers: a container's exit wakes the kubelet's pod sync, where upstream PLEG's relist
 // would find it (a push instead of polling, for speed).
@@ -34,9 +35,10 @@ export function criError(e: Engine): string {
  * Containers by pod uid, per `host.containers` record (derived data, not state). The kubelet asks
  * for a pod's containers several times per pod and sync pass; scanning every container of the
  * host each time dominated profiles of big clusters. The index stays valid because
- * `host.containers` is only written through this file (startContainer, removeContainer,
- * loseAllContainers marks them dead); tests that poke the record call `containersChanged`.
- * A restore clones the state, so its records are new keys and get a fresh index.
+ * `host.containers` is only written through this file (`ownContainers`, `writableContainer`);
+ * tests that poke the record call `containersChanged`. A record shared with a snapshot is never
+ * changed (core/copy-on-write.ts): the first write after a checkpoint copies it, and the copy
+ * gets an index of its own when first asked.
  */
 const byPod = new WeakMap<Host['containers'], Map<string, HostContainer[]>>();
 
@@ -58,6 +60,46 @@ function byStart(a: HostContainer, b: HostContainer): number {
   return a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1);
 }
 
+/**
+ * `h.containers` as the live state's own record, copied once after a snapshot shared it
+ * (core/copy-on-write.ts); its index and change counts then start afresh with the copy.
+ */
+function ownContainers(e: Engine, h: Host): Record<string, HostContainer> {
+  const rec = e.cow.writable(h.containers);
+  if (rec !== h.containers) (h as Writable<Host>).containers = rec;
+  return rec;
+}
+
+/**
+ * The container `id` of `h`, writable: copied (with its record) when a snapshot shares it, the
+ * copy put in its place in the record and in the record's index.
+ */
+export function writableContainer(e: Engine, h: Host, id: string): Writable<HostContainer> | undefined {
+  const rec = ownContainers(e, h);
+  const c = rec[id];
+  if (!c) return undefined;
+  const w = e.cow.writable(c);
+  if (w !== c) {
+    rec[id] = w;
+    const list = byPod.get(rec)?.get(c.podUid);
+    const i = list ? list.indexOf(c) : -1;
+    if (list && i >= 0) list[i] = w;
+  }
+  return w;
+}
+
+/** Puts `c` in `h.containers` as it is: test kits building a host truth by hand (the runtime starts containers with startContainer). */
+export function placeContainer(e: Engine, h: Host, c: HostContainer): void {
+  ownContainers(e, h)[c.id] = e.cow.adopt(c);
+  containersChanged(h);
+}
+
+/** Drops container `id` from `h.containers` without a trace: test kits (the runtime removes with removeContainer). */
+export function dropContainer(e: Engine, h: Host, id: string): void {
+  delete ownContainers(e, h)[id];
+  containersChanged(h);
+}
+
 /** Forget the index of `h` (for code that writes `h.containers` directly, e.g. test kits). */
 export function containersChanged(h: Host): void {
   byPod.delete(h.containers);
@@ -69,16 +111,15 @@ export function containersChanged(h: Host): void {
  * record's identity they tell the kubelet that no container started, stopped or exited since its
  * last sync pass (kubelet/quiet-sync.ts). Every write to the record goes through this file and bumps them.
  */
-const versions = new WeakMap<
-  Host['containers'],
-  {
-    all: number;
-    resets: number;
-    pods: Map<string, number>;
-    /** Pod uids whose containers changed since the kubelet last took them (kept from its first take on). */
-    log?: Set<string> | undefined;
-  }
->();
+const versions = new WeakMap<Host['containers'], { all: number; resets: number; pods: Map<string, number> }>();
+
+/**
+ * Pod uids whose containers changed in `record` since the kubelet process (the key: its memory
+ * object) last took them, kept from its first take on. Keyed by the taker, not by the record: a
+ * record may be a snapshot's too (core/copy-on-write.ts) and come back with a restore, whose new
+ * kubelet memory starts without a log (or with the snapshot's: `restoreContainerChanges`).
+ */
+const takes = new WeakMap<KubeletMemory, { record: Host['containers']; log: Set<string> }>();
 
 function bump(h: Host, podUid?: string): void {
   let v = versions.get(h.containers);
@@ -87,13 +128,14 @@ function bump(h: Host, podUid?: string): void {
     versions.set(h.containers, v);
   }
   v.all++;
+  const t = h.kubelet ? takes.get(h.kubelet) : undefined;
   // Without a pod uid (a test kit rewrote the record) every pod's count moves.
   if (podUid === undefined) {
     v.resets++;
-    v.log = undefined;
+    if (h.kubelet) takes.delete(h.kubelet);
   } else {
     v.pods.set(podUid, (v.pods.get(podUid) ?? 0) + 1);
-    v.log?.add(podUid);
+    if (t?.record === h.containers) t.log.add(podUid);
   }
 }
 
@@ -103,19 +145,16 @@ function bump(h: Host, podUid?: string): void {
  * the kubelet's sync pass then visits every pod (kubelet/quiet-sync.ts).
  */
 export function takeContainerChanges(h: Host): ReadonlySet<string> | undefined {
-  let v = versions.get(h.containers);
-  if (!v) {
-    v = { all: 0, resets: 0, pods: new Map() };
-    versions.set(h.containers, v);
-  }
-  const log = v.log;
-  v.log = new Set();
-  return log;
+  if (!h.kubelet) return undefined;
+  const t = takes.get(h.kubelet);
+  takes.set(h.kubelet, { record: h.containers, log: new Set() });
+  return t?.record === h.containers ? t.log : undefined;
 }
 
 /** The pod uids logged since the last take, left in place (a snapshot's copy), or undefined when not known. */
 export function peekContainerChanges(h: Host): ReadonlySet<string> | undefined {
-  return versions.get(h.containers)?.log;
+  const t = h.kubelet ? takes.get(h.kubelet) : undefined;
+  return t?.record === h.containers ? t.log : undefined;
 }
 
 /**
@@ -123,12 +162,7 @@ export function peekContainerChanges(h: Host): ReadonlySet<string> | undefined {
  * record, exported with it (kubelet/quiet-sync.ts `quietSyncWarmth`).
  */
 export function restoreContainerChanges(h: Host, uids: readonly string[]): void {
-  let v = versions.get(h.containers);
-  if (!v) {
-    v = { all: 0, resets: 0, pods: new Map() };
-    versions.set(h.containers, v);
-  }
-  v.log = new Set(uids);
+  if (h.kubelet) takes.set(h.kubelet, { record: h.containers, log: new Set(uids) });
 }
 
 /** The change count of `h.containers` (compare together with the record's identity). */
@@ -174,17 +208,18 @@ export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause:
   // Absent fields left out rather than deleted: a `delete` turns the object into a dictionary
   // (~850 bytes instead of ~150; a 1,000-node cluster keeps 32,000 containers). Same keys, same order.
   const { command, args, ...rest } = req;
-  const c: HostContainer = {
+  const c: HostContainer = e.cow.adopt({
     id: e.hex(64),
     ...rest,
     ...(command !== undefined && { command }),
     ...(args !== undefined && { args }),
-    state: 'running',
+    state: 'running' as const,
     startedAt: e.now,
-  };
-  h.containers[c.id] = c;
+  });
+  const rec = ownContainers(e, h);
+  rec[c.id] = c;
   bump(h, c.podUid);
-  const idx = byPod.get(h.containers);
+  const idx = byPod.get(rec);
   if (idx) {
     const list = idx.get(c.podUid);
     if (list) {
@@ -222,9 +257,10 @@ export function appExitTimer(e: Engine, target: string): void {
 export function removeContainer(e: Engine, h: Host, id: string, cause: number): void {
   const c = h.containers[id];
   if (!c) return;
-  delete h.containers[id];
+  const rec = ownContainers(e, h);
+  delete rec[id];
   bump(h, c.podUid);
-  const list = byPod.get(h.containers)?.get(c.podUid);
+  const list = byPod.get(rec)?.get(c.podUid);
   if (list) {
     const i = list.indexOf(c);
     if (i >= 0) list.splice(i, 1);
@@ -249,8 +285,8 @@ export function containerExited(
   cause: number,
 ): void {
   const h = e.state.hosts[hostName];
-  const c = h?.containers[containerId];
-  if (!h || !c || c.state !== 'running') return;
+  if (h?.containers[containerId]?.state !== 'running') return;
+  const c = writableContainer(e, h, containerId) as Writable<HostContainer>;
   c.state = 'exited';
   bump(h, c.podUid);
   c.exitCode = exitCode;
@@ -282,9 +318,10 @@ function observeHostPod(e: Engine, h: Host, c: HostContainer): void {
 export function removeDeadContainer(e: Engine, h: Host, id: string): void {
   const c = h.containers[id];
   if (c?.state !== 'exited') return;
-  delete h.containers[id];
+  const rec = ownContainers(e, h);
+  delete rec[id];
   bump(h, c.podUid);
-  const list = byPod.get(h.containers)?.get(c.podUid);
+  const list = byPod.get(rec)?.get(c.podUid);
   if (list) {
     const i = list.indexOf(c);
     if (i >= 0) list.splice(i, 1);
@@ -300,8 +337,8 @@ export function removeDeadContainer(e: Engine, h: Host, id: string): void {
 export function loseAllContainers(e: Engine, h: Host, cause: number): void {
   let n = 0;
   for (const id of Object.keys(h.containers).sort()) {
-    const c = h.containers[id] as HostContainer;
-    if (c.state !== 'running') continue;
+    if (h.containers[id]?.state !== 'running') continue;
+    const c = writableContainer(e, h, id) as Writable<HostContainer>;
     c.state = 'exited';
     c.lost = true;
     bump(h, c.podUid);
@@ -325,8 +362,8 @@ export function loseAllContainers(e: Engine, h: Host, cause: number): void {
 export function exitLostContainers(e: Engine, h: Host, cause: number): void {
   const docker = e.state.profile.runtime === 'docker';
   for (const id of Object.keys(h.containers).sort()) {
-    const c = h.containers[id] as HostContainer;
-    if (!c.lost) continue;
+    if (!h.containers[id]?.lost) continue;
+    const c = writableContainer(e, h, id) as Writable<HostContainer>;
     delete c.lost;
     c.exitCode = 255;
     c.reason = docker ? 'Error' : 'Unknown';

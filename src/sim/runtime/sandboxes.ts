@@ -7,10 +7,19 @@
  * PodSandboxChanged), with a new IP from the CNI plugin.
  *
  * A sandbox is named by the pod uid and its attempt (no id is drawn at random: runs without
- * reboots keep their random sequence). Every checkpoint copies every sandbox: they stay small.
+ * reboots keep their random sequence). Sandboxes are never changed: a change is a new one. The
+ * record is written only here, through `ownSandboxes` (core/copy-on-write.ts: a snapshot shares it).
  */
+import type { Writable } from '../core/copy-on-write';
 import type { Engine } from '../core/engine';
 import type { Host, HostSandbox } from '../core/state';
+
+/** `h.sandboxes` as the live state's own record (copied once after a snapshot shared it). */
+function ownSandboxes(e: Engine, h: Host): Record<string, HostSandbox> {
+  const rec = e.cow.writable(h.sandboxes ?? e.cow.adopt({}));
+  if (rec !== h.sandboxes) (h as Writable<Host>).sandboxes = rec;
+  return rec;
+}
 
 /** The sandbox of a pod on this host, if the runtime has one. */
 export function sandboxOf(h: Host, podUid: string): HostSandbox | undefined {
@@ -29,8 +38,8 @@ export interface SandboxRequest {
  * it the next address of the node's pod CIDR (host network pods use the host's address).
  */
 export function runPodSandbox(e: Engine, h: Host, req: SandboxRequest): HostSandbox {
-  h.sandboxes ??= {};
-  const old = h.sandboxes[req.podUid];
+  const sandboxes = ownSandboxes(e, h);
+  const old = sandboxes[req.podUid];
   const attempt = old ? old.attempt + 1 : 0;
   const ip = req.hostNetwork ? h.ip : `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
   const sb: HostSandbox = {
@@ -41,7 +50,7 @@ export function runPodSandbox(e: Engine, h: Host, req: SandboxRequest): HostSand
     state: 'ready',
     attempt,
   };
-  h.sandboxes[req.podUid] = sb;
+  sandboxes[req.podUid] = sb;
   e.trace(`host ${h.name} sandbox ${req.namespace}/${req.podName} ready ${ip}`);
   return sb;
 }
@@ -49,8 +58,8 @@ export function runPodSandbox(e: Engine, h: Host, req: SandboxRequest): HostSand
 /** StopPodSandbox + RemovePodSandbox: the pod is gone from this node. */
 export function removePodSandbox(e: Engine, h: Host, podUid: string): void {
   const sb = h.sandboxes?.[podUid];
-  if (!sb || !h.sandboxes) return;
-  delete h.sandboxes[podUid];
+  if (!sb) return;
+  delete ownSandboxes(e, h)[podUid];
   e.trace(`host ${h.name} sandbox ${sb.namespace}/${sb.podName} removed`);
 }
 
@@ -61,7 +70,7 @@ export function stopAllSandboxes(e: Engine, h: Host): void {
   for (const uid of Object.keys(h.sandboxes).sort()) {
     const sb = h.sandboxes[uid] as HostSandbox;
     if (sb.state === 'ready') {
-      h.sandboxes[uid] = { ...sb, state: 'notready' };
+      ownSandboxes(e, h)[uid] = { ...sb, state: 'notready' };
       n++;
     }
   }
