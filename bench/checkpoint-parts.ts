@@ -8,9 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { ApiObject } from '../src/sim/core/api-types';
+import { copyCauseLog } from '../src/sim/core/cause-log';
 import { ChunkBuilder } from '../src/sim/core/chunks';
 import { EventStore } from '../src/sim/core/event-store';
-import { apiChunks, causeChunks, clonePlainSharing, copyState, restoreApi } from '../src/sim/core/snapshot';
+import { apiChunks, clonePlainSharing, copyState, restoreApi } from '../src/sim/core/snapshot';
 import type { RecordKind } from '../src/sim/core/state';
 import { createSimulation } from '../src/sim/runtime';
 import { parseScenarioJson } from '../src/worker/runner';
@@ -92,15 +93,15 @@ part('hosts (sharing)', () => {
   for (const [n, h] of Object.entries(st.hosts)) out[n] = clonePlainSharing(h, s0.state.hosts[n]);
   return out;
 });
-part('rest (copyState without api)', () => copyState(st, undefined, s0.state, false, false));
-part('causes (chunks)', () => causeChunks(st.causes, s0.causeChunks));
+part('rest (copyState without api, causes included)', () => copyState(st, undefined, s0.state, false));
+part('causes (core/cause-log.ts copyCauseLog)', () => copyCauseLog(st.causes));
 part('indexes', () => e.exportIndexes(undefined));
 keep.length = 0;
 const snap = part('whole snapshot()', () => sim.snapshot()) as ReturnType<typeof sim.snapshot>;
 keep.length = 0;
 // restore, by part
 part('restore: copyState', () => copyState(snap.state));
-part('restore: causes flat', () => snap.causeChunks?.flat());
+part('restore: causes', () => copyCauseLog(snap.state.causes));
 part('restore: objects + history', () => {
   const st2 = copyState(snap.state);
   if (snap.api) restoreApi(st2, snap.api);

@@ -6,6 +6,8 @@
  *
  * The explanation opens with one plain sentence (story/headline.ts), then the numbered chain.
  */
+
+import { causeAt } from './core/cause-log';
 import type { Engine } from './core/engine';
 import type { Cause, CommandBy, ObjectHistoryEntry } from './core/state';
 import { commandActor } from './story/credit';
@@ -54,7 +56,7 @@ function pickEntry(e: Engine, list: ObjectHistoryEntry[]): ObjectHistoryEntry | 
     for (let i = list.length - 1; i >= 0; i--) {
       const h = list[i];
       if (!h || h.what.startsWith('event ') !== wantEvent) continue;
-      if (meaningful(causes[h.cause])) return h;
+      if (meaningful(causeAt(causes, h.cause))) return h;
     }
   }
   return list[list.length - 1];
@@ -85,7 +87,7 @@ export function causeChain(e: Engine, start: number): ExplanationLink[] {
     const id = queue.shift() as number;
     if (seen.has(id)) continue;
     seen.add(id);
-    const c = causes[id];
+    const c = causeAt(causes, id);
     if (!c) continue;
     out.push(toLink(c));
     if (c.command !== undefined) continue;

@@ -6,6 +6,7 @@ import { type ActionOption, type ActionTarget, actionsFor } from './commands/act
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
 import type { Kind } from './core/api-types';
+import { emptyCauseLog } from './core/cause-log';
 import { type Chapter, chapterList } from './core/chapters';
 import { dict } from './core/dict';
 import { Engine, type EngineIndexes, type SimModule } from './core/engine';
@@ -13,8 +14,8 @@ import { copyEventLog, type EventLogCheckpoint, emptyEventLog, restoreEventLog }
 import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
 import type { Scenario } from './core/scenario-types';
-import { type ApiChunks, apiChunks, causeChunks, copyState, restoreApi, restoreCauses } from './core/snapshot';
-import type { Cause, CommandBy, RecordKind, SimState } from './core/state';
+import { type ApiChunks, apiChunks, copyState, restoreApi } from './core/snapshot';
+import type { CommandBy, RecordKind, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
@@ -30,11 +31,6 @@ export interface SimSnapshot {
   readonly state: SimState;
   /** The engine's derived indexes at snapshot time (rebuilt from the state when absent). */
   readonly indexes?: EngineIndexes;
-  /**
-   * The causes, in chunks shared with the previous snapshot (core/snapshot.ts `causeChunks`);
-   * when present, `state.causes` is empty.
-   */
-  readonly causeChunks?: readonly (readonly Cause[])[];
   /**
    * The API objects and object histories, in chunks shared with the previous snapshot
    * (core/snapshot.ts `apiChunks`); when present, `state.api`'s records are empty.
@@ -103,7 +99,7 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
       startedAt: now,
     },
     pendingSyncs: {},
-    causes: [],
+    causes: emptyCauseLog(),
     traceHash: [FNV_OFFSET[0], FNV_OFFSET[1]],
     traceLength: 0,
     trace: [],
@@ -291,9 +287,8 @@ export class Simulation {
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod') });
     const snap: SimSnapshot = {
-      state: copyState(e.state, undefined, prev?.snap.state, false, false),
+      state: copyState(e.state, undefined, prev?.snap.state, false),
       indexes,
-      causeChunks: causeChunks(e.state.causes, prev?.snap.causeChunks),
       api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
       events: e.checkpointEvents(),
       warmth: e.exportWarmth(prev?.snap.warmth),
@@ -305,9 +300,7 @@ export class Simulation {
   }
 
   restore(s: SimSnapshot): void {
-    // The live causes array may be cut back and taken (restoreCauses): nothing else holds it.
     const state = copyState(s.state);
-    if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, this.engine.state.causes);
     const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
     this.engine.state = state;
     // The snapshot's containers, sandboxes and pod workers are now the live state's too.
@@ -330,13 +323,9 @@ export class Simulation {
 /** The kinds whose Map mirrors a restore builds with their records (snapshots walk them: Engine.storeMirror). */
 const MIRRORED: readonly RecordKind[] = ['Pod'];
 
-/**
- * A copy of the whole state a snapshot holds (its chunks put back together), for the engine to
- * take. `liveCauses`: the engine's causes, reused when they begin with the snapshot's.
- */
-export function stateOfSnapshot(s: SimSnapshot, liveCauses?: Cause[]): SimState {
+/** A copy of the whole state a snapshot holds (its chunks put back together), for the engine to take. */
+export function stateOfSnapshot(s: SimSnapshot): SimState {
   const state = copyState(s.state);
-  if (s.causeChunks) state.causes = restoreCauses(s.causeChunks, liveCauses);
   if (s.api) restoreApi(state, s.api);
   if (s.events) state.api.events = copyEventLog(restoreEventLog(s.events));
   return state;

@@ -5,6 +5,7 @@
  */
 
 import type { Lease, Pod } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import type { Engine } from '../core/engine';
 import type { DepartedPod, WorkloadMemory } from '../core/state';
 import { controllerRef, isPodActive } from './podutil';
@@ -42,7 +43,7 @@ export function noteDeparture(e: Engine, obj: Pod | undefined, old: Pod | undefi
   if (!ref || !REPLACING_KINDS.has(ref.kind)) return;
   const key = `${old.metadata.namespace}/${old.metadata.name}`;
   const cause = e.lastCause(`Pod/${key}`) ?? 0;
-  const c = e.state.causes[cause];
+  const c = causeAt(e.state.causes, cause);
   let reason = c ? c.what : 'deleted';
   if (obj && (obj.status.phase === 'Failed' || obj.status.phase === 'Succeeded') && !obj.metadata.deletionTimestamp) {
     reason = `phase ${obj.status.phase}`;

@@ -22,6 +22,7 @@ import { terminateInstance } from '../cloud/lifecycle';
 import { instanceByProviderId } from '../cloud/provider';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { Node, Pod, PodCondition } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory, NodeDeletion } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { apiAvailable } from '../core/world';
@@ -99,7 +100,7 @@ export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[
     // Unique per node: a deletion of the same node started later has another start time.
     const gen = e.now;
     ca.deletions[name] = { group: r.group, drain: isDrain, startedAt: e.now, evicted: [], deadline: 0, cause, gen };
-    ca.decisions[`Node/${name}`] = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+    ca.decisions[`Node/${name}`] = { at: e.now, text: causeAt(e.state.causes, cause)?.what ?? '', cause };
     e.schedule(e.state.settings.nodeDeleteDelayAfterTaint, 'autoscaler.deletion', `${name}|${gen}`);
   }
   return started;

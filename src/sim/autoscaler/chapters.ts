@@ -4,6 +4,7 @@
  * the cluster's health. Labels in plain words, names as kubectl and the cloud print them.
  */
 
+import { causeAt } from '../core/cause-log';
 import { addChapter, fromCause } from '../core/chapters';
 import type { Engine } from '../core/engine';
 
@@ -12,7 +13,7 @@ export function scaleUpChapter(e: Engine, group: string, from: number, to: numbe
     label: `node group ${group} ${from}→${to}`,
     kind: 'other',
     ref: `NodeGroup/${group}`,
-    ...fromCause(e.state.causes[cause]),
+    ...fromCause(causeAt(e.state.causes, cause)),
   });
 }
 
@@ -22,7 +23,7 @@ export function scaleDownChapter(e: Engine, node: string, cause: number): void {
     kind: 'delete',
     ref: `Node/${node}`,
     node,
-    ...fromCause(e.state.causes[cause]),
+    ...fromCause(causeAt(e.state.causes, cause)),
   });
 }
 
@@ -32,7 +33,7 @@ export function unregisteredRemovedChapter(e: Engine, host: string, cause: numbe
     kind: 'delete',
     ref: `Host/${host}`,
     node: host,
-    ...fromCause(e.state.causes[cause]),
+    ...fromCause(causeAt(e.state.causes, cause)),
   });
 }
 
@@ -41,6 +42,6 @@ export function healthChapter(e: Engine, healthy: boolean, cause: number): void 
     label: healthy ? 'autoscaler acts again (cluster healthy)' : 'autoscaler stops (cluster unhealthy)',
     kind: healthy ? 'recover' : 'detect',
     ref: 'Cluster',
-    ...fromCause(e.state.causes[cause]),
+    ...fromCause(causeAt(e.state.causes, cause)),
   });
 }

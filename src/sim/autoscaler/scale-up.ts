@@ -17,6 +17,7 @@ import { setTarget } from '../cloud/lifecycle';
 import { nodeGroups } from '../cloud/provider';
 import { usageOf } from '../controllers/scheduler-usage';
 import type { Pod } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory, CloudNodeGroup } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { minOf, pushAll } from '../core/lists';
@@ -249,7 +250,7 @@ function executeScaleUp(e: Engine, ca: AutoscalerMemory, info: ScaleUpInfo, pods
 }
 
 function cause2text(e: Engine, cause: number): string {
-  return e.state.causes[cause]?.what ?? '';
+  return causeAt(e.state.causes, cause)?.what ?? '';
 }
 
 /** NotTriggerScaleUp on each pod no group could take (rate-limited), and the decision for Why?. */

@@ -21,6 +21,7 @@ import { terminateInstance } from '../cloud/lifecycle';
 import { groupInstances } from '../cloud/provider';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { Pod } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 import { minOf } from '../core/lists';
@@ -140,7 +141,7 @@ function removeOldUnregistered(e: Engine, ca: AutoscalerMemory, cs: ClusterState
       terminateInstance(e, u.instance, 'terminated by cluster-autoscaler: unregistered for too long', cause, true);
       statusEvent(e, ca, 'Normal', 'DeleteUnregistered', `Removed unregistered node ${u.instance.providerID}`, cause);
       unregisteredRemovedChapter(e, u.instance.host, cause);
-      ca.decisions[`Host/${u.instance.host}`] = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+      ca.decisions[`Host/${u.instance.host}`] = { at: e.now, text: causeAt(e.state.causes, cause)?.what ?? '', cause };
     }
     e.trace('cluster-autoscaler: Some unregistered nodes were removed');
   }
@@ -232,7 +233,7 @@ export function runOnce(e: Engine, ca: AutoscalerMemory): void {
           parents: cs.total.unready.slice(0, 4).map((n) => e.lastCause(`Node/${n}`, 'Ready') ?? 0),
         });
         healthChapter(e, false, cause);
-        ca.decisions.Cluster = { at: e.now, text: e.state.causes[cause]?.what ?? '', cause };
+        ca.decisions.Cluster = { at: e.now, text: causeAt(e.state.causes, cause)?.what ?? '', cause };
       }
       statusEvent(e, ca, 'Warning', 'ClusterUnhealthy', 'Cluster is unhealthy', cause);
       return;

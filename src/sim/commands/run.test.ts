@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { causeAt } from '../core/cause-log';
 import { bareEngine, condition, makeNode, makePod } from '../kubectl/testkit';
 import { writableContainer } from '../runtime/containers';
 import { actionsFor } from './actions';
@@ -64,7 +65,7 @@ describe('runCommand', () => {
     expect(e.get('Node', 'node2')?.spec.unschedulable).toBe(true);
     const causeId = e.lastCause('Node/node2', 'cordoned');
     expect(causeId).toBeDefined();
-    expect(e.state.causes[causeId ?? -1]).toMatchObject({
+    expect(causeAt(e.state.causes, causeId ?? -1)).toMatchObject({
       actor: 'you',
       what: 'kubectl cordon node2',
       command: 'kubectl cordon node2',

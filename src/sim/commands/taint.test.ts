@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario } from '../controllers/node-lifecycle.testkit';
+import { causeAt } from '../core/cause-log';
 import { bareEngine, condition, makeNode } from '../kubectl/testkit';
 import { Simulation } from '../simulation';
 import { parseCommand } from './parse';
@@ -138,9 +139,9 @@ describe('non-graceful node shutdown: the out-of-service taint', () => {
     expect(now?.metadata.uid).not.toBe(stuck?.metadata.uid);
     const whats = (e.state.api.history[`Pod/default/${victim}`] ?? []).map((h) => h.what);
     expect(whats).toContain('deleted (force, PodGC)');
-    const gc = e.state.causes[e.lastCause(`Pod/default/${victim}`, 'deleted (force, PodGC)') as number];
+    const gc = causeAt(e.state.causes, e.lastCause(`Pod/default/${victim}`, 'deleted (force, PodGC)') as number);
     expect(gc?.rule).toBe(`node ${down} is not Ready and tainted node.kubernetes.io/out-of-service`);
-    expect(e.state.causes[gc?.parents[0] as number]?.command).toBe(
+    expect(causeAt(e.state.causes, gc?.parents[0] as number)?.command).toBe(
       `kubectl taint nodes ${down} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`,
     );
     sim.advanceTo(420_000 + 60_000);

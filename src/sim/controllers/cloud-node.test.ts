@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { STOPPING_MS } from '../cloud/lifecycle';
 import { TAINT_EXTERNAL_CLOUD_PROVIDER, TAINT_NODE_SHUTDOWN } from '../cloud/taints';
 import { advanceUntil, cloudSim, deployment, eventsOf } from '../cloud/testkit';
+import { causeAt } from '../core/cause-log';
 
 const sim1 = () => cloudSim({ groups: { workers: [2, 1, 4] }, autoscaler: false, objects: [deployment('web', 2)] });
 
@@ -89,7 +90,7 @@ describe('cloud-node-lifecycle-controller', () => {
     expect(eventsOf(sim, 'RemovingNode', 'workers-2')[0]?.message).toBe(
       'Node workers-2 event: Removing Node workers-2 from Controller',
     );
-    const c = sim.engine.state.causes[sim.engine.lastCause('Node/workers-2', 'deleted') as number];
+    const c = causeAt(sim.engine.state.causes, sim.engine.lastCause('Node/workers-2', 'deleted') as number);
     expect(c?.actor).toBe('cloud-node-lifecycle-controller');
     expect(c?.constant).toBe('cloudNodeMonitorPeriod=5s');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allCauses } from '../core/cause-log';
 import { maxOf } from '../core/lists';
 import { controllerManagerActive, LEASE_DURATION_MS, RETRY_PERIOD_MS, schedulerActive } from './control-plane';
 import { wakeLeaderElection } from './control-plane-idle';
@@ -62,7 +63,7 @@ describe('kube-apiserver down for 60s', () => {
     if (c) expect(c.exitCode).toBe(1);
     expect(e.state.trace.some((l) => l.includes('kube-controller-manager: "leaderelection lost"'))).toBe(true);
     expect(controllerManagerActive(e)).toBe(false);
-    const cause = e.state.causes.find(
+    const cause = allCauses(e.state.causes).find(
       (x) => x.what.startsWith('leaderelection lost') && x.actor === 'kube-controller-manager',
     );
     expect(cause?.constant).toBe('renewDeadline=10s');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCluster, setComponent, settle, WORKLOAD_MODULES } from '../api/testkit';
 import type { Lease } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 
 describe('garbage collector', () => {
   it("removes a Node's Lease after the Node is deleted, only while the controller manager runs", () => {
@@ -30,7 +31,7 @@ describe('garbage collector', () => {
     setComponent(e, 'kube-controller-manager', true, 'kcm-2');
     settle(e, 2000, false);
     expect(e.get('Lease', 'kube-node-lease/node2')).toBeUndefined();
-    const gc = e.state.causes[e.lastCause('Lease/kube-node-lease/node2')!]!;
+    const gc = causeAt(e.state.causes, e.lastCause('Lease/kube-node-lease/node2')!)!;
     expect(gc.actor).toBe('garbage-collector');
     expect(gc.parents).toContain(del);
   });

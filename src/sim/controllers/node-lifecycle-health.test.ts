@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import { advanceUntil, cond, kitSim, node, run } from './node-lifecycle.testkit';
 
 describe('tryUpdateNodeHealth: a Node that never posted status', () => {
@@ -43,7 +44,7 @@ describe('tryUpdateNodeHealth: a Node that never posted status', () => {
       });
     }
     expect(cond(n, 'NetworkUnavailable')).toBeUndefined();
-    const c = e.state.causes[e.lastCause('Node/ghost', 'Ready=Unknown') as number];
+    const c = causeAt(e.state.causes, e.lastCause('Node/ghost', 'Ready=Unknown') as number);
     expect(c?.constant).toBe('nodeStartupGracePeriod=1m');
   });
 });
@@ -54,7 +55,7 @@ describe('silence causes', () => {
     const e = sim.engine;
     run(sim, 'ssh node2 poweroff');
     advanceUntil(sim, () => cond(node(sim, 'node2'), 'Ready')?.status === 'Unknown', 120_000);
-    const c = e.state.causes[e.lastCause('Node/node2', 'Ready=Unknown') as number];
+    const c = causeAt(e.state.causes, e.lastCause('Node/node2', 'Ready=Unknown') as number);
     expect(c?.parents).toEqual([e.state.hosts.node2?.powerCause]);
   });
 
@@ -63,7 +64,7 @@ describe('silence causes', () => {
     const e = sim.engine;
     run(sim, 'network cut node2');
     advanceUntil(sim, () => cond(node(sim, 'node2'), 'Ready')?.status === 'Unknown', 120_000);
-    const c = e.state.causes[e.lastCause('Node/node2', 'Ready=Unknown') as number];
+    const c = causeAt(e.state.causes, e.lastCause('Node/node2', 'Ready=Unknown') as number);
     expect(c?.parents).toEqual([e.state.hosts.node2?.networkCause]);
   });
 });

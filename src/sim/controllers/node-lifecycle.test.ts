@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { causeAt } from '../core/cause-log';
 import { advanceUntil, cond, events, kitSim, node, run, taintKeys, workloadPodsOn } from './node-lifecycle.testkit';
 
 const UNREACHABLE_NE = 'node.kubernetes.io/unreachable:NoExecute';
@@ -50,7 +51,7 @@ describe('node-lifecycle-controller: kubelet stopped on node2 (v1.33)', () => {
   it('explains Unknown with the grace period and the kubelet stop', () => {
     const id = e.lastCause('Node/node2', 'Ready=Unknown');
     expect(id).toBeDefined();
-    const c = e.state.causes[id as number];
+    const c = causeAt(e.state.causes, id as number);
     expect(c?.actor).toBe('node-lifecycle-controller');
     expect(c?.rule).toMatch(/^no heartbeat for 50s/);
     expect(c?.constant).toBe('nodeMonitorGracePeriod=50s');
@@ -74,7 +75,7 @@ describe('node-lifecycle-controller: kubelet stopped on node2 (v1.33)', () => {
     // processTaintBaseEviction uses the status observed at the start of a pass: one monitor period later.
     expect(ne?.timeAdded).toBeGreaterThan(unknownAt ?? 0);
     expect(ne?.timeAdded).toBeLessThanOrEqual((unknownAt ?? 0) + 6_000);
-    const tc = e.state.causes[e.lastCause('Node/node2', 'taint unreachable:NoExecute') as number];
+    const tc = causeAt(e.state.causes, e.lastCause('Node/node2', 'taint unreachable:NoExecute') as number);
     expect(tc?.parents).toContain(e.lastCause('Node/node2', 'Ready=Unknown'));
   });
 
@@ -97,7 +98,7 @@ describe('node-lifecycle-controller: kubelet stopped on node2 (v1.33)', () => {
       const ev = events(sim, 'TaintManagerEviction', p?.metadata.name);
       expect(ev[0]?.message).toBe(`Marking for deletion Pod ${k}`);
       expect(ev[0]?.source.component).toBe('taint-eviction-controller');
-      const c = e.state.causes[e.lastCause(`Pod/${k}`, 'DisruptionTarget') as number];
+      const c = causeAt(e.state.causes, e.lastCause(`Pod/${k}`, 'DisruptionTarget') as number);
       expect(c?.rule).toBe('tolerationSeconds 300 elapsed since taint unreachable:NoExecute');
       expect(c?.constant).toBe('tolerationSeconds=300');
       expect(c?.parents).toContain(e.lastCause('Node/node2', 'taint unreachable:NoExecute'));
@@ -116,7 +117,7 @@ describe('node-lifecycle-controller: v1.23-docker', () => {
     const t = advanceUntil(sim, () => cond(node(sim, 'node2'), 'Ready')?.status === 'Unknown', 120_000);
     expect(t).toBeGreaterThanOrEqual(30_000);
     expect(t).toBeLessThanOrEqual(50_000);
-    const c = e.state.causes[e.lastCause('Node/node2', 'Ready=Unknown') as number];
+    const c = causeAt(e.state.causes, e.lastCause('Node/node2', 'Ready=Unknown') as number);
     expect(c?.constant).toBe('nodeMonitorGracePeriod=40s');
     sim.advanceTo((t as number) + 320_000);
     const pods = workloadPodsOn(sim, 'node2');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { causeAt } from '../core/cause-log';
 import { advanceUntil, cond, events, kitSim, node, run, workloadPodsOn } from './node-lifecycle.testkit';
 import { TAINT_OUT_OF_SERVICE } from './podgc';
 
@@ -18,7 +19,7 @@ describe('PodGC: Node object deleted while its kubelet runs', () => {
       const failed = whats.findIndex((w) => w.startsWith('phase=Failed'));
       expect(whats[failed]).toBe('phase=Failed + DisruptionTarget=True (DeletionByPodGC)');
       expect(whats[failed + 1]).toBe('deleted (force, PodGC)');
-      const c = e.state.causes[h[failed + 1]?.cause as number];
+      const c = causeAt(e.state.causes, h[failed + 1]?.cause as number);
       expect(c?.actor).toBe('pod-garbage-collector');
       expect(c?.constant).toBe('podGCQuarantine=40s');
       expect(c?.parents).toContain(e.lastCause('Node/node2', 'deleted'));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
 import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { causeAt } from '../core/cause-log';
 import { slowStartBatch } from './replicaset';
 
 function web(replicas = 3) {
@@ -78,7 +79,7 @@ describe('deployment + replicaset controllers', () => {
     const repl = pods.find((p) => p.metadata.annotations['notready.dev/replaces'])!;
     expect(repl.metadata.annotations['notready.dev/replaces']).toBe(`default/${victim.metadata.name}@node1`);
     expect(repl.spec.nodeName).toBe('node2'); // node1 still Ready in the API: it scores lower (more pods)
-    const createCause = e.state.causes[e.lastCause(`Pod/default/${repl.metadata.name}`, 'created')!]!;
+    const createCause = causeAt(e.state.causes, e.lastCause(`Pod/default/${repl.metadata.name}`, 'created')!)!;
     expect(createCause.what).toMatch(`replacement for default/${victim.metadata.name}`);
     expect(createCause.parents).toContain(evict);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
 import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { causeAt } from '../core/cause-log';
 
 const db = {
   apiVersion: 'apps/v1',
@@ -49,6 +50,6 @@ describe('statefulset controller', () => {
     const fresh = e.get('Pod', 'default/db-0')!;
     expect(fresh.metadata.uid).not.toBe(old.metadata.uid);
     expect(fresh.metadata.annotations['notready.dev/replaces']).toBe(`default/db-0@${node}`);
-    expect(e.state.causes[e.lastCause('Pod/default/db-0', 'created')!]!.parents).toContain(evict);
+    expect(causeAt(e.state.causes, e.lastCause('Pod/default/db-0', 'created')!)!.parents).toContain(evict);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { causeAt } from '../core/cause-log';
 import { Simulation } from '../simulation';
 import { events, kitScenario, node, run } from './node-lifecycle.testkit';
 
@@ -81,7 +82,7 @@ describe('taint-eviction-controller', () => {
     for (const p of quick) {
       const cur = e.get('Pod', `default/${p.metadata.name}`);
       expect(cur?.metadata.deletionTimestamp).toBe(observedAt + 60_000 + 30_000);
-      const c = e.state.causes[e.lastCause(`Pod/default/${p.metadata.name}`, 'DisruptionTarget') as number];
+      const c = causeAt(e.state.causes, e.lastCause(`Pod/default/${p.metadata.name}`, 'DisruptionTarget') as number);
       expect(c?.constant).toBe('tolerationSeconds=60');
     }
   });
@@ -122,7 +123,7 @@ describe('taint-eviction-controller: a NoExecute taint the pods do not tolerate'
     for (const k of keys) {
       // The kubelet on node1 runs, so the pod may already be gone: look at its history.
       expect(e.state.api.history[`Pod/${k}`]?.some((h) => h.what.startsWith('deletion requested'))).toBe(true);
-      const c = e.state.causes[e.lastCause(`Pod/${k}`, 'DisruptionTarget') as number];
+      const c = causeAt(e.state.causes, e.lastCause(`Pod/${k}`, 'DisruptionTarget') as number);
       expect(c?.rule).toBe('pod does not tolerate taint example.com/drain:NoExecute');
       expect(c?.parents).toContain(cause);
     }

@@ -17,6 +17,7 @@
  */
 import { removeOrTerminate } from '../api/delete';
 import type { Node, Pod, Taint } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
@@ -180,7 +181,7 @@ function evict(e: Engine, key: string): void {
   if (!pod) return;
   // The decision was made when the taint was observed; the eviction link is dated when it fires,
   // with the same rule and parents, so "Why?" shows when the pod was actually marked for deletion.
-  const planned = scheduled ? e.state.causes[scheduled.cause] : undefined;
+  const planned = scheduled ? causeAt(e.state.causes, scheduled.cause) : undefined;
   const cause = e.cause({
     actor: actor(e),
     what: `evict pod ${key}`,

@@ -8,6 +8,8 @@
  * back shows exactly the chapters up to that moment. Nothing here traces or writes to the API, so
  * chapters never change a run's trace hash. Moments of the boot (t < 0) are not chapters.
  */
+
+import { causeAt } from './cause-log';
 import type { Engine } from './engine';
 import type { Cause, Chapter, StoredChapter, StoryState } from './state';
 
@@ -107,7 +109,7 @@ export function chapterList(e: Engine): Chapter[] {
 export function writeCause(e: Engine, ref: string): Cause | undefined {
   const list = e.state.api.history[ref];
   const last = list?.[list.length - 1];
-  return last && last.at === e.now ? e.state.causes[last.cause] : undefined;
+  return last && last.at === e.now ? causeAt(e.state.causes, last.cause) : undefined;
 }
 
 /** `kubelet on node2` -> `kubelet`: the chapter names its node on its own. */

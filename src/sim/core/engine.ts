@@ -4,6 +4,7 @@
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
+import { appendCause } from './cause-log';
 import { ChangeCounters } from './change-counters';
 import { CopyOnWrite } from './copy-on-write';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
@@ -283,7 +284,7 @@ export class Engine {
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
     if (c.by) entry.by = c.by;
-    this.state.causes.push(entry);
+    appendCause(this.state.causes, entry);
     return id;
   }
 

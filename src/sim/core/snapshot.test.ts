@@ -5,11 +5,12 @@ import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import { Simulation, stateOfSnapshot } from '../simulation';
 import type { Pod } from './api-types';
+import { allCauses, appendCause, CAUSE_CHUNK, causeAt, copyCauseLog, emptyCauseLog } from './cause-log';
 import { dict, dictOf } from './dict';
 import type { SimModule } from './engine';
 import { eventRows } from './event-log.testkit';
 import type { Scenario } from './scenario-types';
-import { CAUSE_CHUNK, causeChunks, clonePlain, clonePlainSharing, copyState, restoreCauses } from './snapshot';
+import { clonePlain, clonePlainSharing, copyState } from './snapshot';
 import type { Cause } from './state';
 
 function deepFreeze(o: unknown): void {
@@ -140,9 +141,12 @@ describe('snapshots share what is never changed', () => {
     expect(c).toEqual(s);
     expect(clonePlain(s)).toEqual(s);
     (c.hosts.node1 as { journal: unknown[] }).journal.push({ t: 0, unit: 'x', ident: 'x', text: 'x' });
-    c.causes.push({ id: -1, at: 0, actor: 'x', what: 'x', parents: [] });
+    const n = s.causes.length;
+    appendCause(c.causes, { id: n, at: 0, actor: 'x', what: 'x', parents: [] });
     expect(s.hosts.node1?.journal.some((l) => l.unit === 'x')).toBe(false);
-    expect(s.causes.some((x) => x.id === -1)).toBe(false);
+    expect(s.causes.length).toBe(n);
+    expect(causeAt(s.causes, n)).toBeUndefined();
+    expect(causeAt(c.causes, n)?.actor).toBe('x');
   });
 });
 
@@ -246,33 +250,29 @@ describe('hosts shared between snapshots', () => {
     expect(clonePlainSharing([1, 2, 3], [1, 2, 4])).toEqual([1, 2, 3]);
   });
 
-  it('causeChunks shares the chunks that hold the same causes, and copies the rest', () => {
+  it('a copy of the causes shares their full chunks, copies the last, and never sees later appends', () => {
     const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
-    const causes = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
-    const a = causeChunks(causes);
-    expect(a.map((c) => c.length)).toEqual([CAUSE_CHUNK, 10]);
-    causes.push(cause(-1));
-    const b = causeChunks(causes, a);
-    expect(b[0]).toBe(a[0]);
-    expect(b[1]).not.toBe(a[1]);
-    expect(b.flat()).toEqual(causes);
-    causes[3] = cause(3);
-    expect(causeChunks(causes, b)[0]).not.toBe(b[0]);
-  });
-
-  it("restoreCauses cuts the live causes back when they begin with the snapshot's, else copies", () => {
-    const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
-    const live = Array.from({ length: CAUSE_CHUNK + 10 }, (_, i) => cause(i));
-    const chunks = causeChunks(live.slice(0, CAUSE_CHUNK + 3));
-    const other = live.map((c) => ({ ...c }));
-    const copied = restoreCauses(chunks, other);
-    expect(copied).not.toBe(other);
-    expect(copied).toEqual(live.slice(0, CAUSE_CHUNK + 3));
-    expect(other).toHaveLength(CAUSE_CHUNK + 10);
-    const cut = restoreCauses(chunks, live);
-    expect(cut).toBe(live);
-    expect(cut).toHaveLength(CAUSE_CHUNK + 3);
-    expect(restoreCauses(chunks, live.slice(0, 5))).toHaveLength(CAUSE_CHUNK + 3);
+    const log = emptyCauseLog();
+    for (let i = 0; i < CAUSE_CHUNK + 10; i++) appendCause(log, cause(i));
+    expect(log.chunks.map((c) => c.length)).toEqual([CAUSE_CHUNK, 10]);
+    // A full chunk is frozen: nobody may write what copies share.
+    expect(Object.isFrozen(log.chunks[0])).toBe(true);
+    expect(Object.isFrozen(log.chunks[1])).toBe(false);
+    const copy = copyCauseLog(log);
+    expect(copy.chunks[0]).toBe(log.chunks[0]);
+    expect(copy.chunks[1]).not.toBe(log.chunks[1]);
+    expect(allCauses(copy)).toEqual(allCauses(log));
+    appendCause(log, cause(CAUSE_CHUNK + 10));
+    expect(copy.length).toBe(CAUSE_CHUNK + 10);
+    expect(causeAt(copy, CAUSE_CHUNK + 10)).toBeUndefined();
+    expect(causeAt(log, CAUSE_CHUNK + 10)?.id).toBe(CAUSE_CHUNK + 10);
+    // Both go on appending on their own, across a chunk boundary.
+    for (let i = CAUSE_CHUNK + 10; i < 2 * CAUSE_CHUNK + 5; i++) appendCause(copy, cause(i));
+    expect(copy.chunks.map((c) => c.length)).toEqual([CAUSE_CHUNK, CAUSE_CHUNK, 5]);
+    expect(log.chunks.map((c) => c.length)).toEqual([CAUSE_CHUNK, 11]);
+    for (let i = 0; i < copy.length; i++) expect(causeAt(copy, i)?.id).toBe(i);
+    expect(causeAt(copy, -1)).toBeUndefined();
+    expect(causeAt(copy, 1.5)).toBeUndefined();
   });
 
   it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {

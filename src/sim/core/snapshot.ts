@@ -4,7 +4,8 @@
  * Most of the state by size is data that is never changed once written, so copies may share it:
  * - API objects: `Engine.put` stores a new object for every write (with a fresh `metadata`) and
  *   nobody mutates a stored object (core/snapshot.test.ts checks this with frozen objects);
- * - causes, history entries, trace lines and journal lines are append-only records.
+ * - causes, history entries, trace lines and journal lines are append-only records (the causes'
+ *   log shares its full chunks: core/cause-log.ts).
  * Only the containers holding them (records and arrays, which are mutated) are copied (or shared
  * with the previous snapshot when no object of that kind was written since, or, for an object's
  * history list, when it holds the same entries).
@@ -20,10 +21,11 @@
  * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
  */
 import type { ApiObject } from './api-types';
+import { copyCauseLog } from './cause-log';
 import { ChunkBuilder, type Chunks, recordAndMapOfChunks, recordOfChunks } from './chunks';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
-import type { ApiState, Cause, Host, ObjectHistoryEntry, RecordKind, SimState } from './state';
+import type { ApiState, Host, ObjectHistoryEntry, RecordKind, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -271,67 +273,13 @@ const CLOUD_AUTOSCALER_DICTS = [
   'decisions',
 ] as const;
 
-/** Causes per chunk of a snapshot's `causeChunks`. */
-export const CAUSE_CHUNK = 4096;
-
-/**
- * `causes` cut in chunks of CAUSE_CHUNK, sharing each chunk of `prev` (an earlier snapshot's,
- * never changed) that holds the same causes: causes are only ever appended, so a snapshot costs
- * the chunks written since the previous one, not a copy of every cause of the run.
- */
-export function causeChunks(causes: readonly Cause[], prev?: readonly (readonly Cause[])[]): (readonly Cause[])[] {
-  const out: (readonly Cause[])[] = [];
-  for (let start = 0, i = 0; start < causes.length; start += CAUSE_CHUNK, i++) {
-    const end = Math.min(causes.length, start + CAUSE_CHUNK);
-    const p = prev?.[i];
-    let same = p !== undefined && p.length === end - start;
-    for (let j = start; same && j < end; j++) if (causes[j] !== p?.[j - start]) same = false;
-    out.push(same && p ? p : causes.slice(start, end));
-  }
-  return out;
-}
-
-/**
- * The causes kept in `chunks`, for the engine to take: `live` (the engine's own array, about to be
- * dropped) cut back to their number when it starts with the very same causes (a seek back in the
- * same run: causes are only ever appended), instead of a new array of every cause of the run.
- */
-export function restoreCauses(chunks: readonly (readonly Cause[])[], live: Cause[] | undefined): Cause[] {
-  let n = 0;
-  for (const c of chunks) n += c.length;
-  if (live && live.length >= n) {
-    let i = 0;
-    let same = true;
-    for (const c of chunks) {
-      for (let j = 0; j < c.length; j++)
-        if (c[j] !== live[i++]) {
-          same = false;
-          break;
-        }
-      if (!same) break;
-    }
-    if (same) {
-      live.length = n;
-      return live;
-    }
-  }
-  return chunks.flat();
-}
-
 /**
  * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
  * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
- * `withCauses` false: the copy's causes are left empty (a snapshot keeps them as `causeChunks`).
  * `withApi` false: the copy's API objects and histories are left empty (a snapshot keeps them as
  * chunks: `ApiChunks`).
  */
-export function copyState(
-  s: SimState,
-  reuse?: ReuseKind,
-  prev?: SimState,
-  withCauses = true,
-  withApi = true,
-): SimState {
+export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState, withApi = true): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.api = copyApi(api, reuse, prev?.api.history, !withApi);
@@ -339,7 +287,7 @@ export function copyState(
   const prevHosts = prev?.hosts;
   for (const [name, h] of Object.entries(hosts))
     out.hosts[name] = copyHost(h, prevHosts && Object.hasOwn(prevHosts, name) ? prevHosts[name] : undefined);
-  out.causes = withCauses ? causes.slice() : [];
+  out.causes = copyCauseLog(causes);
   out.trace = trace.slice();
   keepDicts(out);
   return out;

@@ -5,11 +5,14 @@
  */
 
 import type { ApiObject, Kind, PodSpec, Probe } from './api-types';
+import type { CauseLog, CommandBy } from './cause-log';
 import type { CloudState } from './cloud-types';
 import type { EventLog } from './event-log';
 import type { Timer } from './heap';
 import type { Profile, Settings } from './profiles';
 import type { RngState } from './random';
+
+export type { Cause, CommandBy } from './cause-log';
 
 export type HostServiceName = 'kubelet' | 'containerd' | 'docker' | 'kube-proxy' | 'calico-node';
 
@@ -287,23 +290,6 @@ export interface Host {
   externalCloudProvider?: true;
 }
 
-/** One link of the causal chain behind a state: who did what, by which rule and constant. */
-export interface Cause {
-  id: number;
-  at: number;
-  actor: string;
-  what: string;
-  rule?: string;
-  constant?: string;
-  command?: string;
-  /** For a command: who ran it, the scenario's timeline or the learner (not part of the trace). */
-  by?: CommandBy;
-  parents: number[];
-}
-
-/** Who ran a command: the scenario (its timeline) or the learner. */
-export type CommandBy = 'scenario' | 'you';
-
 export interface ObjectHistoryEntry {
   at: number;
   what: string;
@@ -554,7 +540,8 @@ export interface SimState {
   controllers: ControllerMemory;
   /** Controllers' pending workqueue runs, deduplicated by name. */
   pendingSyncs: Record<string, true>;
-  causes: Cause[];
+  /** Every cause of the run, by id (core/cause-log.ts: `causeAt`, appended by `Engine.cause`). */
+  causes: CauseLog;
   /** Rolling FNV-1a hash of every trace line, as two 32-bit halves. */
   traceHash: [number, number];
   traceLength: number;

@@ -79,7 +79,7 @@ describe('quiet kubelet sync passes', () => {
     relabelAPod(sim);
     expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
     // Without the engine's indexes (a state alone) nothing is carried: a full pass first.
-    sim.restore({ state: snap.state, causeChunks: snap.causeChunks, api: snap.api });
+    sim.restore({ state: snap.state, api: snap.api });
     expect(passIsNoop(sim.engine, node1(sim))).toBe(false);
   });
 

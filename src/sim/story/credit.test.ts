@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { causeAt } from '../core/cause-log';
 import type { Scenario } from '../core/scenario-types';
 import { parseScenario } from '../scenario/parse';
 import { scenarioForReplay } from '../scenario/replay';
@@ -13,7 +14,7 @@ function builtin(name: string): Scenario {
 
 const lastCommandCause = (sim: Simulation) => {
   const causes = sim.engine.state.causes;
-  for (let i = causes.length - 1; i >= 0; i--) if (causes[i]?.command !== undefined) return causes[i];
+  for (let i = causes.length - 1; i >= 0; i--) if (causeAt(causes, i)?.command !== undefined) return causeAt(causes, i);
   return undefined;
 };
 

@@ -13,6 +13,7 @@
 
 import { type Command, parseCommand } from '../commands/parse';
 import type { Pod } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import { shortActor as shortActorName, shortTaintKey } from '../core/chapters';
 import { formatStoryTime } from '../core/duration';
 import type { Engine } from '../core/engine';
@@ -143,7 +144,7 @@ function sentence(subject: string, parts: string[]): string {
 /** `the scenario cordoned node1 at 5s`, from the node's history. */
 function cordonedBy(e: Engine, name: string): string | undefined {
   const h = e.state.api.history[`Node/${name}`]?.findLast((x) => x.what.startsWith('cordoned'));
-  const c = h ? e.state.causes[h.cause] : undefined;
+  const c = h ? causeAt(e.state.causes, h.cause) : undefined;
   if (!c || c.command === undefined) return undefined;
   const by = c.by ?? 'you';
   return commandPhrase({ at: c.at, actor: commandActor(by), what: c.what, command: c.command, by });

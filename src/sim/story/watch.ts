@@ -12,6 +12,7 @@
 import { isPodReady } from '../api/podutil';
 import { REPLACES_ANNOTATION } from '../api/workload-memory';
 import type { Node, Pod, Taint } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
 import {
   addChapter,
   addNodeMoment,
@@ -146,7 +147,7 @@ function moment(key: string, node: string, kind: 'evict' | 'delete', label: stri
 function creation(e: Engine, key: string): Cause | undefined {
   const list = e.state.api.history[`Pod/${key}`] ?? [];
   for (let i = list.length - 1; i >= 0; i--) {
-    const c = e.state.causes[(list[i] as { cause: number }).cause];
+    const c = causeAt(e.state.causes, (list[i] as { cause: number }).cause);
     if (c?.what.startsWith('replacement for ')) return c;
   }
   return undefined;
