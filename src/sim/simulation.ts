@@ -5,6 +5,7 @@
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
+import { type ApiChunks, restoreApi } from './core/api-checkpoint';
 import type { Kind } from './core/api-types';
 import { emptyCauseLog } from './core/cause-log';
 import { type Chapter, chapterList } from './core/chapters';
@@ -14,7 +15,7 @@ import { copyEventLog, type EventLogCheckpoint, emptyEventLog, restoreEventLog }
 import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
 import type { Scenario } from './core/scenario-types';
-import { type ApiChunks, apiChunks, copyState, restoreApi } from './core/snapshot';
+import { copyState } from './core/snapshot';
 import type { CommandBy, RecordKind, SimState } from './core/state';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -33,7 +34,8 @@ export interface SimSnapshot {
   readonly indexes?: EngineIndexes;
   /**
    * The API objects and object histories, in chunks shared with the previous snapshot
-   * (core/snapshot.ts `apiChunks`); when present, `state.api`'s records are empty.
+   * (core/api-checkpoint.ts: only the slots written since are new); when present, `state.api`'s
+   * records are empty.
    */
   readonly api?: ApiChunks;
   /**
@@ -289,7 +291,7 @@ export class Simulation {
     const snap: SimSnapshot = {
       state: copyState(e.state, undefined, prev?.snap.state, false),
       indexes,
-      api: apiChunks(e.state.api, prev?.snap.api, same, (k) => e.storeMirror(k)),
+      api: e.checkpointApi(),
       events: e.checkpointEvents(),
       warmth: e.exportWarmth(prev?.snap.warmth),
     };
@@ -303,6 +305,7 @@ export class Simulation {
     const state = copyState(s.state);
     const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
     this.engine.state = state;
+    if (s.api) this.engine.adoptApi(s.api);
     // The snapshot's containers, sandboxes and pod workers are now the live state's too.
     this.engine.cow.shareAll();
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
@@ -320,7 +323,7 @@ export class Simulation {
   }
 }
 
-/** The kinds whose Map mirrors a restore builds with their records (snapshots walk them: Engine.storeMirror). */
+/** The kinds whose Map mirrors a restore builds with their records (`Engine.list` reads them). */
 const MIRRORED: readonly RecordKind[] = ['Pod'];
 
 /** A copy of the whole state a snapshot holds (its chunks put back together), for the engine to take. */

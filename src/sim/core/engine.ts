@@ -3,6 +3,7 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
+import { ApiCheckpoints, type ApiChunks } from './api-checkpoint';
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { appendCause } from './cause-log';
 import { ChangeCounters } from './change-counters';
@@ -119,6 +120,8 @@ export class Engine {
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   private readonly kindMaps = new KindMaps();
+  /** The live side of the API store's checkpoints (written slots since the last one). */
+  private readonly apiCheckpoints = new ApiCheckpoints();
   /** Pods written per node since the node's kubelet last looked (core/pod-changes.ts). */
   private readonly podChanges = new PodChanges();
   /** Node names in order, for the Node record and key version they were read from (nodesByName). */
@@ -311,13 +314,14 @@ export class Engine {
     // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
     if (!list) h[ref] = [entry];
     else {
-      // A restored list is a snapshot's, frozen (core/snapshot.ts restoreApi): copied on first write.
+      // A checkpoint's list is frozen (core/api-checkpoint.ts): copied on first write.
       if (Object.isFrozen(list)) h[ref] = list = list.slice();
       list.push(entry);
       // The usual case (one over) without splice's array of removed entries.
       if (list.length === HISTORY_KEEP + 1) list.shift();
       else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
     }
+    this.apiCheckpoints.remembered(h, ref);
   }
 
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
@@ -378,12 +382,22 @@ export class Engine {
   /**
    * The entries of a kind's record in its order, from its Map mirror (core/kind-maps.ts), or
    * undefined: read the record. Iterating a Map of 10^5 Pods takes a fraction of a for-in over the
-   * record, so a snapshot reads Pods through their mirror, built if need be (and kept in step by
-   * the writes from then on); other kinds only when one is kept already.
+   * record, so Pods are read through their mirror, built if need be (and kept in step by the
+   * writes from then on); other kinds only when one is kept already.
    */
   storeMirror(kind: RecordKind): ReadonlyMap<string, ApiObject> | undefined {
     const objects = this.state.api.objects;
     return kind === 'Pod' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
+  }
+
+  /** What a checkpoint keeps of the API objects and histories: O(what was written since the last one). */
+  checkpointApi(): ApiChunks {
+    return this.apiCheckpoints.checkpoint(this.state.api);
+  }
+
+  /** The state's API records were just built from `chunks` (a restore): later checkpoints share them. */
+  adoptApi(chunks: ApiChunks): void {
+    this.apiCheckpoints.adopt(this.state.api, chunks);
   }
 
   /** What a checkpoint keeps of the Events: O(segments), see core/event-log.ts. */
@@ -503,6 +517,7 @@ export class Engine {
     objects[key] = obj;
     if (!old) this.changes.keysChanged(kind);
     this.kindMaps.set(objects, kind, key, obj);
+    this.apiCheckpoints.put(objects, kind, key);
     this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     if (kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = joinKey(kind, key);
@@ -522,6 +537,7 @@ export class Engine {
     delete objects[key];
     this.changes.keysChanged(kind);
     this.kindMaps.delete(objects, kind, key);
+    this.apiCheckpoints.remove(objects, kind, key);
     this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);

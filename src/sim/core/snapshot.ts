@@ -1,31 +1,7 @@
-/**
- * Copies of the whole state for snapshots and restores, cheaper than one `structuredClone`.
- *
- * Most of the state by size is data that is never changed once written, so copies may share it:
- * - API objects: `Engine.put` stores a new object for every write (with a fresh `metadata`) and
- *   nobody mutates a stored object (core/snapshot.test.ts checks this with frozen objects);
- * - causes, history entries, trace lines and journal lines are append-only records (the causes'
- *   log shares its full chunks: core/cause-log.ts).
- * Only the containers holding them (records and arrays, which are mutated) are copied (or shared
- * with the previous snapshot when no object of that kind was written since, or, for an object's
- * history list, when it holds the same entries).
- *
- * Hosts: their containers and sandboxes, and the kubelet's pod workers (with their container
- * states and probe workers), are copy-on-write (core/copy-on-write.ts): a snapshot takes those
- * records as they are, and the modules that own them copy a record once before its first write
- * after a checkpoint. The rest of a host (services, images, journal, the kubelet's other memory)
- * is still changed in place, so a snapshot compares it with its copy in the previous snapshot
- * (`clonePlainSharing`) and shares every part found equal, copying only what differs. Safe by
- * construction (a shared part is never written or was just checked equal; snapshots are never
- * changed), and a checkpoint's memory is what changed since the previous one.
- * Everything else (controller memory, timers, PRNG) is cloned deeply with `clonePlain`.
- */
-import type { ApiObject } from './api-types';
 import { copyCauseLog } from './cause-log';
-import { ChunkBuilder, type Chunks, recordAndMapOfChunks, recordOfChunks } from './chunks';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
-import type { ApiState, Host, ObjectHistoryEntry, RecordKind, SimState } from './state';
+import type { ApiState, Host, RecordKind, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -291,92 +267,4 @@ export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState, withA
   out.trace = trace.slice();
   keepDicts(out);
   return out;
-}
-
-/**
- * The API objects and the object histories of a snapshot, as chunks (core/chunks.ts) shared with
- * the previous snapshot's: a checkpoint costs the chunks written since, not a copy of the ~10^6
- * Events and ~150,000 Pods of a 5,000-node cluster.
- */
-export interface ApiChunks {
-  readonly objects: { readonly [K in RecordKind]?: Chunks<ApiObject> };
-  readonly history: Chunks<ObjectHistoryEntry[]>;
-  /** Entries in chunks not shared with the previous snapshot's (a measure of its cost). */
-  readonly fresh: number;
-}
-
-/**
- * A snapshot's copy of a history list: `earlier` when it holds the same entries (lists are changed
- * in place, entries never), `list` when it is a snapshot's already (frozen: restored and not
- * written since), else a frozen copy, which a restore hands to the engine as it is.
- */
-function keepList(list: ObjectHistoryEntry[], earlier: ObjectHistoryEntry[] | undefined): ObjectHistoryEntry[] {
-  if (Object.isFrozen(list)) return list;
-  if (earlier === undefined || earlier.length !== list.length)
-    return Object.freeze(list.slice()) as ObjectHistoryEntry[];
-  for (let i = 0; i < list.length; i++)
-    if (list[i] !== earlier[i]) return Object.freeze(list.slice()) as ObjectHistoryEntry[];
-  return earlier;
-}
-
-/**
- * `api` as chunks sharing `prev`'s: a kind for which `unwritten(kind)` says nothing was written
- * since `prev` takes `prev`'s chunks as they are, the others are walked in order (through
- * `mirror(kind)`, a Map in the record's order, when there is one) and share every chunk found equal.
- */
-export function apiChunks(
-  api: ApiState,
-  prev: ApiChunks | undefined,
-  unwritten: (kind: RecordKind) => boolean,
-  mirror?: (kind: RecordKind) => ReadonlyMap<string, ApiObject> | undefined,
-): ApiChunks {
-  const objects: { [K in RecordKind]?: Chunks<ApiObject> } = {};
-  let fresh = 0;
-  for (const kind of Object.keys(api.objects) as RecordKind[]) {
-    const before = prev?.objects[kind];
-    if (before && unwritten(kind)) {
-      objects[kind] = before;
-      continue;
-    }
-    const b = new ChunkBuilder<ApiObject>(before);
-    const m = mirror?.(kind);
-    if (m) for (const [k, o] of m) b.add(k, o);
-    else {
-      const rec = api.objects[kind] as Record<string, ApiObject>;
-      for (const k in rec) b.add(k, rec[k] as ApiObject);
-    }
-    objects[kind] = b.finish();
-    fresh += b.fresh;
-  }
-  const hb = new ChunkBuilder<ObjectHistoryEntry[]>(prev?.history, keepList);
-  for (const ref in api.history) hb.add(ref, api.history[ref] as ObjectHistoryEntry[]);
-  const history = hb.finish();
-  return { objects, history, fresh: fresh + hb.fresh };
-}
-
-/**
- * Puts the objects and histories kept by `apiChunks` into `state` (a copy made without them).
- * Returns, for the `mirrored` kinds, Maps of their records in order (the engine's mirrors, built
- * here in the same pass instead of by a walk over a record of 10^5 keys later).
- */
-export function restoreApi(
-  state: SimState,
-  chunks: ApiChunks,
-  mirrored?: readonly RecordKind[],
-): Map<RecordKind, Map<string, ApiObject>> {
-  const objects = state.api.objects as Record<string, Record<string, ApiObject>>;
-  const mirrors = new Map<RecordKind, Map<string, ApiObject>>();
-  for (const kind of Object.keys(chunks.objects) as RecordKind[]) {
-    const c = chunks.objects[kind];
-    if (!c) continue;
-    if (mirrored?.includes(kind)) {
-      const { record, map } = recordAndMapOfChunks(c);
-      objects[kind] = record;
-      mirrors.set(kind, map);
-    } else objects[kind] = recordOfChunks(c);
-  }
-  // History lists are appended to in place: the snapshot's are frozen, and the engine copies one
-  // before its first write (Engine.remember).
-  state.api.history = recordOfChunks(chunks.history);
-  return mirrors;
 }
