@@ -19,7 +19,7 @@ import type { Observation, Observer } from './observe';
 import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
-import type { Cause, CommandBy, RecordKind, SimState } from './state';
+import type { Cause, RecordKind, SimState } from './state';
 import { fnvUpdate } from './trace';
 
 export type TimerHandler = (e: Engine, t: Timer) => void;
@@ -36,15 +36,8 @@ export interface SimModule {
   warmth?: Warmth;
 }
 
-export interface CauseInput {
-  actor: string;
-  what: string;
-  rule?: string;
-  constant?: string;
-  command?: string;
-  by?: CommandBy;
-  parents?: number[];
-}
+/** What a rule says of a new cause (`Engine.cause` gives it its id and time; no parents: none). */
+export type CauseInput = Omit<Cause, 'id' | 'at' | 'parents'> & { parents?: number[] };
 
 const TRACE_KEEP = 4000;
 
