@@ -82,7 +82,7 @@ part('hosts (sharing)', () => {
   for (const [n, h] of Object.entries(st.hosts)) out[n] = clonePlainSharing(h, s0.state.hosts[n]);
   return out;
 });
-part('rest (copyState without api, causes included)', () => copyState(st, undefined, s0.state, false));
+part('rest (copyState without api, causes included)', () => copyState(st, s0.state, false));
 part('causes (core/cause-log.ts copyCauseLog)', () => copyCauseLog(st.causes));
 part('indexes', () => e.exportIndexes(undefined));
 keep.length = 0;

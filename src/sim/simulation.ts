@@ -289,7 +289,7 @@ export class Simulation {
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod') });
     const snap: SimSnapshot = {
-      state: copyState(e.state, undefined, prev?.snap.state, false),
+      state: copyState(e.state, prev?.snap.state, false),
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),

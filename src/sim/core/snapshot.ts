@@ -1,7 +1,7 @@
 import { copyCauseLog } from './cause-log';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
-import type { ApiState, Host, RecordKind, SimState } from './state';
+import type { ApiState, Host, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -97,8 +97,6 @@ export function clonePlainSharing<T>(v: T, prev: unknown): T {
 }
 
 /** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
-export type ReuseKind = (kind: RecordKind) => object | undefined;
-
 /** `list`, or `prev` when it holds the same entries (history entries are never changed once written). */
 function sameList<T>(list: T[], prev: T[] | undefined): T[] {
   if (prev === undefined || prev.length !== list.length) return list.slice();
@@ -106,10 +104,9 @@ function sameList<T>(list: T[], prev: T[] | undefined): T[] {
   return prev;
 }
 
-function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['history'], empty = false): ApiState {
+function copyApi(api: ApiState, empty = false): ApiState {
   const objects = {} as Record<string, unknown>;
-  for (const [kind, byKey] of Object.entries(api.objects))
-    objects[kind] = empty ? dict() : (reuse?.(kind as RecordKind) ?? dictOf<unknown>(byKey));
+  for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = empty ? dict() : dictOf<unknown>(byKey);
   if (empty)
     return {
       objects: objects as ApiState['objects'],
@@ -118,11 +115,42 @@ function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['histo
       history: dict(),
     };
   const history: ApiState['history'] = dict();
-  for (const [ref, list] of Object.entries(api.history))
-    history[ref] = sameList(list, prevHistory && Object.hasOwn(prevHistory, ref) ? prevHistory[ref] : undefined);
+  for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
   // A state saved before the Event log (structuredClone, JSON) has none.
   const events = api.events ? copyEventLog(api.events) : emptyEventLog();
   return { objects: objects as ApiState['objects'], events, resourceVersion: api.resourceVersion, history };
+}
+
+/**
+ * A copy of a record with `prev` (the same record in an earlier snapshot): each field copied by
+ * `field(key, value, before)`, where `before` is `prev`'s value when the key is at the same place;
+ * `prev` itself when every field came back as `before`. Keys stay in the record's order.
+ */
+function copySharing<T extends object>(
+  v: T,
+  prev: T | undefined,
+  field: (key: string, value: unknown, before: unknown) => unknown,
+): T {
+  // A spread copy keeps V8's fast mode (see fastCopy); its values are then replaced one by one.
+  const out = fastCopy(v as unknown as Record<string, unknown>);
+  const p = prev as unknown as Record<string, unknown> | undefined;
+  const prevKeys = p ? Object.keys(p) : undefined;
+  let same = prevKeys !== undefined;
+  let i = 0;
+  for (const k in out) {
+    const inPlace = prevKeys?.[i++] === k;
+    if (!inPlace) same = false;
+    const before = inPlace ? p?.[k] : undefined;
+    const c = field(k, out[k], before);
+    if (c !== before) same = false;
+    out[k] = c;
+  }
+  return same && i === prevKeys?.length ? (prev as T) : (out as unknown as T);
+}
+
+/** A field of host state no write path marks: shared with `before` where equal (clonePlainSharing). */
+function copyPlain(value: unknown, before: unknown): unknown {
+  return before === undefined ? clonePlain(value) : clonePlainSharing(value, before);
 }
 
 /**
@@ -130,49 +158,21 @@ function copyApi(api: ApiState, reuse?: ReuseKind, prevHistory?: ApiState['histo
  * (`prev` itself when all are). Its containers, its sandboxes and the kubelet's pod workers are
  * taken as they are: they are copied on write instead (core/copy-on-write.ts; the caller then
  * calls `Engine.cow.shareAll`). Journal lines are never changed once written: they are shared by
- * identity, and the journal itself when no line came or went. Keys stay in the host's order.
+ * identity, and the journal itself when no line came or went.
  */
 function copyHost(h: Host, prev?: Host): Host {
-  // A spread copy keeps V8's fast mode (see fastCopy); its values are then replaced one by one.
-  const out = fastCopy(h as unknown as Record<string, unknown>);
-  const p = prev as unknown as Record<string, unknown> | undefined;
-  const prevKeys = p ? Object.keys(p) : undefined;
-  let same = prevKeys !== undefined;
-  let i = 0;
-  for (const k in out) {
-    const v = out[k];
-    const inPlace = prevKeys?.[i++] === k;
-    if (!inPlace) same = false;
-    const before = inPlace ? p?.[k] : undefined;
-    let c: unknown;
-    if (k === 'containers' || k === 'sandboxes') c = v;
-    else if (k === 'journal') c = sameList(v as Host['journal'], before as Host['journal'] | undefined);
-    else if (k === 'kubelet') c = copyKubelet(v as Host['kubelet'], before as Host['kubelet'] | undefined);
-    else c = before === undefined ? clonePlain(v) : clonePlainSharing(v, before);
-    if (c !== before) same = false;
-    out[k] = c;
-  }
-  return same && i === prevKeys?.length ? (prev as Host) : (out as unknown as Host);
+  return copySharing(h, prev, (k, v, before) => {
+    if (k === 'containers' || k === 'sandboxes') return v;
+    if (k === 'journal') return sameList(v as Host['journal'], before as Host['journal'] | undefined);
+    if (k === 'kubelet') return copyKubelet(v as Host['kubelet'], before as Host['kubelet'] | undefined);
+    return copyPlain(v, before);
+  });
 }
 
 /** The kubelet's memory as copyHost copies a host: its pod workers as they are, the rest sharing `prev`'s equal parts. */
 function copyKubelet(k: Host['kubelet'], prev: Host['kubelet'] | undefined): Host['kubelet'] {
   if (k === null) return k;
-  const out = fastCopy(k as unknown as Record<string, unknown>);
-  const p = prev as unknown as Record<string, unknown> | null | undefined;
-  const prevKeys = p ? Object.keys(p) : undefined;
-  let same = prevKeys !== undefined;
-  let i = 0;
-  for (const key in out) {
-    const v = out[key];
-    const inPlace = prevKeys?.[i++] === key;
-    if (!inPlace) same = false;
-    const before = inPlace ? p?.[key] : undefined;
-    const c = key === 'pods' ? v : before === undefined ? clonePlain(v) : clonePlainSharing(v, before);
-    if (c !== before) same = false;
-    out[key] = c;
-  }
-  return same && i === prevKeys?.length ? (prev as Host['kubelet']) : (out as unknown as Host['kubelet']);
+  return copySharing(k, prev ?? undefined, (key, v, before) => (key === 'pods' ? v : copyPlain(v, before)));
 }
 
 /** Controller memory keyed by node, zone or pod names (core/dict.ts). */
@@ -251,14 +251,14 @@ const CLOUD_AUTOSCALER_DICTS = [
 
 /**
  * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
- * earlier copy (never changed) whose hosts' parts and history lists equal to `s`'s are shared.
- * `withApi` false: the copy's API objects and histories are left empty (a snapshot keeps them as
- * chunks: `ApiChunks`).
+ * earlier copy (never changed) whose hosts' parts equal to `s`'s are shared. `withApi` false: the
+ * copy's API objects and histories are left empty (a snapshot keeps them as chunks: `ApiChunks`,
+ * core/api-checkpoint.ts).
  */
-export function copyState(s: SimState, reuse?: ReuseKind, prev?: SimState, withApi = true): SimState {
+export function copyState(s: SimState, prev?: SimState, withApi = true): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
-  out.api = copyApi(api, reuse, prev?.api.history, !withApi);
+  out.api = copyApi(api, !withApi);
   out.hosts = dict();
   const prevHosts = prev?.hosts;
   for (const [name, h] of Object.entries(hosts))
