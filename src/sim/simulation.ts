@@ -279,8 +279,9 @@ export class Simulation {
   /**
    * A copy of the state. Kinds with no write since the previous snapshot (or the restored one)
    * share that snapshot's copy: snapshots are never changed, and in quiet stretches the Pods and
-   * Events of a big cluster are most of a snapshot's size. Hosts share every part equal to that
-   * snapshot's (core/snapshot.ts `clonePlainSharing`): a checkpoint costs what changed.
+   * Events of a big cluster are most of a snapshot's size. A host is kept as a copy of its own
+   * fields, sharing every record in it with the live state until written (core/snapshot.ts
+   * `copyHost`, core/copy-on-write.ts).
    */
   snapshot(): SimSnapshot {
     const e = this.engine;
@@ -289,7 +290,7 @@ export class Simulation {
     const ix = prev?.snap.indexes;
     const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod') });
     const snap: SimSnapshot = {
-      state: copyState(e.state, prev?.snap.state, false),
+      state: copyState(e.state, false),
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyManifest, runPod } from './apply';
 import { cordon, deleteObject, deletePod, scale, uncordon } from './delete';
-import { eventsOf, makeCluster, podsOf, setComponent, settle, WORKLOAD_MODULES } from './testkit';
+import { eventsOf, makeCluster, podsOf, setComponent, setServiceActive, settle, WORKLOAD_MODULES } from './testkit';
 
 function cluster() {
   const e = makeCluster(WORKLOAD_MODULES);
@@ -36,7 +36,7 @@ describe('delete verbs', () => {
     const c = e.cause({ actor: 'test', what: 'x' });
     runPod(e, 'a', 'nginx', c);
     settle(e, 500);
-    e.state.hosts.node1!.services.kubelet!.active = false;
+    setServiceActive(e, 'node1', 'kubelet', false);
     expect(deletePod(e, 'default/a', {}, c)).toBe('pod "a" deleted');
     const p = e.get('Pod', 'default/a')!;
     expect(p.metadata.deletionTimestamp).toBe(e.now + 30_000);

@@ -17,7 +17,7 @@ import { dict } from '../core/dict';
 import { Engine, type SimModule } from '../core/engine';
 import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
-import type { Host, SimState } from '../core/state';
+import type { Host, HostServiceName, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
 import { containersChanged, dropContainer, placeContainer } from '../runtime/containers';
 import { emptyState } from '../simulation';
@@ -60,6 +60,17 @@ function host(name: string, role: Host['role'], i: number): Host {
     nextPodIp: 2,
     podCidrIndex: i,
   };
+}
+
+/**
+ * Marks a host's unit active or inactive without what systemd's start and stop set in motion (a
+ * stand-in kubelet that stops answering). A new service record, as host/services.ts writes them:
+ * a snapshot may share the old one.
+ */
+export function setServiceActive(e: Engine, node: string, unit: HostServiceName, active: boolean): void {
+  const h = e.state.hosts[node];
+  const svc = h?.services[unit];
+  if (h && svc) e.cow.field(h, 'services')[unit] = { ...svc, active };
 }
 
 /** Start or stop a control-plane component's container on the control-plane host. */

@@ -67,7 +67,7 @@ export function bootCloud(e: Engine, scenario: Scenario, cause: number): void {
     h.cpu = g?.cpu ?? n.cpu ?? 4000;
     h.memory = g?.memory ?? n.memory ?? 8192;
     // With an external cloud provider the kubelet sets no zone label: the cloud-node-controller does.
-    delete h.labels['topology.kubernetes.io/zone'];
+    delete e.cow.field(h, 'labels')['topology.kubernetes.io/zone'];
     h.externalCloudProvider = true;
     const id = newInstanceId(e);
     h.instance = id;

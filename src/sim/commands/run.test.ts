@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setServiceActive } from '../api/testkit';
 import { causeAt } from '../core/cause-log';
 import { bareEngine, condition, makeNode, makePod } from '../kubectl/testkit';
 import { writableContainer } from '../runtime/containers';
@@ -87,15 +88,14 @@ describe('runCommand', () => {
 
   it('logs / port-forward go through the kubelet: refused when it is stopped (seed 001)', () => {
     const e = cluster();
-    const k = e.state.hosts.node2?.services.kubelet;
-    if (k) k.active = false;
+    setServiceActive(e, 'node2', 'kubelet', false);
     expect(runCommand(e, 'kubectl port-forward web-1 8080:80').output).toBe(
       'error: error upgrading connection: error dialing backend: dial tcp 192.168.56.12:10250: connect: connection refused',
     );
     expect(runCommand(e, 'kubectl logs web-1').output).toBe(
       'Error from server: Get "https://192.168.56.12:10250/containerLogs/default/web-1/nginx": dial tcp 192.168.56.12:10250: connect: connection refused',
     );
-    if (k) k.active = true;
+    setServiceActive(e, 'node2', 'kubelet', true);
     expect(runCommand(e, 'kubectl port-forward web-1 8080:80')).toMatchObject({
       ok: true,
       output: 'Forwarding from 127.0.0.1:8080 -> 80\nForwarding from [::1]:8080 -> 80',

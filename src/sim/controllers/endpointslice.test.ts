@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
-import { makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { makeCluster, podsOf, setServiceActive, settle, WORKLOAD_MODULES } from '../api/testkit';
 
 describe('endpointslice controller', () => {
   it('one slice per Service; NotReady and terminating pods stay with ready=false', () => {
@@ -44,9 +44,9 @@ describe('endpointslice controller', () => {
       x.type === 'Ready' ? { ...x, status: 'False' as const } : x,
     );
     e.put(na, 'Ready=False', e.cause({ actor: 'node-controller', what: 'MarkPodsNotReady' }));
-    e.state.hosts[b!.spec.nodeName!]!.services.kubelet!.active = false;
+    setServiceActive(e, b!.spec.nodeName!, 'kubelet', false);
     deletePod(e, `default/${b!.metadata.name}`, {}, c);
-    e.state.hosts[a!.spec.nodeName!]!.services.kubelet!.active = false;
+    setServiceActive(e, a!.spec.nodeName!, 'kubelet', false);
     settle(e, 500);
     const eps = e.list('EndpointSlice')[0]!.endpoints;
     const byName = Object.fromEntries(eps.map((x) => [x.targetRef.name, x.conditions]));

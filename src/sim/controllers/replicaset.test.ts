@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
-import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { eventsOf, makeCluster, podsOf, setServiceActive, settle, WORKLOAD_MODULES } from '../api/testkit';
 import { causeAt } from '../core/cause-log';
 import { slowStartBatch } from './replicaset';
 
@@ -68,7 +68,7 @@ describe('deployment + replicaset controllers', () => {
     settle(e, 2000);
     // Stop node1's kubelet so the deleted pod stays Terminating there.
     const victim = podsOf(e, 'web-').find((p) => p.spec.nodeName === 'node1')!;
-    e.state.hosts.node1!.services.kubelet!.active = false;
+    setServiceActive(e, 'node1', 'kubelet', false);
     const evict = e.cause({ actor: 'taint-eviction-controller', what: 'Marking for deletion Pod' });
     expect(deletePod(e, `default/${victim.metadata.name}`, {}, evict)).toBe(`pod "${victim.metadata.name}" deleted`);
     settle(e, 2000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyManifest } from '../api/apply';
 import { deletePod } from '../api/delete';
-import { eventsOf, makeCluster, podsOf, settle, WORKLOAD_MODULES } from '../api/testkit';
+import { eventsOf, makeCluster, podsOf, setServiceActive, settle, WORKLOAD_MODULES } from '../api/testkit';
 import { causeAt } from '../core/cause-log';
 
 const db = {
@@ -33,7 +33,7 @@ describe('statefulset controller', () => {
     settle(e, 5000);
     const old = e.get('Pod', 'default/db-0')!;
     const node = old.spec.nodeName!;
-    e.state.hosts[node]!.services.kubelet!.active = false;
+    setServiceActive(e, node, 'kubelet', false);
     const evict = e.cause({ actor: 'taint-eviction-controller', what: 'Marking for deletion Pod default/db-0' });
     deletePod(e, 'default/db-0', {}, evict);
     settle(e, 60_000);

@@ -49,6 +49,18 @@ export class CopyOnWrite {
     return copy as Writable<T>;
   }
 
+  /**
+   * `parent[key]` (a record or a list) as the live state's own: `writable`, and put in `parent` in
+   * its place when that made a copy. `parent` must be the live state's own, as a host and a
+   * kubelet's memory always are (a snapshot keeps a copy of each: core/snapshot.ts `copyHost`).
+   */
+  field<P extends object, K extends keyof P>(parent: P, key: K): Writable<NonNullable<P[K]>> {
+    const v = parent[key] as NonNullable<P[K]> & object;
+    const w = this.writable(v);
+    if (w !== v) (parent as Writable<P>)[key] = w as P[K];
+    return w as Writable<NonNullable<P[K]>>;
+  }
+
   /** `v`, a new object made for the live state (nothing shares it yet), as its own. */
   adopt<T extends object>(v: T): Writable<T> {
     this.owned.add(v);

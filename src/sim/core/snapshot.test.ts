@@ -6,12 +6,11 @@ import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import { Simulation, stateOfSnapshot } from '../simulation';
 import type { Pod } from './api-types';
 import { allCauses, appendCause, CAUSE_CHUNK, causeAt, copyCauseLog, emptyCauseLog } from './cause-log';
-import { dict, dictOf } from './dict';
 import type { SimModule } from './engine';
 import { eventRows } from './event-log.testkit';
 import type { Scenario } from './scenario-types';
-import { clonePlain, clonePlainSharing, copyState } from './snapshot';
-import type { Cause } from './state';
+import { clonePlain, copyState } from './snapshot';
+import type { Cause, Host, KubeletMemory } from './state';
 
 function deepFreeze(o: unknown): void {
   if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
@@ -133,20 +132,35 @@ describe('snapshots share what is never changed', () => {
     }
   });
 
-  it('copyState and clonePlain give equal, independent copies', () => {
+  it('copyState gives an equal copy: its own hosts and kubelet memories, their records shared, its own causes', () => {
     const sim = new Simulation(busyScenario());
     sim.advanceTo(2 * MIN);
     const s = sim.engine.state;
     const c = copyState(s);
     expect(c).toEqual(s);
     expect(clonePlain(s)).toEqual(s);
-    (c.hosts.node1 as { journal: unknown[] }).journal.push({ t: 0, unit: 'x', ident: 'x', text: 'x' });
+    const live = s.hosts.node1 as Host;
+    const copy = c.hosts.node1 as Host;
+    // The fields written in place are the copy's own; the records in them are shared until written
+    // through the engine's copy-on-write paths (core/copy-on-write.ts).
+    expect(copy).not.toBe(live);
+    expect(copy.kubelet).not.toBe(live.kubelet);
+    expect(copy.journal).toBe(live.journal);
+    expect(copy.services).toBe(live.services);
+    copy.power = 'off';
+    (copy.kubelet as KubeletMemory).registrationCompleted = false;
+    expect(live.power).toBe('on');
+    expect(live.kubelet?.registrationCompleted).toBe(true);
     const n = s.causes.length;
     appendCause(c.causes, { id: n, at: 0, actor: 'x', what: 'x', parents: [] });
-    expect(s.hosts.node1?.journal.some((l) => l.unit === 'x')).toBe(false);
     expect(s.causes.length).toBe(n);
     expect(causeAt(s.causes, n)).toBeUndefined();
     expect(causeAt(c.causes, n)?.actor).toBe('x');
+    sim.engine.cow.shareAll();
+    const lines = copy.journal.length;
+    sim.advanceTo(3 * MIN);
+    expect(copy.journal.length).toBe(lines);
+    expect(live.journal.length).toBeGreaterThan(lines);
   });
 });
 
@@ -206,50 +220,6 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
 }
 
 describe('hosts shared between snapshots', () => {
-  it('clonePlainSharing returns the earlier copy when equal, and copies what differs', () => {
-    const prev = { a: 1, b: { c: [1, 2] }, d: { e: 'x' } };
-    expect(clonePlainSharing({ a: 1, b: { c: [1, 2] }, d: { e: 'x' } }, prev)).toBe(prev);
-    const changed = clonePlainSharing({ a: 1, b: { c: [1, 2, 3] }, d: { e: 'x' } }, prev);
-    expect(changed).not.toBe(prev);
-    expect(changed.d).toBe(prev.d);
-    expect(changed.b.c).toEqual([1, 2, 3]);
-    // Key order, a key holding undefined, -0, prototype-free records: all count.
-    expect(clonePlainSharing({ b: prev.b, a: 1, d: prev.d }, prev)).not.toBe(prev);
-    expect(clonePlainSharing({ a: 1, b: prev.b, d: prev.d, z: undefined }, prev)).not.toBe(prev);
-    expect(clonePlainSharing({ x: -0 }, { x: 0 })).not.toEqual({ x: 0 });
-    const free = dict<number>();
-    free.a = 1;
-    const copy = clonePlainSharing(free, { a: 1 });
-    expect(Object.getPrototypeOf(copy)).toBe(null);
-    expect(clonePlainSharing([1, 2], [1, 2, 3])).toEqual([1, 2]);
-    expect(clonePlainSharing([1, 2], { 0: 1, 1: 2 })).toEqual([1, 2]);
-  });
-
-  it('clonePlainSharing keeps the order and the equal parts before and after the first difference', () => {
-    const prev = { a: { x: 1 }, b: { y: 2 }, c: [{ z: 3 }, { z: 4 }], d: { w: 5 } };
-    const live = { a: { x: 1 }, b: { y: 9 }, c: [{ z: 3 }, { z: 5 }], d: { w: 5 } };
-    const out = clonePlainSharing(live, prev);
-    expect(Object.keys(out)).toEqual(['a', 'b', 'c', 'd']);
-    expect(out).toEqual(live);
-    expect(out.a).toBe(prev.a);
-    expect(out.d).toBe(prev.d);
-    expect(out.c[0]).toBe(prev.c[0]);
-    expect(out.c[1]).not.toBe(live.c[1]);
-    // A key gone at the end, in the middle, or moved: a new record in the live order.
-    const shorter = clonePlainSharing({ a: prev.a, b: prev.b }, prev);
-    expect(shorter).not.toBe(prev);
-    expect(Object.keys(shorter)).toEqual(['a', 'b']);
-    expect(shorter.a).toBe(prev.a);
-    expect(Object.keys(clonePlainSharing({ a: 1, c: 3 }, { a: 1, b: 2, c: 3 }))).toEqual(['a', 'c']);
-    expect(Object.keys(clonePlainSharing({ a: 1, c: 3, b: 2 }, { a: 1, b: 2, c: 3 }))).toEqual(['a', 'c', 'b']);
-    const free = dict<number>();
-    free.a = 1;
-    const gone = clonePlainSharing(free, dictOf({ a: 1, b: 2 }));
-    expect(Object.getPrototypeOf(gone)).toBe(null);
-    expect({ ...gone }).toEqual({ a: 1 });
-    expect(clonePlainSharing([1, 2, 3], [1, 2, 4])).toEqual([1, 2, 3]);
-  });
-
   it('a copy of the causes shares their full chunks, copies the last, and never sees later appends', () => {
     const cause = (id: number): Cause => ({ id, at: 0, actor: 'x', what: 'x', parents: [] });
     const log = emptyCauseLog();
@@ -353,6 +323,8 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
       for (const h of Object.values(snap.state.hosts)) {
         const live = sim.engine.state.hosts[h.name];
         expect(h.containers).toBe(live?.containers);
+        expect(h.journal).toBe(live?.journal);
+        expect(h.services).toBe(live?.services);
         if (h.kubelet && h.kubelet.pods === live?.kubelet?.pods && Object.keys(h.kubelet.pods).length > 0)
           sharedWorkers++;
       }

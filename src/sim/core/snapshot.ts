@@ -1,7 +1,7 @@
 import { copyCauseLog } from './cause-log';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
-import type { ApiState, Host, SimState } from './state';
+import type { ApiState, Host, KubeletMemory, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -42,68 +42,6 @@ function fastCopy(v: Record<string, unknown>): Record<string, unknown> {
   return { ...v };
 }
 
-/**
- * A deep copy of `v` (as `clonePlain`) that reuses every part of `prev` (an earlier copy that is
- * never changed) found equal to the same part of `v`: same values (`Object.is`), same keys in the
- * same order, same kind (array, record, prototype-free record). Returns `prev` itself when the
- * whole of `v` equals it. Costs a walk of `v`; allocates only for the parts that differ.
- */
-export function clonePlainSharing<T>(v: T, prev: unknown): T {
-  if (typeof v !== 'object' || v === null) return v;
-  if (typeof prev !== 'object' || prev === null) return clonePlain(v);
-  // Most of a host is unchanged between two checkpoints: nothing is allocated until the first
-  // part that differs, and then the equal parts before it are taken from `prev` (5,000 hosts:
-  // about a third less time than a copy made alongside the walk).
-  if (Array.isArray(v)) {
-    if (!Array.isArray(prev)) return clonePlain(v);
-    const n = v.length;
-    let out: unknown[] | undefined = prev.length === n ? undefined : new Array(n);
-    for (let i = 0; i < n; i++) {
-      const p = prev[i];
-      const c = clonePlainSharing(v[i], p);
-      if (out === undefined && !Object.is(c, p)) {
-        out = new Array(n);
-        for (let j = 0; j < i; j++) out[j] = prev[j];
-      }
-      if (out !== undefined) out[i] = c;
-    }
-    return (out ?? prev) as T;
-  }
-  if (Array.isArray(prev)) return clonePlain(v);
-  const free = Object.getPrototypeOf(v) === null;
-  if (free !== (Object.getPrototypeOf(prev) === null)) return clonePlain(v);
-  const p = prev as Record<string, unknown>;
-  const keys = Object.keys(p);
-  let out: Record<string, unknown> | undefined;
-  let n = 0;
-  for (const k in v) {
-    const inPlace = keys[n] === k;
-    const pk = inPlace || Object.hasOwn(p, k) ? p[k] : undefined;
-    const c = clonePlainSharing((v as Record<string, unknown>)[k], pk);
-    if (out === undefined && (!inPlace || !Object.is(c, pk))) {
-      // Every key of `v` is then given its value in turn (fastCopy: `v`'s keys in `v`'s order).
-      out = free ? dict() : fastCopy(v as Record<string, unknown>);
-      for (let j = 0; j < n; j++) out[keys[j] as string] = p[keys[j] as string];
-    }
-    if (out !== undefined) out[k] = c;
-    n++;
-  }
-  if (out === undefined && n !== keys.length) {
-    // `v` is `prev` without its last keys: the same values, fewer of them.
-    out = free ? dict() : fastCopy(v as Record<string, unknown>);
-    for (const k in v) out[k] = p[k];
-  }
-  return (out ?? prev) as T;
-}
-
-/** A kind's record to share instead of copying (an earlier snapshot's copy with the same content). */
-/** `list`, or `prev` when it holds the same entries (history entries are never changed once written). */
-function sameList<T>(list: T[], prev: T[] | undefined): T[] {
-  if (prev === undefined || prev.length !== list.length) return list.slice();
-  for (let i = 0; i < list.length; i++) if (list[i] !== prev[i]) return list.slice();
-  return prev;
-}
-
 function copyApi(api: ApiState, empty = false): ApiState {
   const objects = {} as Record<string, unknown>;
   for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = empty ? dict() : dictOf<unknown>(byKey);
@@ -122,57 +60,17 @@ function copyApi(api: ApiState, empty = false): ApiState {
 }
 
 /**
- * A copy of a record with `prev` (the same record in an earlier snapshot): each field copied by
- * `field(key, value, before)`, where `before` is `prev`'s value when the key is at the same place;
- * `prev` itself when every field came back as `before`. Keys stay in the record's order.
+ * A host as a snapshot keeps it: a copy of the host's own fields and of its kubelet's memory (the
+ * fields written in place: power, boot id, registration, ...); every record and list in them
+ * (containers, sandboxes, pod workers, services, images, manifests, the journal, ...) is taken as
+ * it is, O(fields) a host. Their owners copy one before its first write after the snapshot
+ * (core/copy-on-write.ts `field`, `writable`; the caller then calls `Engine.cow.shareAll`);
+ * core/state.ts types them `readonly`, so a write that skips that path does not compile.
  */
-function copySharing<T extends object>(
-  v: T,
-  prev: T | undefined,
-  field: (key: string, value: unknown, before: unknown) => unknown,
-): T {
-  // A spread copy keeps V8's fast mode (see fastCopy); its values are then replaced one by one.
-  const out = fastCopy(v as unknown as Record<string, unknown>);
-  const p = prev as unknown as Record<string, unknown> | undefined;
-  const prevKeys = p ? Object.keys(p) : undefined;
-  let same = prevKeys !== undefined;
-  let i = 0;
-  for (const k in out) {
-    const inPlace = prevKeys?.[i++] === k;
-    if (!inPlace) same = false;
-    const before = inPlace ? p?.[k] : undefined;
-    const c = field(k, out[k], before);
-    if (c !== before) same = false;
-    out[k] = c;
-  }
-  return same && i === prevKeys?.length ? (prev as T) : (out as unknown as T);
-}
-
-/** A field of host state no write path marks: shared with `before` where equal (clonePlainSharing). */
-function copyPlain(value: unknown, before: unknown): unknown {
-  return before === undefined ? clonePlain(value) : clonePlainSharing(value, before);
-}
-
-/**
- * A copy of a host; with `prev` (the same host in an earlier snapshot), sharing its equal parts
- * (`prev` itself when all are). Its containers, its sandboxes and the kubelet's pod workers are
- * taken as they are: they are copied on write instead (core/copy-on-write.ts; the caller then
- * calls `Engine.cow.shareAll`). Journal lines are never changed once written: they are shared by
- * identity, and the journal itself when no line came or went.
- */
-function copyHost(h: Host, prev?: Host): Host {
-  return copySharing(h, prev, (k, v, before) => {
-    if (k === 'containers' || k === 'sandboxes') return v;
-    if (k === 'journal') return sameList(v as Host['journal'], before as Host['journal'] | undefined);
-    if (k === 'kubelet') return copyKubelet(v as Host['kubelet'], before as Host['kubelet'] | undefined);
-    return copyPlain(v, before);
-  });
-}
-
-/** The kubelet's memory as copyHost copies a host: its pod workers as they are, the rest sharing `prev`'s equal parts. */
-function copyKubelet(k: Host['kubelet'], prev: Host['kubelet'] | undefined): Host['kubelet'] {
-  if (k === null) return k;
-  return copySharing(k, prev ?? undefined, (key, v, before) => (key === 'pods' ? v : copyPlain(v, before)));
+function copyHost(h: Host): Host {
+  const out = fastCopy(h as unknown as Record<string, unknown>) as unknown as Host;
+  if (h.kubelet) out.kubelet = fastCopy(h.kubelet as unknown as Record<string, unknown>) as unknown as KubeletMemory;
+  return out;
 }
 
 /** Controller memory keyed by node, zone or pod names (core/dict.ts). */
@@ -250,21 +148,22 @@ const CLOUD_AUTOSCALER_DICTS = [
 ] as const;
 
 /**
- * An independent copy of `s`: later changes to either side never show in the other. `prev`: an
- * earlier copy (never changed) whose hosts' parts equal to `s`'s are shared. `withApi` false: the
- * copy's API objects and histories are left empty (a snapshot keeps them as chunks: `ApiChunks`,
- * core/api-checkpoint.ts).
+ * A copy of `s` for a snapshot or a restore: later changes to either side never show in the other,
+ * as long as the engine that writes the live side copies shared host records before writing them
+ * (`copyHost`; the caller calls `Engine.cow.shareAll`). `withApi` false: the copy's API objects and
+ * histories are left empty (a snapshot keeps them as chunks: `ApiChunks`, core/api-checkpoint.ts).
  */
-export function copyState(s: SimState, prev?: SimState, withApi = true): SimState {
+export function copyState(s: SimState, withApi = true): SimState {
   const { api, hosts, causes, trace, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.api = copyApi(api, !withApi);
   out.hosts = dict();
-  const prevHosts = prev?.hosts;
-  for (const [name, h] of Object.entries(hosts))
-    out.hosts[name] = copyHost(h, prevHosts && Object.hasOwn(prevHosts, name) ? prevHosts[name] : undefined);
+  for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
   out.causes = copyCauseLog(causes);
   out.trace = trace.slice();
-  keepDicts(out);
+  // Only a state that went through structuredClone or JSON lost its records' missing prototypes,
+  // and then all of them: the engine's own states keep `hosts` prototype-free (a walk over every
+  // pod worker saved, ~8 ms at 1,000 nodes).
+  if (Object.getPrototypeOf(hosts) !== null) keepDicts(out);
   return out;
 }

@@ -213,7 +213,7 @@ export interface KubeletMemory {
   imageGCFailures: number;
   readonly pods: Readonly<Record<string, KubeletPodWorker>>;
   /** Mirror pods the kubelet created, by static pod uid. */
-  mirrors: Record<string, string>;
+  mirrors: Readonly<Record<string, string>>;
   leaseExists: boolean;
   fastStatusUntil: number;
   /** (H2 additions) */
@@ -228,9 +228,9 @@ export interface KubeletMemory {
   /** Registration back-off (100ms doubling to 7s). */
   registerBackoff: number;
   /** Pending sync-loop wake-ups, by absolute time, to coalesce timers. */
-  syncAt: Record<string, true>;
+  syncAt: Readonly<Record<string, true>>;
   /** Events recorded while the API was unreachable, sent when it answers again (bounded). */
-  pendingEvents: {
+  pendingEvents: readonly {
     kind: string;
     name: string;
     namespace?: string;
@@ -259,21 +259,21 @@ export interface Host {
   role: 'control-plane' | 'worker';
   zone: string;
   ip: string;
-  labels: Record<string, string>;
+  labels: Readonly<Record<string, string>>;
   power: 'on' | 'off';
   powerCause: number;
   bootId: string;
   networkCut: boolean;
   networkCause: number;
-  services: Partial<Record<HostServiceName, HostService>>;
+  services: Readonly<Partial<Record<HostServiceName, Readonly<HostService>>>>;
   readonly containers: Readonly<Record<string, HostContainer>>;
   /** Pod sandboxes by pod uid (created on first use). */
   readonly sandboxes?: Readonly<Record<string, HostSandbox>>;
-  images: Record<string, true>;
-  manifests: Record<string, StaticManifest>;
+  images: Readonly<Record<string, true>>;
+  manifests: Readonly<Record<string, Readonly<StaticManifest>>>;
   /** Files moved out of the manifest folder, by path (e.g. /tmp/nginx.yaml). */
-  stash: Record<string, StaticManifest>;
-  journal: JournalLine[];
+  stash: Readonly<Record<string, Readonly<StaticManifest>>>;
+  journal: readonly Readonly<JournalLine>[];
   kubelet: KubeletMemory | null;
   nextPodIp: number;
   podCidrIndex: number;

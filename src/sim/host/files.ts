@@ -71,10 +71,10 @@ export function moveFile(e: Engine, hostName: string, from: string, to: string, 
   const target = resolveTarget(to, basename(from));
   if (target === from) return { ok: false, output: `mv: '${from}' and '${target}' are the same file` };
   const moved: StaticManifest = { ...m, file: basename(target) };
-  if (inManifestDir(from)) delete h.manifests[basename(from)];
-  else delete h.stash[from];
-  if (inManifestDir(target)) h.manifests[moved.file] = moved;
-  else h.stash[target] = moved;
+  if (inManifestDir(from)) delete e.cow.field(h, 'manifests')[basename(from)];
+  else delete e.cow.field(h, 'stash')[from];
+  if (inManifestDir(target)) e.cow.field(h, 'manifests')[moved.file] = moved;
+  else e.cow.field(h, 'stash')[target] = moved;
   const into = inManifestDir(target);
   const outOf = inManifestDir(from);
   const c = e.cause({
@@ -113,8 +113,8 @@ export function editManifestImage(
   if (containers.every((c, i) => c.image === m.spec.containers[i]?.image)) return { ok: true, output: '' };
   const next: StaticManifest = { ...m, spec: { ...m.spec, containers } };
   next.hash = manifestHash(next);
-  if (inManifestDir(path)) h.manifests[m.file] = next;
-  else h.stash[path] = next;
+  if (inManifestDir(path)) e.cow.field(h, 'manifests')[m.file] = next;
+  else e.cow.field(h, 'stash')[path] = next;
   const c = e.cause({
     actor: `user on ${hostName}`,
     what: `manifest ${m.file} edited`,

@@ -26,11 +26,12 @@ describe('journal', () => {
   it('keeps the pid a line was written with, after the unit restarts', () => {
     const s = sim();
     const e = s.engine;
-    const kubelet = e.state.hosts.node1?.services.kubelet;
-    if (!kubelet) throw new Error('no kubelet');
+    const h = e.state.hosts.node1;
+    const kubelet = h?.services.kubelet;
+    if (!h || !kubelet) throw new Error('no kubelet');
     logLine(e, 'node1', 'kubelet', 'I', 'x.go:1', '"before"');
     const before = kubelet.pid;
-    kubelet.pid = before + 1000;
+    e.cow.field(h, 'services').kubelet = { ...kubelet, pid: before + 1000 };
     const line = journalctl(e, 'node1', 'kubelet')
       .split('\n')
       .find((l) => l.endsWith('"before"'));

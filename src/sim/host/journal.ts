@@ -71,8 +71,10 @@ export function logBoot(e: Engine, hostName: string, unit: string, bootId: strin
 function pushLine(e: Engine, hostName: string, line: JournalLine): void {
   const h = e.state.hosts[hostName];
   if (!h) return;
-  h.journal.push(line);
-  if (h.journal.length > JOURNAL_KEEP + JOURNAL_SLACK) h.journal.splice(0, h.journal.length - JOURNAL_KEEP);
+  // Shared with the last checkpoint until this first line after it (core/copy-on-write.ts).
+  const journal = e.cow.field(h, 'journal');
+  journal.push(line);
+  if (journal.length > JOURNAL_KEEP + JOURNAL_SLACK) journal.splice(0, journal.length - JOURNAL_KEEP);
 }
 
 /**

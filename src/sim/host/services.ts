@@ -33,7 +33,13 @@ export function startService(e: Engine, h: Host, unit: HostServiceName, cause: n
   const cur = h.services[unit];
   if (h.power !== 'on' || cur?.active) return;
   const c = e.cause({ actor: `systemd on ${h.name}`, what: `${unit} started on ${h.name}`, parents: [cause] });
-  h.services[unit] = { active: true, since: e.now, pid: e.randInt(900, 32000), gen: (cur?.gen ?? 0) + 1, cause: c };
+  e.cow.field(h, 'services')[unit] = {
+    active: true,
+    since: e.now,
+    pid: e.randInt(900, 32000),
+    gen: (cur?.gen ?? 0) + 1,
+    cause: c,
+  };
   e.trace(`host ${h.name} ${unit} started`);
   e.remember(`Host/${h.name}`, `${unit} started`, c);
   logRaw(e, h.name, unit, `Started ${UNIT_DESCRIPTIONS[unit]}.`);
@@ -67,7 +73,7 @@ export function stopService(e: Engine, h: Host, unit: HostServiceName, cause: nu
     if (unit === 'calico-node') calicoStopped(e, h, c);
     if (unit === 'kubelet') logKubeletShutdown(e, h);
   }
-  h.services[unit] = { ...cur, active: false, since: e.now, gen: cur.gen + 1, cause: c };
+  e.cow.field(h, 'services')[unit] = { ...cur, active: false, since: e.now, gen: cur.gen + 1, cause: c };
   e.trace(`host ${h.name} ${unit} stopped`);
   e.remember(`Host/${h.name}`, `${unit} stopped`, c);
   if (graceful) {

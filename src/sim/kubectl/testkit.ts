@@ -56,7 +56,7 @@ export function bareEngine(profile: ProfileName = 'v1.33'): Engine {
       startedAt: -590_000,
       staticPod: true,
     });
-    cp.manifests[`${c}.yaml`] = {
+    e.cow.field(cp, 'manifests')[`${c}.yaml`] = {
       file: `${c}.yaml`,
       name: c,
       namespace: 'kube-system',

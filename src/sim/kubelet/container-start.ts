@@ -96,7 +96,7 @@ export function pullFinished(e: Engine, h: RunningHost, uid: string, name: strin
   st.pulling = false;
   const took = e.now - startedAt;
   if (e.state.registryUp && criAvailable(e, h)) {
-    storeImage(h, st.image);
+    storeImage(e, h, st.image);
     st.pullFailures = 0;
     delete st.pullBackoffUntil;
     const c = e.cause({

@@ -35,8 +35,9 @@ export function kubeletEvent(
     cause,
   } as (typeof mem.pendingEvents)[number];
   if (ref.namespace) ev.namespace = ref.namespace;
-  mem.pendingEvents.push(ev);
-  if (mem.pendingEvents.length > PENDING_KEEP) mem.pendingEvents.shift();
+  const pending = e.cow.field(mem, 'pendingEvents');
+  pending.push(ev);
+  if (pending.length > PENDING_KEEP) pending.shift();
 }
 
 /** Send buffered events (called whenever the kubelet reaches the API). */

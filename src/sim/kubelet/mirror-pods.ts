@@ -89,6 +89,6 @@ export function syncMirrorPods(e: Engine, h: RunningHost): void {
       parents: [w?.cause ?? 0],
     });
     e.put(pod, 'mirror pod created by kubelet', c);
-    mem.mirrors[s.uid] = pod.metadata.uid;
+    e.cow.field(mem, 'mirrors')[s.uid] = pod.metadata.uid;
   }
 }

@@ -96,7 +96,7 @@ export const kubeletModule: SimModule = {
     'kubelet.sync': (e, t) => {
       const name = t.target;
       const h = e.state.hosts[name];
-      if (h?.kubelet) delete h.kubelet.syncAt[String(t.at)];
+      if (h?.kubelet) delete e.cow.field(h.kubelet, 'syncAt')[String(t.at)];
       const o = owner(e, t);
       if (!o || passIsNoop(e, o)) return;
       const probe = probePass(e, o);

@@ -19,7 +19,7 @@ export function requestPodSync(e: Engine, h: Host, delay: number, periodic = fal
   const at = e.now + Math.max(0, Math.round(delay));
   const key = String(at);
   if (h.kubelet.syncAt[key]) return;
-  h.kubelet.syncAt[key] = true;
+  e.cow.field(h.kubelet, 'syncAt')[key] = true;
   e.schedule(at - e.now, 'kubelet.sync', h.name, kgen(h));
 }
 

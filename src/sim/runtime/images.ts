@@ -23,8 +23,8 @@ export function hasImage(h: Host, image: string): boolean {
   return h.images[image] === true || h.images[normalizeImage(image)] === true;
 }
 
-export function storeImage(h: Host, image: string): void {
-  h.images[normalizeImage(image)] = true;
+export function storeImage(e: Engine, h: Host, image: string): void {
+  e.cow.field(h, 'images')[normalizeImage(image)] = true;
 }
 
 /** How long a pull of an absent image takes (ms). */

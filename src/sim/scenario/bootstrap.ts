@@ -96,6 +96,12 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     };
     for (const r of n.roles) labels[`node-role.kubernetes.io/${r}`] = '';
     if (n.zone) labels['topology.kubernetes.io/zone'] = n.zone;
+    // Keyed by image and file names users write (core/dict.ts).
+    const images = dict<true>();
+    const manifests = dict<StaticManifest>();
+    if (isCp) for (const m of controlPlaneManifests(version)) manifests[m.file] = m;
+    for (const img of Object.values(CONTROL_PLANE_IMAGES)) images[img.includes(':') ? img : `${img}:${version}`] = true;
+    for (const img of addonImages(st.profile, addons)) images[img] = true;
     const h: Host = {
       name: n.name,
       role: isCp ? 'control-plane' : 'worker',
@@ -109,9 +115,8 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       networkCause: cause,
       services: {},
       containers: {},
-      // Keyed by image and file names users write (core/dict.ts).
-      images: dict(),
-      manifests: dict(),
+      images,
+      manifests,
       stash: dict(),
       journal: [],
       kubelet: null,
@@ -120,10 +125,6 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
     };
     if (n.cpu !== undefined) h.cpu = n.cpu;
     if (n.memory !== undefined) h.memory = n.memory;
-    if (isCp) for (const m of controlPlaneManifests(version)) h.manifests[m.file] = m;
-    for (const img of Object.values(CONTROL_PLANE_IMAGES))
-      h.images[img.includes(':') ? img : `${img}:${version}`] = true;
-    for (const img of addonImages(st.profile, addons)) h.images[img] = true;
     st.hosts[n.name] = h;
     if (isCp && st.controlPlaneName === undefined) st.controlPlaneName = n.name;
   });
@@ -132,14 +133,14 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
   const cp = st.controlPlaneName === undefined ? undefined : st.hosts[st.controlPlaneName];
   for (const sp of cloudStaticPods(scenario)) {
     if (!cp) break;
-    cp.manifests[sp.file] = manifestFromPod(sp.file, sp.manifest);
-    cp.images[sp.image] = true;
+    e.cow.field(cp, 'manifests')[sp.file] = manifestFromPod(sp.file, sp.manifest);
+    e.cow.field(cp, 'images')[sp.image] = true;
   }
   for (const sp of scenario.spec.staticPods) {
     const h = st.hosts[sp.node];
     if (!h) continue;
     const file = sp.file ?? `${sp.manifest.metadata.name}.yaml`;
-    h.manifests[file] = manifestFromPod(file, sp.manifest);
+    e.cow.field(h, 'manifests')[file] = manifestFromPod(file, sp.manifest);
   }
   // Control plane first, workers a few seconds later (as `kubeadm join` would).
   for (const h of Object.values(st.hosts)) bootHost(e, h.name, cause, h.role === 'control-plane' ? 0 : 20_000);
