@@ -308,7 +308,9 @@ export function dropPassScope(h: RunningHost): void {
 /**
  * One host's marks at a snapshot, without references to its (mutable) objects: whether its quiet
  * mark stands, its pass scope's unsettled workers and its containers' change log (undefined: none
- * or not known), and the workers without a standing worker mark (usually none).
+ * or not known). Worker marks need no carrying: they are keyed by the pod workers, which a
+ * snapshot and a restore share with the live state (core/copy-on-write.ts), and check the API pod
+ * and the containers record by identity, which a restore keeps too.
  */
 interface HostWarmth {
   quiet: boolean;
@@ -316,7 +318,6 @@ interface HostWarmth {
   /** The engine's pod-change log of the node (uid, key...), kept only with a pass scope (`unsettled`). */
   podLog: readonly string[] | undefined;
   containerLog: readonly string[] | undefined;
-  unmarked: readonly string[];
 }
 
 const NONE: readonly string[] = Object.freeze([]) as readonly string[];
@@ -326,18 +327,7 @@ const SETTLED: HostWarmth = Object.freeze({
   unsettled: NONE,
   podLog: NONE,
   containerLog: NONE,
-  unmarked: NONE,
 });
-
-function workerMarkStands(e: Engine, h: Host, w: KubeletPodWorker): boolean {
-  const m = workerMarks.get(w);
-  return (
-    m !== undefined &&
-    m.containers === h.containers &&
-    m.version === podContainersVersion(h, w.uid) &&
-    m.pod === e.get('Pod', w.key)
-  );
-}
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   if (a === b) return true;
@@ -352,8 +342,7 @@ function sameWarmth(a: HostWarmth, b: HostWarmth): boolean {
     a.quiet === b.quiet &&
     sameList(a.unsettled, b.unsettled) &&
     sameList(a.podLog, b.podLog) &&
-    sameList(a.containerLog, b.containerLog) &&
-    sameList(a.unmarked, b.unmarked)
+    sameList(a.containerLog, b.containerLog)
   );
 }
 
@@ -390,18 +379,11 @@ export const quietSyncWarmth: Warmth = {
       const containerLog = list(peekContainerChanges(h));
       // Without a scope the next pass is a full one, which needs no log.
       const podLog = unsettled ? e.peekPodChangesOn(h.name) : undefined;
-      let unmarked: string[] | undefined;
-      for (const uid in mem.pods) {
-        const w = mem.pods[uid] as KubeletPodWorker;
-        if (workerMarkStands(e, h, w)) continue;
-        unmarked ??= [];
-        unmarked.push(uid);
-      }
-      if (quiet && unsettled === NONE && podLog?.length === 0 && containerLog === NONE && !unmarked) {
+      if (quiet && unsettled === NONE && podLog?.length === 0 && containerLog === NONE) {
         out.set(name, SETTLED);
         continue;
       }
-      const hw: HostWarmth = { quiet, unsettled, podLog, containerLog, unmarked: unmarked ?? NONE };
+      const hw: HostWarmth = { quiet, unsettled, podLog, containerLog };
       const before = earlier?.get(name);
       out.set(name, before && sameWarmth(hw, before) ? before : hw);
     }
@@ -416,16 +398,6 @@ export const quietSyncWarmth: Warmth = {
       if (!h || !mem) continue;
       if (hw.containerLog) restoreContainerChanges(h, hw.containerLog);
       if (hw.podLog) e.restorePodChangesOn(h.name, hw.podLog);
-      const unmarked = new Set(hw.unmarked);
-      for (const uid in mem.pods) {
-        if (unmarked.has(uid)) continue;
-        const w = mem.pods[uid] as KubeletPodWorker;
-        workerMarks.set(w, {
-          pod: e.get('Pod', w.key),
-          containers: h.containers,
-          version: podContainersVersion(h, uid),
-        });
-      }
       if (hw.unsettled) scopes.set(mem, { containers: h.containers, unsettled: new Set(hw.unsettled) });
       if (hw.quiet)
         marks.set(mem, {
