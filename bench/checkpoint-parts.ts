@@ -80,7 +80,7 @@ part('api, walked whole (a first checkpoint)', () => new ApiCheckpoints().checkp
 part('events (the log: segments, head, tail)', () => e.checkpointEvents());
 part('rest (copyState without api: host shells, controllers, causes)', () => copyState(st, false));
 part('causes (core/cause-log.ts copyCauseLog)', () => copyCauseLog(st.causes));
-part('indexes', () => e.exportIndexes(undefined));
+part('indexes', () => e.exportIndexes());
 keep.length = 0;
 const snap = part('whole snapshot()', () => sim.snapshot()) as ReturnType<typeof sim.snapshot>;
 say({ apiEntriesInNewChunks: snap.api?.fresh });

@@ -6,7 +6,6 @@ import { type ActionOption, type ActionTarget, actionsFor } from './commands/act
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
 import { type ApiChunks, restoreApi } from './core/api-checkpoint';
-import type { Kind } from './core/api-types';
 import { emptyCauseLog } from './core/cause-log';
 import { type Chapter, chapterList } from './core/chapters';
 import { dict } from './core/dict';
@@ -123,7 +122,7 @@ export class Simulation {
   collectOutput: OutputCollector = joinPieces;
   private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
   /** The last snapshot taken or restored, with the engine's write counts at that moment. */
-  private lastSnapshot?: { snap: SimSnapshot; writes: Map<Kind, number> };
+  private lastSnapshot?: { snap: SimSnapshot };
 
   /**
    * `onBoot`: called after each simulated second of the cluster's start (times before 0), and
@@ -277,18 +276,17 @@ export class Simulation {
   }
 
   /**
-   * A copy of the state. Kinds with no write since the previous snapshot (or the restored one)
-   * share that snapshot's copy: snapshots are never changed, and in quiet stretches the Pods and
-   * Events of a big cluster are most of a snapshot's size. A host is kept as a copy of its own
-   * fields, sharing every record in it with the live state until written (core/snapshot.ts
-   * `copyHost`, core/copy-on-write.ts).
+   * A copy of the state that shares what did not change with the live state and with earlier
+   * snapshots: the API objects and histories as chunks, only the slots written since the previous
+   * one new (core/api-checkpoint.ts); the Events as the log's segments; the causes' full chunks;
+   * each host as a copy of its own fields, every record in it shared until written
+   * (core/snapshot.ts `copyHost`, core/copy-on-write.ts); the pods-by-node sets likewise
+   * (`Engine.exportIndexes`).
    */
   snapshot(): SimSnapshot {
     const e = this.engine;
     const prev = this.lastSnapshot;
-    const same = (k: RecordKind) => prev !== undefined && prev.writes.get(k) === e.writes.get(k);
-    const ix = prev?.snap.indexes;
-    const indexes = e.exportIndexes(ix && { ...ix, podsSame: same('Pod') });
+    const indexes = e.exportIndexes();
     const snap: SimSnapshot = {
       state: copyState(e.state, false),
       indexes,
@@ -298,7 +296,7 @@ export class Simulation {
     };
     // The snapshot holds the live containers, sandboxes and pod workers: copied on write from now on.
     e.cow.shareAll();
-    this.lastSnapshot = { snap, writes: new Map(e.writes) };
+    this.lastSnapshot = { snap };
     return snap;
   }
 
@@ -314,7 +312,7 @@ export class Simulation {
     for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
-    this.lastSnapshot = s.indexes ? { snap: s, writes: new Map(this.engine.writes) } : undefined;
+    this.lastSnapshot = s.indexes ? { snap: s } : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
     if (this.timelineIndex < 0) this.timelineIndex = this.scenario.spec.timeline.length;
   }

@@ -41,13 +41,6 @@ export type CauseInput = Omit<Cause, 'id' | 'at' | 'parents'> & { parents?: numb
 
 const TRACE_KEEP = 4000;
 
-/** Same keys in the same order. */
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size !== b.size) return false;
-  const it = b.values();
-  for (const k of a) if (it.next().value !== k) return false;
-  return true;
-}
 const HISTORY_KEEP = 24;
 
 /** The engine's derived indexes (pods by node, unbound pods); not part of the state. */
@@ -106,8 +99,14 @@ export class Engine {
   private readonly watchers = new Map<Kind, WatchHandler[]>();
   private readonly syncers = new Map<string, (e: Engine) => void>();
   private readonly warmths = new Map<string, Warmth>();
-  /** Derived indexes, rebuilt after a restore. */
+  /**
+   * Derived indexes, exported with a snapshot. A node's set of pod keys is shared with the
+   * snapshots exported since it was made (copied once before its next write: `podSetOf`), so an
+   * export or an import costs O(nodes), not O(pods).
+   */
   private podsByNode = new Map<string, Set<string>>();
+  /** The sets of `podsByNode` made since the last export or import (written in place). */
+  private ownPodSets = new WeakSet<Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
   private unbound = new Set<string>();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
@@ -121,11 +120,6 @@ export class Engine {
   private nodeOrder: { record: object; version: number; names: string[] } | undefined;
   /** The Events (the state's log) with their aggregation memory (core/event-store.ts). */
   private events!: EventStore;
-  /**
-   * Writes per kind since this engine was made (put, remove): unchanged counts between two
-   * snapshots let the later one share the earlier one's copy of that kind (Simulation.snapshot).
-   */
-  readonly writes = new Map<Kind, number>();
   /**
    * Which host records the live state may change in place (core/copy-on-write.ts): snapshots and
    * restores share the others, so a module's write path copies them first.
@@ -511,7 +505,6 @@ export class Engine {
     if (!old) this.changes.keysChanged(kind);
     this.kindMaps.set(objects, kind, key, obj);
     this.apiCheckpoints.put(objects, kind, key);
-    this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     if (kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = joinKey(kind, key);
     this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, kind !== 'Lease' && !routine);
@@ -531,7 +524,6 @@ export class Engine {
     this.changes.keysChanged(kind);
     this.kindMaps.delete(objects, kind, key);
     this.apiCheckpoints.remove(objects, kind, key);
-    this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
     const ref = joinKey(kind, key);
@@ -551,31 +543,24 @@ export class Engine {
     this.podChanges.written(key, before, old?.metadata.uid, after, now?.metadata.uid);
     if (before === after && now) return;
     this.changes.podMoved(before, after);
-    if (before) this.podsByNode.get(before)?.delete(key);
-    if (after) {
-      let s = this.podsByNode.get(after);
-      if (!s) {
-        s = new Set();
-        this.podsByNode.set(after, s);
-      }
-      s.add(key);
-    }
+    if (before && this.podsByNode.has(before)) this.podSetOf(before).delete(key);
+    if (after) this.podSetOf(after).add(key);
   }
 
-  /** Copies of the derived indexes, to restore them with a snapshot without rebuilding them. */
-  exportIndexes(reuse?: EngineIndexes & { podsSame: boolean }): EngineIndexes {
-    let podsByNode = reuse?.podsSame ? reuse.podsByNode : undefined;
-    if (!podsByNode) {
-      // A node's set equal to the previous export's (same keys, same order) is shared with it.
-      const prev = reuse?.podsByNode;
-      const copy = new Map<string, ReadonlySet<string>>();
-      for (const [node, keys] of this.podsByNode) {
-        const p = prev?.get(node);
-        copy.set(node, p && sameSet(keys, p) ? p : new Set(keys));
-      }
-      podsByNode = copy;
-    }
-    return { podsByNode, unbound: [...this.unbound] };
+  /** The set of pod keys on `node` to write: its own, or a copy of one an export shares (same order). */
+  private podSetOf(node: string): Set<string> {
+    const s = this.podsByNode.get(node);
+    if (s && this.ownPodSets.has(s)) return s;
+    const own = new Set(s);
+    this.ownPodSets.add(own);
+    this.podsByNode.set(node, own);
+    return own;
+  }
+
+  /** The derived indexes, to restore them with a snapshot without rebuilding them (shared: `podSetOf`). */
+  exportIndexes(): EngineIndexes {
+    this.ownPodSets = new WeakSet();
+    return { podsByNode: new Map(this.podsByNode), unbound: [...this.unbound] };
   }
 
   /**
@@ -594,16 +579,17 @@ export class Engine {
   }
 
   /**
-   * Install indexes exported together with the state now in place (copied: the caller keeps its
-   * own). `events`: what a checkpoint kept of the Events, which becomes the state's log (the state
-   * in place holds none then: core/snapshot.ts copyState without the API).
+   * Install indexes exported together with the state now in place (shared with the caller's, and
+   * copied before a write: `podSetOf`). `events`: what a checkpoint kept of the Events, which
+   * becomes the state's log (the state in place holds none then: core/snapshot.ts copyState
+   * without the API).
    */
   importIndexes(ix: EngineIndexes, events?: EventLogCheckpoint): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.kindMaps.clear();
     this.podChanges.clear();
-    this.podsByNode = new Map();
-    for (const [node, keys] of ix.podsByNode) this.podsByNode.set(node, new Set(keys));
+    this.podsByNode = new Map(ix.podsByNode as ReadonlyMap<string, Set<string>>);
+    this.ownPodSets = new WeakSet();
     if (ix.unbound) this.unbound = new Set(ix.unbound);
     else {
       this.unbound = new Set();
@@ -622,6 +608,7 @@ export class Engine {
     this.kindMaps.clear();
     this.podChanges.clear();
     this.podsByNode = new Map();
+    this.ownPodSets = new WeakSet();
     this.unbound = new Set();
     for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
     // A state saved before the Event log had none (its Events are not carried over).

@@ -316,6 +316,7 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
     straight.advanceTo(20 * MIN);
     const sim = new Simulation(probedScenario());
     const snaps: ReturnType<Simulation['snapshot']>[] = [];
+    const podSets: string[] = [];
     let sharedWorkers = 0;
     for (let t = 30_000; t <= 20 * MIN; t += 30_000) {
       sim.advanceTo(t);
@@ -331,8 +332,14 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
       // Frozen: any write that skips the copy-on-write paths throws from here on.
       deepFreeze(snap.state.hosts);
       snaps.push(snap);
+      // Sets cannot be frozen: the pods-by-node index (shared, Engine.podSetOf) is compared below.
+      podSets.push(JSON.stringify([...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]])));
     }
     expect(sharedWorkers).toBeGreaterThan(0);
+    expect(snaps.map((s) => JSON.stringify([...(s.indexes?.podsByNode ?? [])].map(([n, k]) => [n, [...k]])))).toEqual(
+      podSets,
+    );
+    expect(new Set(podSets).size).toBeGreaterThan(1);
     expect(sim.traceHash()).toBe(straight.traceHash());
     const view = sim.engine.state.api.objects.Pod as Record<string, Pod>;
     const restarts = Object.values(view).flatMap((p) => p.status.containerStatuses?.map((c) => c.restartCount) ?? []);
