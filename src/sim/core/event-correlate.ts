@@ -160,6 +160,8 @@ export function rebuildCorrelation(log: EventLog, now: number, ttl: number): Eve
   const segs = log.segments;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i] as EventSegment;
+    // No slot of it was written in the last 10 minutes (most of an hour's log).
+    if (seg.lastMax !== undefined && now - seg.lastMax > AGGREGATION_WINDOW_MS) continue;
     const n = slotsOf(seg, log.tail);
     for (let slot = 0; slot < n; slot++) {
       const last = seg.last[slot] as number;

@@ -131,6 +131,7 @@ function compacted(seqs: number[], from: { seg: EventSegment; slot: number }[]):
     seg.count[i] = s.count[slot] as number;
     seg.last[i] = s.last[slot] as number;
     seg.rv[i] = s.rv[slot] as number;
+    seg.lastMax = Math.max(seg.lastMax ?? 0, s.last[slot] as number);
   }
   return seg;
 }

@@ -60,6 +60,13 @@ export interface EventSegment {
   readonly rv: Uint32Array;
   /** Held by a checkpoint as well: a bump copies the bump columns first. */
   shared: boolean;
+  /**
+   * At least the newest lastTimestamp of its slots (written with them; a checkpoint's copy may see
+   * a later one, never an earlier one): a rebuild of the aggregation memory skips a segment last
+   * written more than 10 minutes ago (core/event-correlate.ts `rebuildCorrelation`). Absent in a
+   * log saved before it: such a segment is read slot by slot.
+   */
+  lastMax?: number;
 }
 
 /** An Event's type, reason and source component (few distinct: an Event keeps the index). */
@@ -129,6 +136,7 @@ export function segment(base: number, fixed: EventColumns, n: number, seqs?: Int
     last: new Int32Array(n),
     rv: new Uint32Array(n),
     shared: false,
+    lastMax: 0,
   };
   return seqs ? { ...s, seqs } : s;
 }
@@ -172,6 +180,7 @@ export function appendEvent(log: EventLog, ev: NewEvent): number {
   seg.count[slot] = 1;
   seg.last[slot] = ev.first;
   seg.rv[slot] = ev.rv;
+  seg.lastMax = Math.max(seg.lastMax ?? ev.first, ev.first);
   log.tail = seq + 1;
   return seq;
 }
@@ -194,6 +203,7 @@ function copyDense(seg: EventSegment, n: number): EventSegment {
   out.count.set(seg.count.subarray(0, n));
   out.last.set(seg.last.subarray(0, n));
   out.rv.set(seg.rv.subarray(0, n));
+  out.lastMax = seg.lastMax;
   return out;
 }
 
@@ -243,6 +253,7 @@ export function bumpEvent(log: EventLog, at: number, now: number, rv: number): v
       last: seg.last.slice(),
       rv: seg.rv.slice(),
       shared: false,
+      lastMax: seg.lastMax,
     };
     seg = seg.seqs ? { ...copy, seqs: seg.seqs } : copy;
     log.segments[i] = seg;
@@ -250,6 +261,7 @@ export function bumpEvent(log: EventLog, at: number, now: number, rv: number): v
   seg.count[slot] = (seg.count[slot] as number) + 1;
   seg.last[slot] = now;
   seg.rv[slot] = rv;
+  seg.lastMax = Math.max(seg.lastMax ?? now, now);
 }
 
 /** Keeps the log as it stands for a checkpoint: O(segments), its segments copied on their next bump. */
@@ -284,6 +296,7 @@ export function copyEventLog(log: EventLog): EventLog {
       last: s.last.slice(),
       rv: s.rv.slice(),
       shared: false,
+      lastMax: s.lastMax,
     };
     return s.seqs ? { ...out, seqs: s.seqs.slice() } : out;
   });

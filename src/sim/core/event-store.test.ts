@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { workloadScenario } from '../api/testkit';
 import { createSimulation } from '../simulation';
 import type { KubeEvent, ObjectReference } from './api-types';
-import { emptyEventLog, SEGMENT } from './event-log';
+import { rebuildCorrelation } from './event-correlate';
+import { type EventLog, type EventSegment, emptyEventLog, SEGMENT } from './event-log';
 import { eventRows } from './event-log.testkit';
 import { EventStore } from './event-store';
 
@@ -212,6 +213,37 @@ describe('EventStore (the Event log with its aggregation memory)', () => {
     expect(events).toHaveLength(1 + 12 * 2000);
     // Segments: what an hour of 2,000 Events every 5 minutes fills, plus a compacted one.
     expect(store.log.segments.length).toBeLessThanOrEqual(Math.ceil((13 * 2001) / SEGMENT) + 2);
+  });
+
+  it('rebuilds the same aggregation memory when it skips the segments last written over 10 minutes ago', () => {
+    const ids = new Ids();
+    const ttl = 60 * MIN;
+    const store = new EventStore(emptyEventLog(), 0, ttl);
+    const base = { type: 'Warning' as const, reason: 'BackOff', message: 'x', component: 'kubelet' };
+    let n = 0;
+    // Old segments, some kept alive by repeats of their first Events (a crash loop), and new ones.
+    for (let now = 0; now <= 50 * MIN; now += MIN) {
+      if (store.expiryDue <= now) store.expire(now);
+      for (let i = 0; i < 3; i++) recordIn(store, { ...base, o: objects[i] as ObjectReference }, now, ids);
+      for (let i = 0; i < 500; i++) {
+        const o = { kind: 'Pod', namespace: 'default', name: `p${n++}`, uid: `u${n}` };
+        recordIn(store, { ...base, o, type: 'Normal', reason: 'Scheduled' }, now, ids);
+      }
+    }
+    const now = 50 * MIN;
+    const pairs = (log: EventLog) =>
+      [...(rebuildCorrelation(log, now, ttl) as unknown as { pairs: Map<number, unknown> }).pairs].sort(
+        (a, b) => a[0] - b[0],
+      );
+    const skipped = store.log.segments.filter((s) => s.lastMax !== undefined && now - s.lastMax > 10 * MIN).length;
+    expect(skipped).toBeGreaterThan(0);
+    const unmarked: EventLog = {
+      ...store.log,
+      segments: store.log.segments.map(({ lastMax: _, ...rest }) => rest as EventSegment),
+    };
+    expect(pairs(store.log)).toEqual(pairs(unmarked));
+    // The crash loop's three Events take repeats still: their pairs are in it.
+    expect(store.repeatOf(objects[0] as ObjectReference, 'BackOff', 'x', 'kubelet', now + 1)).toBeGreaterThanOrEqual(0);
   });
 });
 
