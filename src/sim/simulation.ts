@@ -121,8 +121,8 @@ export class Simulation {
    */
   collectOutput: OutputCollector = joinPieces;
   private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
-  /** The last snapshot taken or restored, with the engine's write counts at that moment. */
-  private lastSnapshot?: { snap: SimSnapshot };
+  /** The last snapshot taken or restored: the next one shares its Warmth where equal. */
+  private lastSnapshot?: SimSnapshot;
 
   /**
    * `onBoot`: called after each simulated second of the cluster's start (times before 0), and
@@ -292,11 +292,11 @@ export class Simulation {
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),
-      warmth: e.exportWarmth(prev?.snap.warmth),
+      warmth: e.exportWarmth(prev?.warmth),
     };
-    // The snapshot holds the live containers, sandboxes and pod workers: copied on write from now on.
+    // The snapshot holds the live state's host records: copied on write from now on.
     e.cow.shareAll();
-    this.lastSnapshot = { snap };
+    this.lastSnapshot = snap;
     return snap;
   }
 
@@ -312,7 +312,7 @@ export class Simulation {
     for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
-    this.lastSnapshot = s.indexes ? { snap: s } : undefined;
+    this.lastSnapshot = s.indexes ? s : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
     if (this.timelineIndex < 0) this.timelineIndex = this.scenario.spec.timeline.length;
   }

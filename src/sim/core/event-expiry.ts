@@ -21,6 +21,7 @@ import {
   type EventColumns,
   type EventLog,
   type EventSegment,
+  noteLastWrite,
   SEGMENT,
   segment,
   seqAt,
@@ -131,7 +132,7 @@ function compacted(seqs: number[], from: { seg: EventSegment; slot: number }[]):
     seg.count[i] = s.count[slot] as number;
     seg.last[i] = s.last[slot] as number;
     seg.rv[i] = s.rv[slot] as number;
-    seg.lastMax = Math.max(seg.lastMax ?? 0, s.last[slot] as number);
+    noteLastWrite(seg, s.last[slot] as number);
   }
   return seg;
 }

@@ -141,6 +141,11 @@ export function segment(base: number, fixed: EventColumns, n: number, seqs?: Int
   return seqs ? { ...s, seqs } : s;
 }
 
+/** A slot of `seg` was written at `t`: its newest write is at least `t` (`EventSegment.lastMax`). */
+export function noteLastWrite(seg: EventSegment, t: number): void {
+  seg.lastMax = Math.max(seg.lastMax ?? t, t);
+}
+
 /** Slots a segment holds: a compacted one's Events, a dense one's written so far (≤ tail). */
 export function slotsOf(seg: EventSegment, tail: number): number {
   return seg.seqs ? seg.seqs.length : Math.min(tail - seg.base, SEGMENT);
@@ -180,7 +185,7 @@ export function appendEvent(log: EventLog, ev: NewEvent): number {
   seg.count[slot] = 1;
   seg.last[slot] = ev.first;
   seg.rv[slot] = ev.rv;
-  seg.lastMax = Math.max(seg.lastMax ?? ev.first, ev.first);
+  noteLastWrite(seg, ev.first);
   log.tail = seq + 1;
   return seq;
 }
@@ -261,7 +266,7 @@ export function bumpEvent(log: EventLog, at: number, now: number, rv: number): v
   seg.count[slot] = (seg.count[slot] as number) + 1;
   seg.last[slot] = now;
   seg.rv[slot] = rv;
-  seg.lastMax = Math.max(seg.lastMax ?? now, now);
+  noteLastWrite(seg, now);
 }
 
 /** Keeps the log as it stands for a checkpoint: O(segments), its segments copied on their next bump. */
