@@ -13,9 +13,17 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(SYSTEM_CHROMIUM)
 
 export default defineConfig({
   testDir: 'e2e',
-  // 2-core machines: one worker keeps runs stable and performance numbers meaningful.
+  // Two workers on a 2-core machine: a test spends most of its time waiting on the page (a lesson
+  // playing at 10x, a seek, a reload), not on the CPU (one worker kept about half a core busy), so
+  // two workers nearly halve the wall time. Nothing is shared between them but the preview
+  // server: each test has its own browser context (storage, service worker, BroadcastChannel),
+  // downloads go to Playwright's own folders and written files to mkdtemp folders, no test opens
+  // a port, and none relies on another test's state. No test times the app; its waits are
+  // timeouts with room for a machine busy with other work. A file stays on one worker
+  // (fullyParallel: false) unless a describe says otherwise (mode: 'parallel', for loops over
+  // built-ins split into one test each).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   // A test's own budget, not a speed check: on a machine busy with other work (three CPU-bound
