@@ -46,45 +46,45 @@ async function scenarioEnd(page: Page): Promise<number> {
 }
 
 test.describe('readable from the back of the room', () => {
-  test('presenter mode at 1280x720: every text on the graph is 18 px or more on screen, in every built-in', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1280, height: 720 });
+  // One test per built-in (each opens its own page, as the loop over them did): both workers share them.
+  test.describe('every built-in', () => {
+    test.describe.configure({ mode: 'parallel' });
     for (const name of BUILTINS) {
-      await open(page, `?scenario=${name}&present=1`);
-      const end = await scenarioEnd(page);
-      for (const t of [0, 100_000, Math.min(420_000, end)]) {
-        await scrubTo(page, t);
-        const sizes = await graphTextSizes(page);
-        expect(sizes.count, `${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
-        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
-        // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
-        // keeps 18 px and pans.
-        if ((await machines(page)) <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
-      }
-    }
-  });
+      test(`presenter mode at 1280x720: every text on the graph is 18 px or more on screen: ${name}`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await open(page, `?scenario=${name}&present=1`);
+        const end = await scenarioEnd(page);
+        for (const t of [0, 100_000, Math.min(420_000, end)]) {
+          await scrubTo(page, t);
+          const sizes = await graphTextSizes(page);
+          expect(sizes.count, `${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
+          expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
+          // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
+          // keeps 18 px and pans.
+          if ((await machines(page)) <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
+        }
+      });
 
-  test('the normal layout at 1366x768: every text on the graph is 12 px or more, and the cluster fits', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1366, height: 768 });
-    for (const name of BUILTINS) {
-      await open(page, `?scenario=${name}`);
-      const end = await scenarioEnd(page);
-      for (const t of [0, Math.min(420_000, end)]) {
-        await scrubTo(page, t);
-        const sizes = await graphTextSizes(page);
-        // Four machines fit the ~815x410 pane at 12 px; a cloud's group scaled up to five shrinks
-        // to fit, never below the 9 px floor; a 10-node zone outage pans at the floor.
-        const count = await machines(page);
-        expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(
-          count <= 4 ? 12 : 9,
-        );
-        if (count <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
-      }
+      test(`the normal layout at 1366x768: every text on the graph is 12 px or more, and the cluster fits: ${name}`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await open(page, `?scenario=${name}`);
+        const end = await scenarioEnd(page);
+        for (const t of [0, Math.min(420_000, end)]) {
+          await scrubTo(page, t);
+          const sizes = await graphTextSizes(page);
+          // Four machines fit the ~815x410 pane at 12 px; a cloud's group scaled up to five shrinks
+          // to fit, never below the 9 px floor; a 10-node zone outage pans at the floor.
+          const count = await machines(page);
+          expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(
+            count <= 4 ? 12 : 9,
+          );
+          if (count <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
+        }
+      });
     }
   });
 

@@ -140,32 +140,34 @@ test.describe('overview of a big cluster', () => {
     await expect(card).toBeVisible({ timeout: 10_000 });
     await expect(card.getByText(/NotReady/).first()).toBeVisible();
   });
-  test("the big-zone built-ins open as an overview with their lesson; the table gives zone-c's state", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
+  // One test per big-zone built-in (each opened its own page in the loop they were before): both workers share them.
+  test.describe('the big-zone built-ins', () => {
+    test.describe.configure({ mode: 'parallel' });
     const cases = [
       ['zone-partly-down', 'PartialDisruption'],
       ['zone-down', 'FullDisruption'],
     ] as const;
-    for (const [name, state] of cases) {
-      const parsed = parseScenario(readFileSync(`public/scenarios/${name}.yaml`, 'utf8'));
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      await page.goto(`/?scenario=${name}`);
-      await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
-      await expect(region(page, 'Lesson')).toContainText('Step 1 of', { timeout: 30_000 });
-      // 2m30s: zone-c's nodes are NotReady, a few tainted.
-      await scrubTo(page, 150_000);
-      const rows = expectedRows(parsed.scenario, 150_000);
-      expect(rows.find((r) => r[0] === 'zone-c')?.[1]).toBe(state);
-      await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
-      // The zone's cut, one command per node at 1m, is one row of the terminal.
-      const cuts = name === 'zone-down' ? 100 : 60;
-      const row = region(page, 'Terminal').locator('.term-cmd', { hasText: 'network cut c1 … network cut c' });
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText(`network cut c1 … network cut c${cuts}`);
-      await expect(row).toContainText(`${cuts} commands`);
-    }
+    for (const [name, state] of cases)
+      test(`the big-zone built-in ${name} opens as an overview with its lesson; the table gives zone-c's state`, async ({
+        page,
+      }) => {
+        const parsed = parseScenario(readFileSync(`public/scenarios/${name}.yaml`, 'utf8'));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+        await page.goto(`/?scenario=${name}`);
+        await expect(page.getByRole('img', { name: /^Overview of 301 machines/ })).toBeVisible({ timeout: 30_000 });
+        await expect(region(page, 'Lesson')).toContainText('Step 1 of', { timeout: 30_000 });
+        // 2m30s: zone-c's nodes are NotReady, a few tainted.
+        await scrubTo(page, 150_000);
+        const rows = expectedRows(parsed.scenario, 150_000);
+        expect(rows.find((r) => r[0] === 'zone-c')?.[1]).toBe(state);
+        await expect.poll(() => zoneRows(page), { timeout: 15_000 }).toEqual(rows);
+        // The zone's cut, one command per node at 1m, is one row of the terminal.
+        const cuts = name === 'zone-down' ? 100 : 60;
+        const row = region(page, 'Terminal').locator('.term-cmd', { hasText: 'network cut c1 … network cut c' });
+        await expect(row).toHaveCount(1);
+        await expect(row).toContainText(`network cut c1 … network cut c${cuts}`);
+        await expect(row).toContainText(`${cuts} commands`);
+      });
   });
   test('the 5,000-node built-in opens from its gallery card and is drawn while it starts (the clock at its start)', async ({
     page,
