@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { BUILTIN_SCENARIOS, type BuiltinScenarioEntry } from '../src/sim/scenario/builtins';
 import { OVERVIEW_ABOVE_NODES } from '../src/sim/story/overview';
 import { expectNoA11yViolations } from './fixtures';
-import { clock, graphTextSizes, parseClock, pause, region, scrubTo } from './helpers';
+import { clock, graphTextSizes, parseClock, pause, pressPlay, region, scrubTo } from './helpers';
 
 const INDEX = JSON.parse(readFileSync('public/scenarios/index.json', 'utf8')) as BuiltinScenarioEntry[];
 /**
@@ -145,11 +145,12 @@ test.describe('predictable time', () => {
     const slider = page.getByRole('slider', { name: 'Timeline', exact: true });
     await expect(slider).toHaveAttribute('max', String(end));
     await page.getByRole('slider', { name: 'Speed' }).fill('100');
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    // The lesson pauses at its steps; keep pressing Play until the clock reaches the end.
+    await pressPlay(page);
+    // The lesson pauses at its steps; keep pressing Play until the clock reaches the end (each
+    // press taken before the button is read again: see pressPlay).
     for (let i = 0; i < 20 && (await clock(page)) < end; i++) {
       await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 30_000 });
-      if ((await clock(page)) < end) await page.getByRole('button', { name: 'Play', exact: true }).click();
+      if ((await clock(page)) < end) await pressPlay(page);
     }
     await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(end);
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
@@ -175,14 +176,11 @@ test.describe('predictable time', () => {
     // However long it plays with skips, it stops at the end.
     await page.getByRole('slider', { name: 'Speed' }).fill('100');
     // The lesson pauses at its steps: Play again, but only while the clock is short of the end
-    // (read after the pause has reached the page: a Play pressed at the end plays on, by design).
+    // (read after the last press has reached the page, see pressPlay: a Play pressed at the end
+    // plays on, by design).
     for (let i = 0; i < 20 && (await clock(page)) < end; i++) {
-      const play = page.getByRole('button', { name: 'Play', exact: true });
-      if (await play.isVisible()) {
-        await page.waitForTimeout(300);
-        if ((await clock(page)) < end) await play.click();
-      }
-      await page.waitForTimeout(300);
+      await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 30_000 });
+      if ((await clock(page)) < end) await pressPlay(page);
     }
     await expect.poll(() => clock(page), { timeout: 30_000 }).toBe(end);
   });

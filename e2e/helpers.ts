@@ -37,6 +37,25 @@ export async function pause(page: Page): Promise<void> {
   }).toPass({ timeout: 60_000 });
 }
 
+/**
+ * Presses Play, then waits until the page has taken the press: the clock runs or has moved, or the
+ * lesson has moved on (at a prediction Play shows the answer and the clock stays). Only then is a
+ * later read of the Play button one from after the press: pressed again on a Play that the page
+ * is about to turn into Pause, the click would wait for the run to stop (at a lesson step, or at
+ * the scenario's end) and play on from there, past the end.
+ */
+export async function pressPlay(page: Page): Promise<void> {
+  const state = async () =>
+    [
+      await page.getByRole('button', { name: 'Pause', exact: true }).count(),
+      await clock(page),
+      ...(await page.getByRole('region', { name: 'Lesson', exact: true }).allTextContents()),
+    ].join('\n');
+  const before = await state();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(state, { timeout: 30_000 }).not.toBe(before);
+}
+
 /** Moves the clock with the Timeline slider and waits until the page shows that moment. */
 export async function scrubTo(page: Page, ms: number): Promise<void> {
   await page.getByRole('slider', { name: 'Timeline', exact: true }).fill(String(ms));
