@@ -3,6 +3,7 @@
  * which run in this order within one write.
  */
 
+import { ownerIndexModule } from './api/owner-index';
 import { autoscalerModule } from './autoscaler/module';
 import { cloudModule } from './cloud/module';
 import { runningCommandsModule } from './commands/running';
@@ -27,7 +28,9 @@ import { bootstrapModule } from './scenario/bootstrap';
 import { storyModule } from './story/watch';
 
 export const MODULES: readonly SimModule[] = [
-  // First, so that it sees each write before the writes other watchers make in response.
+  // First: the owner index sees each Pod write before any watcher reads it or writes in response.
+  ownerIndexModule,
+  // Then, so that it sees each write before the writes other watchers make in response.
   storyModule,
   bootstrapModule,
   hostModule,

@@ -21,9 +21,11 @@ import type { Host, HostServiceName, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
 import { containersChanged, dropContainer, placeContainer } from '../runtime/containers';
 import { emptyState } from '../simulation';
+import { ownerIndexModule } from './owner-index';
 
 /** The modules owned by the workload engineer, in MODULES order. */
 export const WORKLOAD_MODULES: readonly SimModule[] = [
+  ownerIndexModule,
   replicasetModule,
   deploymentModule,
   statefulsetModule,

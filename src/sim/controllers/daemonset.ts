@@ -14,7 +14,7 @@
 
 import { createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
-import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { markDirty, podsOwnedBy, takeDirty } from '../api/owner-index';
 import { byNamespacedName, cmp, firstUntoleratedTaint, isPodActive, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { DaemonSet, Node, Pod, Toleration } from '../core/api-types';
@@ -236,8 +236,7 @@ export const daemonsetModule: SimModule = {
         markDirty(e, MODULE, '*');
       }
     },
-    Pod: (e, key, obj, old) => {
-      updateOwnerIndex(e, key, obj, old);
+    Pod: (e, _key, obj, old) => {
       const owner = (obj ?? old)?.metadata.ownerReferences.find((r) => r.controller && r.kind === 'DaemonSet');
       if (owner) markDirty(e, MODULE, owner.uid);
     },

@@ -9,7 +9,7 @@
 
 import { ApiError, createPod, podFromTemplate } from '../api/apply';
 import { removeOrTerminate } from '../api/delete';
-import { markDirty, ownerCounts, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { markDirty, ownerCounts, podsOwnedBy, takeDirty } from '../api/owner-index';
 import { byNamespacedName, cmp, isPodActive, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, noteDeparture, onLeaderLease, takeDeparted } from '../api/workload-memory';
 import type { Lease, Pod, ReplicaSet } from '../core/api-types';
@@ -170,8 +170,7 @@ export const replicasetModule: SimModule = {
     ReplicaSet: (e, _key, obj) => {
       if (obj) markDirty(e, MODULE, obj.metadata.uid);
     },
-    Pod: (e, key, obj, old) => {
-      updateOwnerIndex(e, key, obj, old);
+    Pod: (e, _key, obj, old) => {
       const p = (obj ?? old) as Pod | undefined;
       const owner = p?.metadata.ownerReferences.find((r) => r.controller);
       if (!owner) return;

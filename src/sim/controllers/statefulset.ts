@@ -13,7 +13,7 @@
 import { createPod, podFromTemplate } from '../api/apply';
 import { podTemplateHash } from '../api/defaults';
 import { removeOrTerminate } from '../api/delete';
-import { markDirty, podsOwnedBy, takeDirty, updateOwnerIndex } from '../api/owner-index';
+import { markDirty, podsOwnedBy, takeDirty } from '../api/owner-index';
 import { byNamespacedName, isPodReady } from '../api/podutil';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Pod, StatefulSet } from '../core/api-types';
@@ -183,8 +183,7 @@ export const statefulsetModule: SimModule = {
     StatefulSet: (e, _k, obj) => {
       if (obj) markDirty(e, MODULE, obj.metadata.uid);
     },
-    Pod: (e, key, obj, old) => {
-      updateOwnerIndex(e, key, obj, old);
+    Pod: (e, _key, obj, old) => {
       const owner = (obj ?? old)?.metadata.ownerReferences.find((r) => r.controller && r.kind === 'StatefulSet');
       if (owner) markDirty(e, MODULE, owner.uid);
     },
