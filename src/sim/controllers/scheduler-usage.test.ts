@@ -1,0 +1,54 @@
+/**
+ * The scheduler's per-node sums of requests (scheduler-usage.ts) across a snapshot and restore:
+ * the sums current at the snapshot travel with it (its Warmth) and equal a fresh sum afterwards.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../core/engine';
+import { parseScenario } from '../index';
+import { Simulation } from '../simulation';
+import { boundUsage, boundUsageWarmth, type Usage, usageOf } from './scheduler-usage';
+
+function fresh(e: Engine, node: string): Usage {
+  const u: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
+  for (const p of e.podsOnNode(node)) {
+    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
+    const r = usageOf(p);
+    u.cpu += r.cpu;
+    u.memory += r.memory;
+    u.cpuNZ += r.cpuNZ;
+    u.memNZ += r.memNZ;
+    u.pods++;
+  }
+  return u;
+}
+
+describe('bound usage across a snapshot', () => {
+  it('travels with it and equals a fresh sum after a restore, and after playing on', () => {
+    const r = parseScenario(readFileSync('public/scenarios/eviction.yaml', 'utf8'));
+    if (!r.ok) throw new Error('eviction');
+    const sim = new Simulation(r.scenario);
+    const e = sim.engine;
+    sim.advanceTo(30_000);
+    const nodes = Object.keys(e.state.api.objects.Node);
+    for (const n of nodes) boundUsage(e, n);
+    const snap = sim.snapshot();
+    const kept = snap.warmth?.get('scheduler') as ReadonlyMap<string, Usage>;
+    expect([...kept.keys()].sort()).toEqual([...nodes].sort());
+    const at = Object.fromEntries(nodes.map((n) => [n, { ...boundUsage(e, n) }]));
+    sim.advanceTo(10 * 60_000);
+    for (const n of nodes) expect(boundUsage(e, n)).toEqual(fresh(e, n));
+    sim.restore(snap);
+    for (const n of nodes) {
+      // The snapshot's own sum, not one computed again.
+      expect(boundUsage(e, n)).toBe(kept.get(n));
+      expect(boundUsage(e, n)).toEqual(at[n]);
+      expect(boundUsage(e, n)).toEqual(fresh(e, n));
+    }
+    sim.advanceTo(10 * 60_000);
+    for (const n of nodes) expect(boundUsage(e, n)).toEqual(fresh(e, n));
+    // Only sums still current are exported: every one of them equals a fresh sum.
+    const now = boundUsageWarmth.export(e) as ReadonlyMap<string, Usage>;
+    for (const [n, u] of now) expect(u).toEqual(fresh(e, n));
+  });
+});
