@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { decodeLink } from '../src/share/link';
 import { BUILTIN_SCENARIOS, type BuiltinScenarioEntry } from '../src/sim/scenario/builtins';
 import { OVERVIEW_ABOVE_NODES } from '../src/sim/story/overview';
 import { expectNoA11yViolations } from './fixtures';
@@ -376,7 +377,17 @@ test.describe('a run is never lost', () => {
     await input.fill('kubectl cordon node3');
     await input.press('Enter');
     await expect(page).toHaveURL(/#s=/, { timeout: 10_000 });
-    await page.waitForTimeout(1500); // the address follows the run (debounced)
+    // The address follows the run (debounced): wait until it carries both commands and the moment.
+    await expect
+      .poll(
+        () => {
+          const r = decodeLink(new URL(page.url()).hash, { builtins: BUILTIN_SCENARIOS });
+          const mine = r.ok ? r.run.commands.map((c) => c.line).filter((l) => l.startsWith('kubectl ')) : [];
+          return r.ok ? { t: r.run.t, mine } : undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ t: 120_000, mine: ['kubectl cordon node1', 'kubectl cordon node3'] });
     await page.reload();
     await expect(page.getByText('Reload me')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
