@@ -34,6 +34,12 @@ for (const st of compiled.steps) {
     adv += performance.now() - a;
   }
   const at = conditionSince(sim.engine, st, startedAt);
-  say({ step: st.id, at, wallMs: Math.round(performance.now() - s0), advMs: Math.round(adv), checkMs: Math.round(check) });
+  say({
+    step: st.id,
+    at,
+    wallMs: Math.round(performance.now() - s0),
+    advMs: Math.round(adv),
+    checkMs: Math.round(check),
+  });
   startedAt = sim.now;
 }
