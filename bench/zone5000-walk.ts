@@ -13,7 +13,7 @@ const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const r = parseScenario(readFileSync('public/scenarios/zone-down-5000.yaml', 'utf8'));
 if (!r.ok) throw new Error('parse');
 const s = r.scenario;
-let t0 = performance.now();
+const t0 = performance.now();
 const sim = new Simulation(s);
 say({ boot: Math.round(performance.now() - t0) });
 const compiled = compileLesson(s.spec.lesson);
