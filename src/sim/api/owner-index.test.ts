@@ -49,6 +49,9 @@ function walked(e: Engine, uids: string[]) {
   return out;
 }
 
+/** A snapshot's exported sets, as sorted lists (to compare before and after later writes). */
+const sortedSets = (keys: Map<string, Set<string>>) => new Map([...keys].map(([uid, s]) => [uid, [...s].sort()]));
+
 function controllers(e: Engine): string[] {
   const o = e.state.api.objects;
   return [...Object.values(o.ReplicaSet), ...Object.values(o.DaemonSet), ...Object.values(o.StatefulSet)].map(
@@ -67,14 +70,14 @@ describe('owner index', () => {
     const snap = sim.snapshot();
     const atSnap = fromIndex(e, uids);
     const exported = snap.warmth?.get('owner-index') as { keys: Map<string, Set<string>> };
-    const exportedKeys = new Map([...exported.keys].map(([uid, s]) => [uid, [...s].sort()]));
+    const exportedKeys = sortedSets(exported.keys);
     // Far enough for taint evictions and their replacements (the built-in's lesson).
     sim.advanceTo(10 * 60_000);
     const later = fromIndex(e, uids);
     expect(later).toEqual(walked(e, uids));
     expect(later).not.toEqual(atSnap);
     // No write after the snapshot reached the sets it holds.
-    expect(new Map([...exported.keys].map(([uid, s]) => [uid, [...s].sort()]))).toEqual(exportedKeys);
+    expect(sortedSets(exported.keys)).toEqual(exportedKeys);
     sim.restore(snap);
     expect(fromIndex(e, uids)).toEqual(atSnap);
     expect(fromIndex(e, uids)).toEqual(walked(e, uids));
@@ -83,7 +86,7 @@ describe('owner index', () => {
     expect(fromIndex(e, uids)).toEqual(later);
     sim.restore(snap);
     expect(fromIndex(e, uids)).toEqual(atSnap);
-    expect(new Map([...exported.keys].map(([uid, s]) => [uid, [...s].sort()]))).toEqual(exportedKeys);
+    expect(sortedSets(exported.keys)).toEqual(exportedKeys);
   });
 
   it('is handed over with a snapshot, not rebuilt: the restored index holds the snapshot’s sets', () => {

@@ -7,21 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../core/engine';
 import { parseScenario } from '../index';
 import { Simulation } from '../simulation';
-import { boundUsage, boundUsageWarmth, type Usage, usageOf } from './scheduler-usage';
+import { boundUsage, boundUsageWarmth, sumUsage, type Usage } from './scheduler-usage';
 
-function fresh(e: Engine, node: string): Usage {
-  const u: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
-  for (const p of e.podsOnNode(node)) {
-    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
-    const r = usageOf(p);
-    u.cpu += r.cpu;
-    u.memory += r.memory;
-    u.cpuNZ += r.cpuNZ;
-    u.memNZ += r.memNZ;
-    u.pods++;
-  }
-  return u;
-}
+/** A sum made now from the node's pods, without the cache. */
+const fresh = (e: Engine, node: string): Usage => sumUsage(e.podsOnNode(node));
 
 describe('bound usage across a snapshot', () => {
   it('travels with it and equals a fresh sum after a restore, and after playing on', () => {

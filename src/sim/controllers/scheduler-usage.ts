@@ -75,8 +75,15 @@ export function boundUsage(e: Engine, node: string): Usage {
   const writes = e.podWritesOn(node);
   const hit = byNode.get(node);
   if (hit && hit.writes === writes) return hit.usage;
+  const u = sumUsage(e.podsOnNode(node));
+  byNode.set(node, { writes, usage: u });
+  return u;
+}
+
+/** Requests of the non-terminal pods among `pods`, summed (what `boundUsage` keeps per node). */
+export function sumUsage(pods: Iterable<Pod>): Usage {
   const u: Usage = { cpu: 0, memory: 0, pods: 0, cpuNZ: 0, memNZ: 0 };
-  for (const p of e.podsOnNode(node)) {
+  for (const p of pods) {
     if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
     const r = usageOf(p);
     u.cpu += r.cpu;
@@ -85,6 +92,5 @@ export function boundUsage(e: Engine, node: string): Usage {
     u.memNZ += r.memNZ;
     u.pods++;
   }
-  byNode.set(node, { writes, usage: u });
   return u;
 }
