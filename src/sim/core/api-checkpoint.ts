@@ -30,9 +30,9 @@ export class ApiCheckpoints {
   private readonly kinds = new Map<RecordKind, RecordChunks<ApiObject>>();
   private readonly history = new RecordChunks<ObjectHistoryEntry[]>();
 
-  /** `objects[key] = obj` happened (`objects`: the record of `kind`; `added`: a new key). */
-  put(objects: object, kind: RecordKind, key: string, added: boolean): void {
-    this.kinds.get(kind)?.set(objects, key, added);
+  /** `objects[key] = obj` happened (`objects`: the record of `kind`). */
+  put(objects: object, kind: RecordKind, key: string): void {
+    this.kinds.get(kind)?.set(objects, key);
   }
 
   /** `delete objects[key]` happened. */
@@ -40,9 +40,9 @@ export class ApiCheckpoints {
     this.kinds.get(kind)?.delete(objects, key);
   }
 
-  /** The history list of `ref` in `history` was written (`added`: a new one). */
-  remembered(history: object, ref: string, added: boolean): void {
-    this.history.set(history, ref, added);
+  /** The history list of `ref` in `history` was added or written. */
+  remembered(history: object, ref: string): void {
+    this.history.set(history, ref);
   }
 
   /** The chunks of `api` now. The first checkpoint of a record walks it; later ones cost what was written. */

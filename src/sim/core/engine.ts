@@ -298,7 +298,6 @@ export class Engine {
     const h = this.state.api.history;
     const entry = { at: this.state.now, what: intern(what), cause };
     let list = h[ref];
-    const added = !list;
     // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
     if (!list) h[ref] = [entry];
     else {
@@ -309,7 +308,7 @@ export class Engine {
       if (list.length === HISTORY_KEEP + 1) list.shift();
       else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
     }
-    this.apiCheckpoints.remembered(h, ref, added);
+    this.apiCheckpoints.remembered(h, ref);
   }
 
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
@@ -505,7 +504,7 @@ export class Engine {
     objects[key] = obj;
     if (!old) this.changes.keysChanged(kind);
     this.kindMaps.set(objects, kind, key, obj);
-    this.apiCheckpoints.put(objects, kind, key, !old);
+    this.apiCheckpoints.put(objects, kind, key);
     if (kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = joinKey(kind, key);
     this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, kind !== 'Lease' && !routine);

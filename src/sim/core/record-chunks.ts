@@ -12,11 +12,6 @@
  * enumerates exactly as the live one. Slots emptied by deletes are dropped at the next checkpoint,
  * and when deletes leave the slots mostly empty they are cut again (every chunk new, once).
  *
- * After a restore (`adopt`) the key-to-slot index is not built until a checkpoint needs it: writes
- * are noted (the keys written, and the keys added or deleted in order) and put in their slots then.
- * Building it was 0.5 s of the first 30 s replayed after a restore at 5,000 nodes
- * (bench/replay-prof.ts), and a seek that replays within the checkpoints it has never checkpoints.
- *
  * Derived data, not state: tied to the record object it tracks, so a state swapped in without
  * `adopt` (a test kit, a state built by hand) is walked once at its first checkpoint, and writes
  * to any other record are ignored.
@@ -37,30 +32,16 @@ interface Slot<V> {
 export class RecordChunks<V> {
   private rec: object | undefined;
   private slots: Slot<V>[] = [];
-  /** The slot of each key; built when a checkpoint needs it (after `adopt` or `track`: `noted` until then). */
+  /** The slot of each key; built on the first write after `adopt` (a restore that is not written to costs nothing more). */
   private slotOf: Map<string, Slot<V>> | undefined;
-  /** While `slotOf` is not built: the keys written in place, and the keys added (true) or deleted (false) in order. */
-  private noted: { written: Set<string>; moves: [string, boolean][] } = { written: new Set(), moves: [] };
   private size = 0;
   /** The last checkpoint's chunks, while nothing was written since. */
   private unchanged: Chunks<V> | undefined;
 
-  /**
-   * `rec[key] = value` happened (a value replaced, a new key added last, or a value changed in
-   * place); `added`: the key was not in the record before.
-   */
-  set(rec: object, key: string, added: boolean): void {
+  /** `rec[key] = value` happened (a value replaced, a new key added last, or a value changed in place). */
+  set(rec: object, key: string): void {
     if (rec !== this.rec) return;
-    this.unchanged = undefined;
-    if (!this.slotOf) {
-      if (added) this.note(key, true);
-      else this.noted.written.add(key);
-      return;
-    }
-    this.place(this.slotOf, key);
-  }
-
-  private place(slotOf: Map<string, Slot<V>>, key: string): void {
+    const slotOf = this.index();
     let s = slotOf.get(key);
     if (!s) {
       s = this.slots[this.slots.length - 1];
@@ -73,17 +54,13 @@ export class RecordChunks<V> {
       this.size++;
     }
     s.chunk = undefined;
+    this.unchanged = undefined;
   }
 
   /** `delete rec[key]` happened. */
   delete(rec: object, key: string): void {
     if (rec !== this.rec) return;
-    this.unchanged = undefined;
-    if (!this.slotOf) this.note(key, false);
-    else this.take(this.slotOf, key);
-  }
-
-  private take(slotOf: Map<string, Slot<V>>, key: string): void {
+    const slotOf = this.index();
     const s = slotOf.get(key);
     if (!s) return;
     slotOf.delete(key);
@@ -91,13 +68,7 @@ export class RecordChunks<V> {
     keys.splice(keys.indexOf(key), 1);
     s.chunk = undefined;
     this.size--;
-  }
-
-  /** A key added or deleted before the index is built; past a quarter of the record, it is built. */
-  private note(key: string, added: boolean): void {
-    const moves = this.noted.moves;
-    moves.push([key, added]);
-    if (moves.length > 4096 && moves.length > this.size >> 2) this.index();
+    this.unchanged = undefined;
   }
 
   /**
@@ -108,8 +79,6 @@ export class RecordChunks<V> {
   checkpoint(rec: Readonly<Record<string, V>>, value?: (v: V) => V): { chunks: Chunks<V>; fresh: number } {
     if (rec !== this.rec) this.track(rec);
     if (this.unchanged) return { chunks: this.unchanged, fresh: 0 };
-    // Writes noted since a restore go into their slots now.
-    if (!this.slotOf && (this.noted.written.size > 0 || this.noted.moves.length > 0)) this.index();
     if (this.slots.length > 16 && this.slots.length > 4 * Math.ceil(this.size / SLOT)) this.recut();
     const out: Chunk<V>[] = [];
     const kept: Slot<V>[] = [];
@@ -149,7 +118,6 @@ export class RecordChunks<V> {
       this.size += c.keys.length;
     }
     this.slotOf = undefined;
-    this.noted = { written: new Set(), moves: [] };
     this.unchanged = chunks;
   }
 
@@ -158,7 +126,6 @@ export class RecordChunks<V> {
     this.rec = undefined;
     this.slots = [];
     this.slotOf = undefined;
-    this.noted = { written: new Set(), moves: [] };
     this.size = 0;
     this.unchanged = undefined;
   }
@@ -167,7 +134,6 @@ export class RecordChunks<V> {
   private track(rec: Readonly<Record<string, V>>): void {
     this.rec = rec;
     this.slotOf = undefined;
-    this.noted = { written: new Set(), moves: [] };
     this.unchanged = undefined;
     this.cut(Object.keys(rec));
   }
@@ -187,22 +153,11 @@ export class RecordChunks<V> {
     this.size = keys.length;
   }
 
-  /** Builds the key-to-slot index and puts the writes noted until then into their slots, in order. */
   private index(): Map<string, Slot<V>> {
     if (this.slotOf) return this.slotOf;
     const m = new Map<string, Slot<V>>();
     for (const s of this.slots) for (const k of s.keys) m.set(k, s);
     this.slotOf = m;
-    const { written, moves } = this.noted;
-    this.noted = { written: new Set(), moves: [] };
-    for (const [key, added] of moves) {
-      if (added) this.place(m, key);
-      else this.take(m, key);
-    }
-    for (const key of written) {
-      const s = m.get(key);
-      if (s) s.chunk = undefined;
-    }
     return m;
   }
 
