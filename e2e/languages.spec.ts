@@ -38,6 +38,9 @@ test('?lang=ja speaks Japanese, kubectl stays kubectl; the menu switches to pt-B
   expect(new URL(page.url()).searchParams.get('lang')).toBe('pt-BR');
 
   await page.getByRole('button', { name: 'Copiar link', exact: true }).click();
+  // The copy is asynchronous (the link's encoder loads first): read the clipboard once the page
+  // says the link is copied, not at the click.
+  await expect(page.getByRole('status').filter({ hasText: 'Link copiado' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(link).searchParams.get('lang')).toBe('pt-BR');
   expect(link).toContain('#s=');
