@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './scripts/vitest-sequencer';
 
 /**
  * Content-Security-Policy of the production build: every script, worker, style sheet, image and
@@ -128,6 +127,5 @@ export default defineConfig({
     // Vitest keeps one core for itself by default (one worker on a 2-core machine); the runner
     // only waits, so both cores run test files (the unit suite took 528 s, now 365 s, on this machine).
     maxWorkers: Math.max(2, availableParallelism()),
-    sequence: { sequencer: LongestFirstSequencer },
   },
 });
