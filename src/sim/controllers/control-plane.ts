@@ -109,15 +109,15 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.startedAt = e.now;
   m.kcmContainerId = containerId;
   m.taintQueued = dict();
-  delete m.noExecuteTickAt;
+  m.noExecuteTickAt = undefined;
   m.zoneQps = dict();
   m.taintedNodes = dict();
   m.tecDirtyNodes = dict();
   m.tecDirtyPods = dict();
   m.nlcDirtyPods = dict();
   // A new process lists every node: all of them get a NoSchedule tainting pass.
-  delete m.nlcDirtyNodes;
-  delete m.epsDirtyServices;
+  m.nlcDirtyNodes = undefined;
+  m.epsDirtyServices = undefined;
   m.evictionWork = dict();
 }
 

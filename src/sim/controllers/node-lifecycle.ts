@@ -261,7 +261,7 @@ export const nodeLifecycleModule: SimModule = {
     'node-lifecycle.noexecute': (e, t) => {
       const m = controllerMemory(e);
       if (t.gen !== m.generation || Number(t.target) !== m.noExecuteTickAt) return;
-      delete m.noExecuteTickAt;
+      m.noExecuteTickAt = undefined;
       if (!controllerManagerActive(e)) {
         // API blip while still leader: retry a second later (leadership loss bumps the generation).
         scheduleNoExecuteTick(e, 1000);

@@ -54,7 +54,7 @@ function orphanPods(e: Engine, h: RunningHost): string[] {
 /** Timer: one housekeeping pass. */
 export function housekeepingTick(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
-  delete mem.housekeepingAt;
+  mem.housekeepingAt = undefined;
   if (runtimeErrors(e, h).length > 0 || !mem.podsAdded || !canReachApi(e, h.name)) {
     armHousekeeping(e, h);
     return;

@@ -62,7 +62,7 @@ export function updateRuntimeUp(e: Engine, h: RunningHost): void {
     );
     return;
   }
-  delete mem.runtimeError;
+  mem.runtimeError = undefined;
   mem.lastBaseRuntimeSync = e.now;
   mem.runtimeEverSynced = true;
 }
@@ -93,7 +93,7 @@ export function wakeRuntimeUpLoop(e: Engine, h: RunningHost, gen: number): void 
   if (idle === undefined) return;
   const last = lastRuntimeSync(e, h);
   h.kubelet.lastBaseRuntimeSync = last;
-  delete h.kubelet.runtimeUpIdleSince;
+  h.kubelet.runtimeUpIdleSince = undefined;
   e.schedule(last + RUNTIME_UP_PERIOD - e.now, 'kubelet.runtime-up', h.name, gen);
 }
 
