@@ -5,6 +5,7 @@ import { MODULES } from '../modules';
 import { parseScenario } from '../scenario/parse';
 import { Simulation } from '../simulation';
 import { storyModule } from '../story/watch';
+import { addChapter, addToGroup } from './chapters';
 
 function builtin(name: string): Scenario {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
@@ -167,6 +168,39 @@ describe('chapters in the engine state', () => {
     expect(withStory.chapters().every((c) => c.at >= 0)).toBe(true);
     // The nodes registered during the boot are not chapters; only the watched ones are missing without the module.
     expect(without.chapters().map((c) => c.label)).toEqual(['kubelet stopped on node2', 'kubelet started on node2']);
+  });
+
+  it('are shared with a checkpoint, and a group grown after it leaves the checkpoint as it was', () => {
+    const sim = played('eviction', 100_000);
+    const e = sim.engine;
+    const moment = { label: 'web-1 evicted', kind: 'evict' as const, node: 'node2' };
+    const grown = (n: number) => (n === 1 ? 'web-1 evicted' : `${n} pods evicted from node2`);
+    addToGroup(e, 'evict|node2', moment, grown);
+    const snap = sim.snapshot();
+    const frozen = snap.state.story;
+    expect(frozen?.chapters).toBe(e.state.story?.chapters);
+    // Frozen, any write into the checkpoint's chapters would throw.
+    Object.freeze(frozen?.chapters);
+    for (const c of frozen?.chapters ?? []) Object.freeze(c);
+    Object.freeze(frozen?.replacementsSeen);
+    addToGroup(e, 'evict|node2', { ...moment, label: 'web-2 evicted' }, grown);
+    addChapter(e, { label: 'a later moment', kind: 'other' });
+    expect(frozen?.chapters.map((c) => c.label)).toEqual([
+      'kubelet stopped on node2',
+      'node2 NotReady',
+      'node2 tainted unreachable:NoExecute',
+      'web-1 evicted',
+    ]);
+    const labelsFrom3 = () =>
+      sim
+        .chapters()
+        .map((c) => c.label)
+        .slice(3);
+    expect(labelsFrom3()).toEqual(['2 pods evicted from node2', 'a later moment']);
+    sim.restore(snap);
+    expect(labelsFrom3()).toEqual(['web-1 evicted']);
+    addToGroup(e, 'evict|node2', { ...moment, label: 'web-3 evicted' }, grown);
+    expect(labelsFrom3()).toEqual(['2 pods evicted from node2']);
   });
 
   it('are copies: changing the returned list changes nothing', () => {

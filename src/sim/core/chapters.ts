@@ -10,6 +10,7 @@
  */
 
 import { causeAt } from './cause-log';
+import type { Writable } from './copy-on-write';
 import type { Engine } from './engine';
 import type { Cause, Chapter, StoredChapter, StoryState } from './state';
 
@@ -19,10 +20,24 @@ export type { Chapter, ChapterKind, StoredChapter, StoryState } from './state';
 export function storyState(e: Engine): StoryState {
   let s = e.state.story;
   if (!s) {
-    s = { chapters: [], replacementsSeen: {} };
+    s = { chapters: e.cow.adopt([]), replacementsSeen: e.cow.adopt({}) };
     e.state.story = s;
   }
   return s;
+}
+
+/**
+ * The chapters as the live state's own list, to write. A snapshot shares the list and its
+ * chapters (core/snapshot.ts keeps a copy of the story's two fields only): the first write after a
+ * checkpoint copies the list once (Engine.cow), not every checkpoint the whole story.
+ */
+function writableChapters(e: Engine): StoredChapter[] {
+  return e.cow.field(storyState(e) as Writable<StoryState>, 'chapters') as StoredChapter[];
+}
+
+/** The replacement pods whose Ready chapter is written, as the live state's own record (as above). */
+export function writableReplacementsSeen(e: Engine): Record<string, true> {
+  return e.cow.field(storyState(e) as Writable<StoryState>, 'replacementsSeen');
 }
 
 /** How many chapters there are (a mark to insert a command's chapter before what it caused). */
@@ -37,8 +52,8 @@ export function chapterCount(e: Engine): number {
  */
 export function addChapter(e: Engine, c: Omit<StoredChapter, 'at'>, before?: number): void {
   if (e.now < 0) return;
-  const list = storyState(e).chapters;
-  const chapter = { at: e.now, ...c };
+  const list = writableChapters(e);
+  const chapter = e.cow.adopt({ at: e.now, ...c });
   if (before === undefined || before >= list.length) list.push(chapter);
   else list.splice(before, 0, chapter);
 }
@@ -59,22 +74,24 @@ export function addToGroup(
   sameInstant = false,
 ): void {
   if (e.now < 0) return;
-  const list = storyState(e).chapters;
+  const chapters = storyState(e).chapters;
   // Chapters are appended in time order: only the last ones can be the group's.
-  for (let i = list.length - 1; i >= 0; i--) {
-    const c = list[i] as StoredChapter;
-    if (sameInstant ? e.now !== c.at : e.now - c.at >= GROUP_WINDOW_MS) break;
-    if (c.group !== group) continue;
+  for (let i = chapters.length - 1; i >= 0; i--) {
+    const found = chapters[i] as StoredChapter;
+    if (sameInstant ? e.now !== found.at : e.now - found.at >= GROUP_WINDOW_MS) break;
+    if (found.group !== group) continue;
+    // The chapter may be a snapshot's too: written as the live list's own copy.
+    const c = e.cow.writable(found);
+    writableChapters(e)[i] = c;
     c.count = (c.count ?? 1) + 1;
     if (first.node !== c.node) c.spread = true;
-    if (sameInstant && first.node !== undefined && first.node !== c.node) {
-      c.nodes ??= c.node === undefined ? [] : [c.node];
-      if (!c.nodes.includes(first.node)) c.nodes.push(first.node);
-    }
+    if (sameInstant && first.node !== undefined && first.node !== c.node && !c.nodes?.includes(first.node))
+      c.nodes = [...(c.nodes ?? (c.node === undefined ? [] : [c.node])), first.node];
     c.label = label(c.count, c);
     return;
   }
-  const chapter = { at: e.now, ...first, group, count: 1 };
+  const list = writableChapters(e);
+  const chapter = e.cow.adopt({ at: e.now, ...first, group, count: 1 });
   if (before === undefined || before >= list.length) list.push(chapter);
   else list.splice(before, 0, chapter);
 }

@@ -1,15 +1,16 @@
 /**
  * The (time, seq) timer queue. Timers are plain data so they survive a snapshot; a timer names a
  * handler kind and a target instead of holding a closure. `seq` gives FIFO order among timers due
- * at the same millisecond, which keeps runs deterministic.
+ * at the same millisecond, which keeps runs deterministic. A timer is never changed once queued,
+ * so a snapshot shares the timers themselves and copies only the heap's array (core/snapshot.ts).
  */
 export interface Timer {
-  at: number;
-  seq: number;
-  kind: string;
-  target: string;
+  readonly at: number;
+  readonly seq: number;
+  readonly kind: string;
+  readonly target: string;
   /** Generation of the owning component when scheduled; a stale generation means "cancelled". */
-  gen: number;
+  readonly gen: number;
 }
 
 function less(a: Timer, b: Timer): boolean {

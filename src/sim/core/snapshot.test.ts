@@ -318,6 +318,7 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
     const snaps: ReturnType<Simulation['snapshot']>[] = [];
     const podSets: string[] = [];
     let sharedWorkers = 0;
+    const chapterCounts: number[] = [];
     for (let t = 30_000; t <= 20 * MIN; t += 30_000) {
       sim.advanceTo(t);
       const snap = sim.snapshot();
@@ -329,13 +330,26 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
         if (h.kubelet && h.kubelet.pods === live?.kubelet?.pods && Object.keys(h.kubelet.pods).length > 0)
           sharedWorkers++;
       }
+      // The timers (never changed once queued) and the story's chapters are shared too.
+      const liveState = sim.engine.state;
+      expect(snap.state.timers.every((t, i) => t === liveState.timers[i])).toBe(true);
+      expect(snap.state.timers).not.toBe(liveState.timers);
+      if (snap.state.story) {
+        expect(snap.state.story.chapters).toBe(liveState.story?.chapters);
+        chapterCounts.push(snap.state.story.chapters.length);
+      }
       // Frozen: any write that skips the copy-on-write paths throws from here on.
       deepFreeze(snap.state.hosts);
+      deepFreeze(snap.state.timers);
+      deepFreeze(snap.state.story);
       snaps.push(snap);
       // Sets cannot be frozen: the pods-by-node index (shared, Engine.podSetOf) is compared below.
       podSets.push(JSON.stringify([...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]])));
     }
     expect(sharedWorkers).toBeGreaterThan(0);
+    // Chapters were added (and grouped: evictions) while earlier checkpoints were frozen.
+    expect(new Set(chapterCounts).size).toBeGreaterThan(2);
+    expect(sim.chapters()).toEqual(straight.chapters());
     expect(snaps.map((s) => JSON.stringify([...(s.indexes?.podsByNode ?? [])].map(([n, k]) => [n, [...k]])))).toEqual(
       podSets,
     );
@@ -349,6 +363,7 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
       sim.restore(snaps[i] as (typeof snaps)[number]);
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(straight.traceHash());
+      expect(sim.chapters()).toEqual(straight.chapters());
     }
   });
 });

@@ -20,6 +20,7 @@ import {
   fromCause,
   shortTaintKey,
   storyState,
+  writableReplacementsSeen,
   writeCause,
 } from '../core/chapters';
 import type { Engine, SimModule } from '../core/engine';
@@ -115,8 +116,7 @@ function onPod(e: Engine, key: string, obj: Pod | undefined, old: Pod | undefine
   if (obj) {
     if (obj.metadata.annotations[REPLACES_ANNOTATION] !== undefined) replacementProgress(e, key, obj, old);
   } else if (old) {
-    const seen = e.state.story?.replacementsSeen;
-    if (seen?.[old.metadata.uid]) delete seen[old.metadata.uid];
+    if (e.state.story?.replacementsSeen[old.metadata.uid]) delete writableReplacementsSeen(e)[old.metadata.uid];
   }
 }
 
@@ -159,9 +159,8 @@ function creation(e: Engine, key: string): Cause | undefined {
  */
 function replacementProgress(e: Engine, key: string, obj: Pod, old: Pod | undefined): void {
   if (!isPodReady(obj) || (old && isPodReady(old))) return;
-  const seen = storyState(e).replacementsSeen;
-  if (seen[obj.metadata.uid]) return;
-  seen[obj.metadata.uid] = true;
+  if (storyState(e).replacementsSeen[obj.metadata.uid]) return;
+  writableReplacementsSeen(e)[obj.metadata.uid] = true;
   const node = obj.spec.nodeName ?? '';
   const first = {
     label: `replacement ${podName(key)} Running on ${node}`,
