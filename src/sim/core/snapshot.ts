@@ -160,7 +160,8 @@ export function copyState(s: SimState, withApi = true): SimState {
   // next write (core/chapters.ts; the caller calls `Engine.cow.shareAll`).
   if (story) out.story = { ...story };
   // Timers are never changed once queued (core/heap.ts): the heap's order is copied, not the
-  // timers (4,208 at 1,000 nodes: 0.9 ms a copy deep, 0.02 ms shared).
+  // timers (copied deep: 0.9 ms for the 4,208 of a 1,000-node run, 6.7 ms for the 25,873 of a
+  // 5,000-node one; a slice of 4,208: ~0.001 ms).
   out.timers = timers.slice();
   out.api = copyApi(api, !withApi);
   out.hosts = dict();
