@@ -69,10 +69,21 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorke
   };
   if (w.podIP === undefined) sandbox();
   for (const name of Object.keys(w.containers)) {
-    if (!w.containers[name] || w.containers[name].pulling) continue;
+    const cur = w.containers[name];
+    if (!cur || cur.pulling) continue;
+    // A container that runs, as its state already says, with no failed probe: SyncPod has nothing
+    // to do for it (syncContainer would write the same values), so its state is not copied.
+    const latest = latestInstance(h, w.uid, name);
+    if (
+      latest?.state === 'running' &&
+      cur.containerId === latest.id &&
+      cur.waiting === undefined &&
+      (cur.killing !== undefined || failedProbe(cur, latest.id) === undefined)
+    )
+      continue;
     // Taken writable through the worker (the same `w`, already the live state's own).
     const { st } = writableContainerState(e, h.kubelet, w.uid, name) as { st: WritableContainerState };
-    syncContainer(e, h, w, st, sandbox);
+    syncContainer(e, h, w, st, sandbox, latest);
   }
 }
 
@@ -118,8 +129,8 @@ function syncContainer(
   w: WritableWorker,
   st: WritableContainerState,
   sandbox: () => void,
+  latest: HostContainer | undefined,
 ): void {
-  const latest = latestInstance(h, w.uid, st.name);
   if (latest?.state === 'running') {
     st.containerId = latest.id;
     delete st.waiting;
