@@ -9,7 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encodeLink } from '../src/share/link';
+import { decodeLink, encodeLink } from '../src/share/link';
+import { BUILTIN_SCENARIOS } from '../src/sim/scenario/builtins';
 import { clock, region, savedRun, scrubTo } from './helpers';
 
 const traceHash = (page: import('@playwright/test').Page) =>
@@ -30,6 +31,14 @@ test('two commands at 2m, F5: the same run; a new visit offers it and restores i
   await input.press('Enter');
   await expect(region(page, 'kubectl get nodes')).toContainText(/node3\s+Ready,SchedulingDisabled/);
   const hash = await traceHash(page);
+  // The address follows the run a moment later (its link encoder loads on demand): a reload before
+  // it holds the second command would replay one command only (a CI run read another trace hash).
+  await expect
+    .poll(async () => {
+      const r = decodeLink(await page.evaluate(() => location.hash), { builtins: BUILTIN_SCENARIOS });
+      return r.ok ? r.run.commands.map((c) => c.line) : [];
+    })
+    .toEqual(expect.arrayContaining(['kubectl cordon node1', 'kubectl cordon node3']));
   await page.reload();
   await expect(page.getByRole('timer', { name: 'Simulation time' })).toHaveText('2m', { timeout: 15_000 });
   await expect(region(page, 'kubectl get nodes')).toContainText(/node1\s+Ready,SchedulingDisabled/);
