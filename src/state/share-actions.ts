@@ -171,7 +171,15 @@ async function refuseLink(error: string, opts: { keepCurrent?: boolean; previous
  */
 export async function startApp(startWith?: () => Promise<void>): Promise<void> {
   window.addEventListener('hashchange', (ev) => {
-    const hash = location.hash;
+    // The address the user went to (the event's), not `location.hash` now: the event is queued,
+    // and the page may have written its own run's address in between (a restored run), which
+    // would hide the pasted link.
+    let hash = location.hash;
+    try {
+      hash = new URL(ev.newURL).hash;
+    } catch {
+      // keep location.hash
+    }
     if (hash === lastWrittenHash || hash.length <= 1) return;
     // Where the address was: it goes back there if the new link is refused.
     let previous = '';
