@@ -368,6 +368,26 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
   });
 });
 
+describe('a kubelet cut off from the API', () => {
+  it('syncs its pods every pass without copying the workers it leaves as they are', () => {
+    const scenario = busyScenario();
+    scenario.spec.timeline = [{ at: 1 * MIN, run: 'network cut node1' }];
+    const sim = new Simulation(scenario);
+    sim.advanceTo(3 * MIN);
+    const before = sim.snapshot().state.hosts.node1?.kubelet as KubeletMemory;
+    const traced = sim.engine.state.traceLength;
+    sim.advanceTo(3 * MIN + 30_000);
+    const after = sim.snapshot().state.hosts.node1?.kubelet as KubeletMemory;
+    const running = Object.values(after.pods).filter((w) => w.state === 'running');
+    expect(running.length).toBeGreaterThan(1);
+    // The kubelet ran (its sync loop and status tries are in the trace) ...
+    expect(sim.engine.state.traceLength).toBeGreaterThan(traced);
+    expect(after).not.toBe(before);
+    // ... and left every running worker the record the earlier checkpoint holds.
+    for (const w of running) expect(w).toBe(before.pods[w.uid]);
+  });
+});
+
 describe('kubelet pod status cache', () => {
   it('gives the same run as rebuilding every status at every pass', () => {
     const run = (cache: boolean) => {

@@ -344,12 +344,13 @@ export function syncPods(e: Engine, h: RunningHost): void {
     }
     if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
     const probe = probePass(e, h);
-    // Writable from here on (kubelet/worker-writes.ts): the steps below read this `ww`, never `w`.
-    const ww = writableWorker(e, mem, uid) as WritableWorker;
-    syncWorkerContainers(e, h, ww);
-    triggerReadiness(e, h, ww);
-    publishStatus(e, h, ww, apiKnown);
-    noteWorkerSync(e, h, ww, apiKnown, probe);
+    // Each step takes the worker writable only if it writes it (kubelet/worker-writes.ts): the
+    // next step reads the worker as it now stands in `mem.pods`, never the `w` read before.
+    syncWorkerContainers(e, h, w);
+    triggerReadiness(e, h, mem.pods[uid] ?? w);
+    const now = mem.pods[uid] ?? w;
+    publishStatus(e, h, now, apiKnown);
+    noteWorkerSync(e, h, now, apiKnown, probe);
   }
   if (apiKnown) {
     // A scoped pass runs on a node without static or mirror pods: nothing for syncMirrorPods.

@@ -37,14 +37,26 @@ import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
 import { ensurePodSyncWithin } from './pod-sync-queue';
 import { failedProbe } from './probe-results';
-import { type WritableContainerState, type WritableWorker, writableContainerState } from './worker-writes';
+import {
+  type WritableContainerState,
+  type WritableWorker,
+  writableContainerState,
+  writableWorker,
+} from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
 export { podRef, pullPolicyAlways } from './container-start';
 
-/** Ensure every container of a running worker runs (called only when the runtime is healthy). */
-export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorker): void {
+/**
+ * Ensure every container of a running worker runs (called only when the runtime is healthy). The
+ * worker is taken writable (kubelet/worker-writes.ts) only by a step that writes it: a pass that
+ * finds every container as its state says (a node cut off from the API syncs each pod every pass)
+ * leaves the record shared with the last checkpoint instead of copying it unchanged (5,000 nodes,
+ * zone cut: 56,000 workers copied per 30 s, ~11 MB kept by each checkpoint). The caller reads the
+ * worker back from `k.pods` afterwards.
+ */
+export function syncWorkerContainers(e: Engine, h: RunningHost, shared: KubeletPodWorker): void {
   // The kubelet's runtime view lags (5s checks); a CRI call to a stopped runtime just fails.
   if (!criAvailable(e, h)) {
     logLine(
@@ -53,11 +65,16 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorke
       'kubelet',
       'E',
       'pod_workers.go:1301',
-      `"Error syncing pod, skipping" err=${q(criError(e))} pod=${q(w.key)} podUID=${q(w.uid)}`,
+      `"Error syncing pod, skipping" err=${q(criError(e))} pod=${q(shared.key)} podUID=${q(shared.uid)}`,
     );
     ensurePodSyncWithin(e, h, 5000);
     return;
   }
+  let own: WritableWorker | undefined;
+  const writable = (): WritableWorker => {
+    own ??= writableWorker(e, h.kubelet, shared.uid) as WritableWorker;
+    return own;
+  };
   // The sandbox comes first (a new pod gets its IP before its images are pulled); a pod whose
   // containers all run has a ready one (a stopped sandbox stops them all), so it is looked at
   // only when a container must start.
@@ -65,15 +82,15 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorke
   const sandbox = () => {
     if (sandboxChecked) return;
     sandboxChecked = true;
-    ensureSandbox(e, h, w);
+    ensureSandbox(e, h, writable());
   };
-  if (w.podIP === undefined) sandbox();
-  for (const name of Object.keys(w.containers)) {
-    const cur = w.containers[name];
+  if (shared.podIP === undefined) sandbox();
+  for (const name of Object.keys(shared.containers)) {
+    const cur = (own ?? shared).containers[name];
     if (!cur || cur.pulling) continue;
     // A container that runs, as its state already says, with no failed probe: SyncPod has nothing
     // to do for it (syncContainer would write the same values), so its state is not copied.
-    const latest = latestInstance(h, w.uid, name);
+    const latest = latestInstance(h, shared.uid, name);
     if (
       latest?.state === 'running' &&
       cur.containerId === latest.id &&
@@ -81,6 +98,7 @@ export function syncWorkerContainers(e: Engine, h: RunningHost, w: WritableWorke
       (cur.killing !== undefined || failedProbe(cur, latest.id) === undefined)
     )
       continue;
+    const w = writable();
     // Taken writable through the worker (the same `w`, already the live state's own).
     const { st } = writableContainerState(e, h.kubelet, w.uid, name) as { st: WritableContainerState };
     syncContainer(e, h, w, st, sandbox, latest);
