@@ -175,7 +175,7 @@ function queueRemove(e: Engine, nodeName: string): boolean {
   const m = controllerMemory(e);
   const zone = m.taintQueued[nodeName];
   if (zone === undefined) return false;
-  delete m.taintQueued[nodeName];
+  delete e.cow.field(m, 'taintQueued')[nodeName];
   const q = m.taintQueue[zone];
   // In place: a node not yet tainted is removed and re-added on every 5s pass, and a zone's queue
   // may hold hundreds of nodes (a copy per node per pass was a large part of a zone failure).
@@ -187,7 +187,7 @@ function queueRemove(e: Engine, nodeName: string): boolean {
 function queueAdd(e: Engine, zone: string, nodeName: string): boolean {
   const m = controllerMemory(e);
   if (m.taintQueued[nodeName] !== undefined) return false;
-  m.taintQueued[nodeName] = zone;
+  e.cow.field(m, 'taintQueued')[nodeName] = zone;
   const q = m.taintQueue[zone] ?? [];
   q.push(nodeName);
   m.taintQueue[zone] = q;

@@ -160,7 +160,7 @@ export function monitorNodeHealth(e: Engine): void {
       SOURCE,
       cause,
     );
-    m.knownNodes[name] = n.metadata.uid;
+    e.cow.field(m, 'knownNodes')[name] = n.metadata.uid;
     addZone(e, zone);
     markNodeAsReachable(e, n, 'node newly observed by the controller (markNodeAsReachable)', [cause]);
   }
@@ -185,7 +185,7 @@ export function monitorNodeHealth(e: Engine): void {
       SOURCE,
       cause,
     );
-    delete m.knownNodes[name];
+    delete e.cow.field(m, 'knownNodes')[name];
     delete m.nodeHealth[name];
   }
 

@@ -48,7 +48,7 @@ function cancelWorkWithEvent(e: Engine, key: string, why: string, parents: numbe
   const m = controllerMemory(e);
   const w = m.evictionWork[key];
   if (!w) return;
-  delete m.evictionWork[key];
+  delete e.cow.field(m, 'evictionWork')[key];
   delete m.evictions[key];
   if (w.fired) return;
   const cause = e.cause({ actor: actor(e), what: `cancel eviction of pod ${key}`, rule: why, parents });
@@ -60,7 +60,7 @@ function addWork(e: Engine, key: string, node: string, createdAt: number, fireAt
   const m = controllerMemory(e);
   if (m.evictionWork[key]) return;
   const seq = ++m.evictionSeq;
-  m.evictionWork[key] = { createdAt, seq, fired: false };
+  e.cow.field(m, 'evictionWork')[key] = { createdAt, seq, fired: false };
   m.evictions[key] = { at: Math.max(fireAt, e.now), node, cause };
   e.schedule(fireAt - e.now, 'taint-eviction.evict', key, seq);
 }
@@ -228,7 +228,7 @@ export const taintEvictionModule: SimModule = {
         return;
       }
       // Fired work stays as a marker so that later node updates do not schedule the pod again.
-      w.fired = true;
+      e.cow.field(m, 'evictionWork')[t.target] = { ...w, fired: true };
       evict(e, t.target);
     },
   },

@@ -368,6 +368,39 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
   });
 });
 
+describe("checkpoints share the node lifecycle and taint eviction controllers' rarely written records", () => {
+  it('known nodes, the NoExecute tainting set and eviction work: shared, frozen, and the run unchanged', () => {
+    const straight = new Simulation(busyScenario());
+    straight.advanceTo(20 * MIN);
+    const sim = new Simulation(busyScenario());
+    const snaps: ReturnType<Simulation['snapshot']>[] = [];
+    let fired = 0;
+    let queued = 0;
+    for (let t = 30_000; t <= 20 * MIN; t += 30_000) {
+      sim.advanceTo(t);
+      const snap = sim.snapshot();
+      const kept = snap.state.controllers;
+      const live = sim.engine.state.controllers;
+      for (const k of ['knownNodes', 'taintQueued', 'evictionWork'] as const) {
+        expect(kept[k]).toBe(live[k]);
+        deepFreeze(kept[k]);
+      }
+      fired += Object.values(kept.evictionWork ?? {}).filter((w) => w.fired).length;
+      queued += Object.keys(kept.taintQueued ?? {}).length;
+      snaps.push(snap);
+    }
+    // node1 powered off at 5 min: tainted, its pods' eviction work fired while checkpoints were frozen.
+    expect(fired).toBeGreaterThan(0);
+    expect(queued).toBeGreaterThan(0);
+    expect(sim.traceHash()).toBe(straight.traceHash());
+    for (const i of [10, 13, 4]) {
+      sim.restore(snaps[i] as (typeof snaps)[number]);
+      sim.advanceTo(20 * MIN);
+      expect(sim.traceHash()).toBe(straight.traceHash());
+    }
+  });
+});
+
 describe('a kubelet cut off from the API', () => {
   it('syncs its pods every pass without copying the workers it leaves as they are', () => {
     const scenario = busyScenario();

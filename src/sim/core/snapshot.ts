@@ -1,7 +1,7 @@
 import { copyCauseLog } from './cause-log';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
-import type { ApiState, Host, KubeletMemory, SimState } from './state';
+import type { ApiState, ControllerMemory, Host, KubeletMemory, SimState } from './state';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -71,6 +71,26 @@ function copyHost(h: Host): Host {
   const out = fastCopy(h as unknown as Record<string, unknown>) as unknown as Host;
   if (h.kubelet) out.kubelet = fastCopy(h.kubelet as unknown as Record<string, unknown>) as unknown as KubeletMemory;
   return out;
+}
+
+/**
+ * Controller memory records a snapshot shares instead of copying: written rarely once a cluster is
+ * up (a node known or gone, queued for NoExecute tainting, a pod's eviction work), each through
+ * `Engine.cow.field`, which copies the record before the first write after a checkpoint (their
+ * entries are strings or records never changed once written; core/state.ts types them `readonly`).
+ * A deep copy of the three cost ~4.9 ms of each 5,000-node checkpoint (bench/checkpoint-parts.ts).
+ */
+const SHARED_CONTROLLER_RECORDS = ['knownNodes', 'taintQueued', 'evictionWork'] as const;
+
+/** The controller memory as a snapshot keeps it: the shared records as they are, the rest copied. */
+function copyControllers(m: ControllerMemory): ControllerMemory {
+  const out = fastCopy(m as unknown as Record<string, unknown>);
+  const shared = new Set<string>(SHARED_CONTROLLER_RECORDS);
+  for (const k in out) {
+    const v = out[k];
+    if (typeof v === 'object' && v !== null && !shared.has(k)) out[k] = clonePlain(v);
+  }
+  return out as unknown as ControllerMemory;
 }
 
 /** Controller memory keyed by node, zone or pod names (core/dict.ts). */
@@ -154,8 +174,9 @@ const CLOUD_AUTOSCALER_DICTS = [
  * histories are left empty (a snapshot keeps them as chunks: `ApiChunks`, core/api-checkpoint.ts).
  */
 export function copyState(s: SimState, withApi = true): SimState {
-  const { api, hosts, causes, trace, timers, story, ...rest } = s;
+  const { api, hosts, causes, trace, timers, story, controllers, ...rest } = s;
   const out = clonePlain(rest) as SimState;
+  out.controllers = copyControllers(controllers);
   // The chapters and the replacements seen are shared, copied by their write path before the
   // next write (core/chapters.ts; the caller calls `Engine.cow.shareAll`).
   if (story) out.story = { ...story };

@@ -336,7 +336,8 @@ export interface LeaderElectionState {
 export interface ControllerMemory {
   /** node-lifecycle-controller, in kube-controller-manager's memory. */
   nodeHealth: Record<string, NodeHealth>;
-  knownNodes: Record<string, string>; // name -> uid
+  /** name -> uid. Shared by checkpoints: written through `Engine.cow.field` (core/snapshot.ts `copyControllers`). */
+  knownNodes: Readonly<Record<string, string>>;
   zoneStates: Record<string, 'Normal' | 'PartialDisruption' | 'FullDisruption' | 'Initial'>;
   /** Nodes waiting in a zone's rate-limited NoExecute tainting queue, with when they were queued. */
   taintQueue: Record<string, string[]>;
@@ -358,8 +359,8 @@ export interface ControllerMemory {
   leaderElection?: Record<string, LeaderElectionState>;
   /** Leader-election loop timers: chain per component, idle loops (controllers/control-plane-idle.ts). */
   electionLoops?: { chain: Record<string, number>; idleSince: Record<string, number> };
-  /** Node -> zone key for nodes in a zone's NoExecute tainting set (UniqueQueue set: kept after tainting). */
-  taintQueued?: Record<string, string>;
+  /** Node -> zone key for nodes in a zone's NoExecute tainting set (UniqueQueue set: kept after tainting). Shared like knownNodes. */
+  taintQueued?: Readonly<Record<string, string>>;
   /** When the next NoExecute tainting tick is scheduled (dedupes timers). */
   noExecuteTickAt?: number;
   /** Token bucket QPS per zone (zoneTokens holds tokens in millionths and the last refill time). */
@@ -375,8 +376,8 @@ export interface ControllerMemory {
   nlcDirtyNodes?: Record<string, true>;
   /** endpointslice-controller: Services whose inputs were written since their last reconcile (undefined: all). */
   epsDirtyServices?: Record<string, true>;
-  /** taint-eviction: eviction work details (createdAt = start time, seq = timer generation; fired keeps the key). */
-  evictionWork?: Record<string, { createdAt: number; seq: number; fired: boolean }>;
+  /** taint-eviction: eviction work details (createdAt = start time, seq = timer generation; fired keeps the key). Shared like knownNodes, entries never changed once written. */
+  evictionWork?: Readonly<Record<string, Readonly<{ createdAt: number; seq: number; fired: boolean }>>>;
   evictionSeq?: number;
   /** Workload controllers (H4): pods that left their owner, waiting to be paired with a replacement. Lazily created. */
   workloads?: WorkloadMemory;
