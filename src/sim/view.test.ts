@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from './core/api-types';
 import { Engine } from './core/engine';
+import { emptyJournal } from './core/journal-log';
 import type { Scenario } from './core/scenario-types';
 import type { Host } from './core/state';
 import { placeContainer } from './runtime/containers';
@@ -57,7 +58,7 @@ function host(name: string): Host {
     images: {},
     manifests: {},
     stash: {},
-    journal: [],
+    journal: emptyJournal(),
     kubelet: null,
     nextPodIp: 2,
     podCidrIndex: 0,

@@ -15,6 +15,7 @@ import { statefulsetModule } from '../controllers/statefulset';
 import type { Node, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import { Engine, type SimModule } from '../core/engine';
+import { emptyJournal } from '../core/journal-log';
 import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
 import type { Host, HostServiceName, SimState } from '../core/state';
@@ -57,7 +58,7 @@ function host(name: string, role: Host['role'], i: number): Host {
     images: dict(),
     manifests: dict(),
     stash: dict(),
-    journal: [],
+    journal: emptyJournal(),
     kubelet: null,
     nextPodIp: 2,
     podCidrIndex: i,

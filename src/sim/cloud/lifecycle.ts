@@ -21,6 +21,7 @@
 import type { CloudInstance, CloudNodeGroup, InstanceState } from '../core/cloud-types';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
+import { emptyJournal } from '../core/journal-log';
 import type { Host } from '../core/state';
 import { powerOff, powerOn } from '../host/power';
 import { enabledUnits, stopService } from '../host/services';
@@ -92,7 +93,7 @@ function newMachine(e: Engine, g: CloudNodeGroup, cause: number): Host {
     images: dict(),
     manifests: dict(),
     stash: dict(),
-    journal: [],
+    journal: emptyJournal(),
     kubelet: null,
     nextPodIp: 2,
     podCidrIndex: index,

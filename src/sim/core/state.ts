@@ -9,6 +9,7 @@ import type { CauseLog, CommandBy } from './cause-log';
 import type { CloudState } from './cloud-types';
 import type { EventLog } from './event-log';
 import type { Timer } from './heap';
+import type { JournalLog } from './journal-log';
 import type { Profile, Settings } from './profiles';
 import type { RngState } from './random';
 
@@ -279,7 +280,8 @@ export interface Host {
   manifests: Readonly<Record<string, Readonly<StaticManifest>>>;
   /** Files moved out of the manifest folder, by path (e.g. /tmp/nginx.yaml). */
   stash: Readonly<Record<string, Readonly<StaticManifest>>>;
-  journal: readonly Readonly<JournalLine>[];
+  /** The journal's newest lines in shared chunks (core/journal-log.ts; written by host/journal.ts). */
+  journal: JournalLog;
   kubelet: KubeletMemory | null;
   nextPodIp: number;
   podCidrIndex: number;

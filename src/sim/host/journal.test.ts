@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KlogJournalLine } from '../core/state';
+import { emptyJournal, journalEntries, journalLength, journalLine } from '../core/journal-log';
+import type { JournalLine, KlogJournalLine } from '../core/state';
 import { sim } from '../kubelet/testkit';
 import { klogStamp } from './clock';
 import { JOURNAL_KEEP, JOURNAL_SLACK, journalctl, journalText, logBoot, logLine, logRaw } from './journal';
@@ -43,7 +44,7 @@ describe('journal', () => {
     const e = s.engine;
     cutNetwork(e, 'node1', 0);
     s.advanceTo(5 * 60_000);
-    const lines = (e.state.hosts.node1?.journal ?? []).filter(
+    const lines = journalEntries(e.state.hosts.node1?.journal ?? emptyJournal()).filter(
       (l): l is KlogJournalLine => 'msg' in l && l.msg.startsWith('"Failed to update lease"'),
     );
     expect(lines.length).toBeGreaterThan(10);
@@ -61,17 +62,17 @@ describe('journal', () => {
   it('stays bounded: past JOURNAL_KEEP + JOURNAL_SLACK lines the oldest go, JOURNAL_KEEP stay', () => {
     const s = sim();
     const e = s.engine;
-    const j = e.state.hosts.node2?.journal ?? [];
+    const j = () => e.state.hosts.node2?.journal ?? emptyJournal();
     let i = 0;
     let before = 0;
     // Write until the journal shrinks: it does once, when a line would make it JOURNAL_KEEP + JOURNAL_SLACK + 1.
     do {
-      before = j.length;
+      before = journalLength(j());
       logRaw(e, 'node2', 'kubelet', `line ${i++}`);
-    } while (j.length > before);
+    } while (journalLength(j()) > before);
     expect(before).toBe(JOURNAL_KEEP + JOURNAL_SLACK);
-    expect(j.length).toBe(JOURNAL_KEEP);
-    expect(journalText('node2', j[j.length - 1] as (typeof j)[number])).toContain(`line ${i - 1}`);
-    expect(journalText('node2', j[0] as (typeof j)[number])).toContain(`line ${i - JOURNAL_KEEP}`);
+    expect(journalLength(j())).toBe(JOURNAL_KEEP);
+    expect(journalText('node2', journalLine(j(), JOURNAL_KEEP - 1) as JournalLine)).toContain(`line ${i - 1}`);
+    expect(journalText('node2', journalLine(j(), 0) as JournalLine)).toContain(`line ${i - JOURNAL_KEEP}`);
   });
 });

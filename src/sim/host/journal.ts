@@ -7,6 +7,7 @@
  */
 import type { Engine } from '../core/engine';
 import { flat } from '../core/flat';
+import { appendJournal, type JournalLog, journalLength, journalLine } from '../core/journal-log';
 import type { HostServiceName, JournalLine } from '../core/state';
 import { journalStamp, klogStamp } from './clock';
 
@@ -71,19 +72,18 @@ export function logBoot(e: Engine, hostName: string, unit: string, bootId: strin
 function pushLine(e: Engine, hostName: string, line: JournalLine): void {
   const h = e.state.hosts[hostName];
   if (!h) return;
-  // Shared with the last checkpoint until this first line after it (core/copy-on-write.ts).
-  const journal = e.cow.field(h, 'journal');
-  journal.push(line);
-  if (journal.length > JOURNAL_KEEP + JOURNAL_SLACK) journal.splice(0, journal.length - JOURNAL_KEEP);
+  // Shared with the last checkpoint until this first line after it, in chunks (core/journal-log.ts).
+  appendJournal(e.cow, h, line, JOURNAL_KEEP, JOURNAL_SLACK);
 }
 
 /**
  * `text` as the same string object as a recent entry's equal text (see SHARE_BACK), or a flat
  * copy (core/flat.ts): a message built from a dozen pieces is a tree of cons strings.
  */
-function sharedText(journal: readonly JournalLine[], text: string): string {
-  for (let i = journal.length - 1, stop = Math.max(0, journal.length - SHARE_BACK); i >= stop; i--) {
-    const l = journal[i] as JournalLine;
+function sharedText(journal: JournalLog, text: string): string {
+  const n = journalLength(journal);
+  for (let i = n - 1, stop = Math.max(0, n - SHARE_BACK); i >= stop; i--) {
+    const l = journalLine(journal, i) as JournalLine;
     const seen = 'msg' in l ? l.msg : 'text' in l ? l.text : undefined;
     if (seen === text) return seen;
   }
@@ -110,8 +110,8 @@ export function journalLines(e: Engine, node: string, unit: string, limit = JOUR
   const h = e.state.hosts[node];
   if (!h) return [];
   const out: string[] = [];
-  for (let i = h.journal.length - 1; i >= 0 && out.length < limit; i--) {
-    const l = h.journal[i];
+  for (let i = journalLength(h.journal) - 1; i >= 0 && out.length < limit; i--) {
+    const l = journalLine(h.journal, i);
     if (l && l.unit === unit) out.push(journalText(node, l));
   }
   return out.reverse();

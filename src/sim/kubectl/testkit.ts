@@ -5,6 +5,7 @@
 import type { Node, NodeCondition, Pod } from '../core/api-types';
 import { dict } from '../core/dict';
 import { Engine } from '../core/engine';
+import { emptyJournal } from '../core/journal-log';
 import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Host, SimState } from '../core/state';
 import { placeContainer } from '../runtime/containers';
@@ -33,7 +34,7 @@ export function bareHost(name: string, ip: string, role: Host['role'] = 'worker'
     images: dict(),
     manifests: dict(),
     stash: dict(),
-    journal: [],
+    journal: emptyJournal(),
     kubelet: null,
     nextPodIp: 2,
     podCidrIndex: 0,

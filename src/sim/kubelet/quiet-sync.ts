@@ -23,6 +23,7 @@
 
 import type { Pod } from '../core/api-types';
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
+import { journalLength, journalLine } from '../core/journal-log';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import {
@@ -62,8 +63,8 @@ export function probePass(e: Engine, h: Host): PassProbe {
     causes: s.causes.length,
     seq: s.nextSeq,
     rv: s.api.resourceVersion,
-    journalLen: h.journal.length,
-    journalLast: h.journal[h.journal.length - 1],
+    journalLen: journalLength(h.journal),
+    journalLast: journalLine(h.journal, journalLength(h.journal) - 1),
     rng: s.rng[0] ^ s.rng[1] ^ s.rng[2] ^ s.rng[3],
   };
 }

@@ -13,6 +13,7 @@ import { containerSpecsFrom } from '../api/defaults';
 import { bootCloud, cloudStaticPods } from '../cloud/bootstrap';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
+import { emptyJournal } from '../core/journal-log';
 import type { Manifest, Scenario } from '../core/scenario-types';
 import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
@@ -118,7 +119,7 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       images,
       manifests,
       stash: dict(),
-      journal: [],
+      journal: emptyJournal(),
       kubelet: null,
       nextPodIp: 2,
       podCidrIndex: i,
