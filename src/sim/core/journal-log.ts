@@ -1,47 +1,79 @@
 /**
- * A host's journal as the state keeps it: its newest lines (at most `keep` + `slack`, the oldest
- * cut first) in chunks of JOURNAL_CHUNK. Every chunk but the tail is full, frozen and shared by
- * every copy; the tail and the list of chunks are copied on write (core/copy-on-write.ts), so the
- * first line after a checkpoint copies at most JOURNAL_CHUNK entries and a list of ~17 chunks,
- * not the whole journal. A 5,000-node zone outage writes to ~1,750 full journals (500 lines)
- * between two checkpoints: copied whole, they were ~7 MB of each checkpoint's own memory.
+ * A host's journal as the state keeps it: its newest entries (at most `keep` + `slack`, the oldest
+ * cut first), each as its time and its body (core/state.ts `JournalBody`), in chunks of
+ * JOURNAL_CHUNK.
  *
- * Plain data: a `structuredClone` of it is a complete copy. Line `i` counts from the oldest kept.
+ * - Every chunk but the tail is full, frozen and shared by every copy; the tail and the list of
+ *   chunks are copied on write (core/copy-on-write.ts), so the first entry after a checkpoint
+ *   copies at most JOURNAL_CHUNK times and bodies and a list of ~17 chunks, not the whole journal.
+ *   A 5,000-node zone outage writes to ~1,750 full journals (500 entries) between two checkpoints:
+ *   copied whole, they were ~7 MB of each checkpoint's own memory.
+ * - A body equal to one of the last few is that one (`appendJournal` looks back SHARE_BACK): a
+ *   failing kubelet repeats three or four messages in turn, so an entry costs its time and a
+ *   reference (~16 bytes) instead of a record of six fields (~72 bytes). A checkpoint kept while
+ *   the run goes on holds the entries the live journal has cut since: ~55 MB of a 5,000-node
+ *   checkpoint 10 minutes old, most of it journal records.
+ *
+ * Plain data: a `structuredClone` of it is a complete copy. Entry `i` counts from the oldest kept.
  */
 import type { CopyOnWrite } from './copy-on-write';
-import type { JournalLine } from './state';
+import type { JournalBody, JournalLine } from './state';
 
-/** Lines per chunk. */
+/** Entries per chunk. */
 export const JOURNAL_CHUNK = 32;
 
+/** How far back an entry looks for an equal body to share. */
+const SHARE_BACK = 8;
+
+/** Entries in order: `at[i]` is when `body[i]` was written. */
+export interface JournalChunk {
+  readonly at: readonly number[];
+  readonly body: readonly JournalBody[];
+}
+
 export interface JournalLog {
-  /** Full chunks of JOURNAL_CHUNK lines, oldest first, frozen. */
-  readonly chunks: readonly (readonly JournalLine[])[];
-  /** Lines already cut from the front of the first chunk (of the tail when there is no chunk). */
+  /** Full chunks of JOURNAL_CHUNK entries, oldest first, frozen. */
+  readonly chunks: readonly JournalChunk[];
+  /** Entries already cut from the front of the first chunk (of the tail when there is no chunk). */
   readonly start: number;
-  /** The newest lines, fewer than JOURNAL_CHUNK. */
-  readonly tail: readonly JournalLine[];
+  /** The newest entries, fewer than JOURNAL_CHUNK. */
+  readonly tail: JournalChunk;
+  /** Entries ever written: a pass that wrote one changed it (kubelet/quiet-sync.ts). */
+  readonly written: number;
 }
 
 export function emptyJournal(): JournalLog {
-  return { chunks: [], start: 0, tail: [] };
+  return { chunks: [], start: 0, tail: { at: [], body: [] }, written: 0 };
 }
 
-/** Lines kept. */
+/** Entries kept. */
 export function journalLength(j: JournalLog): number {
-  return j.chunks.length * JOURNAL_CHUNK + j.tail.length - j.start;
+  return j.chunks.length * JOURNAL_CHUNK + j.tail.at.length - j.start;
 }
 
-/** Line `i` (0: the oldest kept), or undefined past the ends. */
-export function journalLine(j: JournalLog, i: number): JournalLine | undefined {
+/** The chunk and index within it of entry `i`, or undefined past the ends. */
+function locate(j: JournalLog, i: number): [JournalChunk, number] | undefined {
   if (i < 0) return undefined;
   const at = i + j.start;
   const full = j.chunks.length * JOURNAL_CHUNK;
-  if (at < full) return j.chunks[Math.floor(at / JOURNAL_CHUNK)]?.[at % JOURNAL_CHUNK];
-  return j.tail[at - full];
+  if (at < full) return [j.chunks[Math.floor(at / JOURNAL_CHUNK)] as JournalChunk, at % JOURNAL_CHUNK];
+  return at - full < j.tail.at.length ? [j.tail, at - full] : undefined;
 }
 
-/** Every line kept, oldest first (for tests and whole reads). */
+/** The body of entry `i` (0: the oldest kept), shared: no record is built. */
+export function journalBody(j: JournalLog, i: number): JournalBody | undefined {
+  const c = locate(j, i);
+  return c ? c[0].body[c[1]] : undefined;
+}
+
+/** Entry `i` (0: the oldest kept) as a line, or undefined past the ends. */
+export function journalLine(j: JournalLog, i: number): JournalLine | undefined {
+  const c = locate(j, i);
+  if (!c) return undefined;
+  return { t: c[0].at[c[1]] as number, ...(c[0].body[c[1]] as JournalBody) } as JournalLine;
+}
+
+/** Every entry kept, oldest first (for tests and whole reads). */
 export function journalEntries(j: JournalLog): JournalLine[] {
   const out: JournalLine[] = [];
   const n = journalLength(j);
@@ -49,23 +81,48 @@ export function journalEntries(j: JournalLog): JournalLine[] {
   return out;
 }
 
+function sameBody(a: JournalBody, b: JournalBody): boolean {
+  if (a === b) return true;
+  if (a.unit !== b.unit) return false;
+  if ('msg' in a)
+    return 'msg' in b && a.msg === b.msg && a.pid === b.pid && a.severity === b.severity && a.fileLine === b.fileLine;
+  if ('text' in a) return 'text' in b && a.text === b.text && a.ident === b.ident;
+  return 'boot' in b && a.boot === b.boot;
+}
+
+/** `body`, or an equal one among the last SHARE_BACK entries (kept once, shared). */
+function sharedBody(j: JournalLog, body: JournalBody): JournalBody {
+  const n = journalLength(j);
+  for (let i = n - 1, stop = Math.max(0, n - SHARE_BACK); i >= stop; i--) {
+    const seen = journalBody(j, i) as JournalBody;
+    if (sameBody(seen, body)) return seen;
+  }
+  return body;
+}
+
 /**
- * Appends `line` to `owner.journal` (the owner is the live state's own, as a host always is) and
- * cuts the oldest lines down to `keep` once more than `keep` + `slack` are kept.
+ * Appends an entry written at `t` to `owner.journal` (the owner is the live state's own, as a host
+ * always is) and cuts the oldest entries down to `keep` once more than `keep` + `slack` are kept.
  */
 export function appendJournal(
   cow: CopyOnWrite,
   owner: { journal: JournalLog },
-  line: JournalLine,
+  t: number,
+  body: JournalBody,
   keep: number,
   slack: number,
 ): void {
+  const shared = sharedBody(owner.journal, body);
   const j = cow.field(owner, 'journal');
   const tail = cow.field(j, 'tail');
-  tail.push(line);
-  if (tail.length === JOURNAL_CHUNK) {
+  cow.field(tail, 'at').push(t);
+  cow.field(tail, 'body').push(shared);
+  j.written++;
+  if (tail.at.length === JOURNAL_CHUNK) {
+    Object.freeze(tail.at);
+    Object.freeze(tail.body);
     cow.field(j, 'chunks').push(Object.freeze(tail));
-    j.tail = cow.adopt([]);
+    j.tail = cow.adopt({ at: cow.adopt([]), body: cow.adopt([]) });
   }
   const length = journalLength(j);
   if (length <= keep + slack) return;

@@ -84,35 +84,40 @@ export interface StaticManifest {
 /**
  * One journald entry of a host, kept as its parts: the line `journalctl` prints is rendered when
  * read (host/journal.ts `journalText`), its stamps from `t` alone. A big cluster's hosts hold
- * ~10^6 entries; a rendered line took ~250 bytes, its parts (text shared with the entries before)
- * a tenth of it.
+ * ~10^6 entries; a rendered line took ~250 bytes, its parts a tenth of it. The journal keeps an
+ * entry as its time and its body (core/journal-log.ts): a failing kubelet repeats a few bodies,
+ * each kept once and shared by its entries; `JournalLine` is the two together, built when read.
  */
 export type JournalLine = KlogJournalLine | RawJournalLine | BootJournalLine;
 
+/** An entry without its time: what repeats. */
+export type JournalBody = KlogJournalBody | RawJournalBody | BootJournalBody;
+
 /** A klog line of a unit's process: `E0602 09:01:02.123456    1150 kubelet_node_status.go:460] msg`. */
-export interface KlogJournalLine {
-  t: number;
-  unit: string;
-  pid: number;
-  severity: 'I' | 'W' | 'E';
-  fileLine: string;
-  msg: string;
+export interface KlogJournalBody {
+  readonly unit: string;
+  readonly pid: number;
+  readonly severity: 'I' | 'W' | 'E';
+  readonly fileLine: string;
+  readonly msg: string;
 }
 
 /** A line another process wrote about the unit (`systemd[1]: Started kubelet.service`). */
-export interface RawJournalLine {
-  t: number;
-  unit: string;
-  ident: string;
-  text: string;
+export interface RawJournalBody {
+  readonly unit: string;
+  readonly ident: string;
+  readonly text: string;
 }
 
 /** journalctl's boot separator (`-- Boot <id> --`). */
-export interface BootJournalLine {
-  t: number;
-  unit: string;
-  boot: string;
+export interface BootJournalBody {
+  readonly unit: string;
+  readonly boot: string;
 }
+
+export type KlogJournalLine = KlogJournalBody & { readonly t: number };
+export type RawJournalLine = RawJournalBody & { readonly t: number };
+export type BootJournalLine = BootJournalBody & { readonly t: number };
 
 export interface KubeletPodWorker {
   readonly uid: string;

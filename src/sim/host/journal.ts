@@ -7,8 +7,8 @@
  */
 import type { Engine } from '../core/engine';
 import { flat } from '../core/flat';
-import { appendJournal, type JournalLog, journalLength, journalLine } from '../core/journal-log';
-import type { HostServiceName, JournalLine } from '../core/state';
+import { appendJournal, type JournalLog, journalBody, journalLength, journalLine } from '../core/journal-log';
+import type { HostServiceName, JournalBody, JournalLine } from '../core/state';
 import { journalStamp, klogStamp } from './clock';
 
 /** Lines kept per host, all units together. */
@@ -54,26 +54,26 @@ export function logLine(
   const h = e.state.hosts[hostName];
   if (!h) return;
   const pid = pidOf(e, hostName, unit);
-  pushLine(e, hostName, { t: e.now, unit, pid, severity, fileLine, msg: sharedText(h.journal, msg) });
+  pushLine(e, hostName, { unit, pid, severity, fileLine, msg: sharedText(h.journal, msg) });
 }
 
 /** Append a raw (non-klog) line, e.g. systemd's `Started kubelet.service`. */
 export function logRaw(e: Engine, hostName: string, unit: string, text: string, ident = 'systemd[1]'): void {
   const h = e.state.hosts[hostName];
   if (!h) return;
-  pushLine(e, hostName, { t: e.now, unit, ident, text: sharedText(h.journal, text) });
+  pushLine(e, hostName, { unit, ident, text: sharedText(h.journal, text) });
 }
 
 /** journalctl's boot separator line (`-- Boot <id> --`). */
 export function logBoot(e: Engine, hostName: string, unit: string, bootId: string): void {
-  pushLine(e, hostName, { t: e.now, unit, boot: bootId });
+  pushLine(e, hostName, { unit, boot: bootId });
 }
 
-function pushLine(e: Engine, hostName: string, line: JournalLine): void {
+function pushLine(e: Engine, hostName: string, body: JournalBody): void {
   const h = e.state.hosts[hostName];
   if (!h) return;
   // Shared with the last checkpoint until this first line after it, in chunks (core/journal-log.ts).
-  appendJournal(e.cow, h, line, JOURNAL_KEEP, JOURNAL_SLACK);
+  appendJournal(e.cow, h, e.now, body, JOURNAL_KEEP, JOURNAL_SLACK);
 }
 
 /**
@@ -83,7 +83,7 @@ function pushLine(e: Engine, hostName: string, line: JournalLine): void {
 function sharedText(journal: JournalLog, text: string): string {
   const n = journalLength(journal);
   for (let i = n - 1, stop = Math.max(0, n - SHARE_BACK); i >= stop; i--) {
-    const l = journalLine(journal, i) as JournalLine;
+    const l = journalBody(journal, i) as JournalBody;
     const seen = 'msg' in l ? l.msg : 'text' in l ? l.text : undefined;
     if (seen === text) return seen;
   }

@@ -23,7 +23,6 @@
 
 import type { Pod } from '../core/api-types';
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
-import { journalLength, journalLine } from '../core/journal-log';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import {
@@ -51,8 +50,8 @@ export interface PassProbe {
   causes: number;
   seq: number;
   rv: number;
-  journalLen: number;
-  journalLast: unknown;
+  /** Journal entries ever written on the host. */
+  journal: number;
   rng: number;
 }
 
@@ -63,8 +62,7 @@ export function probePass(e: Engine, h: Host): PassProbe {
     causes: s.causes.length,
     seq: s.nextSeq,
     rv: s.api.resourceVersion,
-    journalLen: journalLength(h.journal),
-    journalLast: journalLine(h.journal, journalLength(h.journal) - 1),
+    journal: h.journal.written,
     rng: s.rng[0] ^ s.rng[1] ^ s.rng[2] ^ s.rng[3],
   };
 }
@@ -76,8 +74,7 @@ function samePass(e: Engine, h: Host, p: PassProbe): boolean {
     now.causes === p.causes &&
     now.seq === p.seq &&
     now.rv === p.rv &&
-    now.journalLen === p.journalLen &&
-    now.journalLast === p.journalLast &&
+    now.journal === p.journal &&
     now.rng === p.rng
   );
 }
