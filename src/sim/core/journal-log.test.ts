@@ -78,7 +78,7 @@ describe('the journal log (host journals in shared chunks)', () => {
     add(500);
     expect(host.journal).not.toBe(kept);
     expect(host.journal.chunks.length).toBe(kept.chunks.length);
-    host.journal.chunks.forEach((c, i) => expect(c).toBe(kept.chunks[i]));
+    for (const [i, c] of host.journal.chunks.entries()) expect(c).toBe(kept.chunks[i]);
     expect(kept.tail.at.length).toBe(500 % JOURNAL_CHUNK);
     // An entry whose body equals the one before holds that body, not a record of its own.
     expect(journalBody(kept, 2)).toBe(journalBody(kept, 1));
