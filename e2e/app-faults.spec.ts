@@ -254,6 +254,9 @@ test('a crashed engine worker: the app says so, restarts it, and nothing is lost
   await page.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(region(page, 'kubectl describe node node1')).toBeVisible();
   await expect(page.getByRole('log', { name: 'Terminal' })).toContainText('ssh node1 systemctl restart kubelet');
+  // The Step's clock reaches the page before its kubectl views when those are dear (a busy
+  // machine): read the views once they are the Step's moment's, the moment the restart replays to.
+  await expect.poll(() => page.evaluate(() => window.__notreadyTest?.textsCurrent())).toBe(true);
 
   const terminal = page.getByRole('log', { name: 'Terminal' });
   const before = {

@@ -72,6 +72,8 @@ export interface SimState {
   texts: Texts;
   /** Texts the worker sent in part (a big cluster's kubectl views): their whole length in lines. */
   textLines: Record<string, number>;
+  /** The simulated ms the texts were built at (they may lag `clock.now`). */
+  textsAt: number;
   /** kubectl views the user asked to see whole (Show all). */
   wholeViews: string[];
   /** The previous text of each view, for highlighting what just changed. */
@@ -112,6 +114,7 @@ export const initialSimState: SimState = {
   focus: [],
   texts: {},
   textLines: {},
+  textsAt: Number.NaN,
   wholeViews: [],
   previousTexts: {},
   run: [],
@@ -222,6 +225,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
         rest,
         ...mergeTexts(s, msg.texts),
         textLines: mergeLines(s.textLines, msg.texts, msg.textLines),
+        textsAt: msg.textsAt ?? Number.NaN,
         run: msg.run,
         chapters: msg.chapters,
         commandLog: msg.commandLog,
@@ -261,6 +265,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
       if (msg.overview) next.overview = msg.overview;
       if (msg.texts) Object.assign(next, mergeTexts(s, msg.texts));
       if (msg.texts) next.textLines = mergeLines(s.textLines, msg.texts, msg.textLines);
+      if (msg.textsAt !== undefined) next.textsAt = msg.textsAt;
       if (msg.why) next.why = msg.why;
       if (msg.run || msg.runRemoved) next.run = mergeRun(s.run, msg.run, msg.runRemoved);
       if (msg.chapters) next.chapters = msg.chapters;
@@ -305,6 +310,7 @@ export function applyWorkerMessage(msg: FromWorker): void {
               texts: {},
               previousTexts: {},
               textLines: {},
+              textsAt: Number.NaN,
               chapters: [],
               run: [],
               why: undefined,

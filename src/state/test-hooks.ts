@@ -6,6 +6,7 @@
  * `seek(t)` plays the worker to any time (bench/memory-browser.ts).
  */
 import { actions, crashWorkerForTest, hangWorkerForTest, slowSeeksForTest } from './bridge';
+import { simStore } from './store';
 
 export interface NotReadyTestHooks {
   crashWorker(): void;
@@ -18,6 +19,8 @@ export interface NotReadyTestHooks {
   seek(t: number): void;
   /** Seeks replay a simulated second per slice with a pause between: long enough to change or stop. */
   slowSeeks(): void;
+  /** The kubectl views and logs shown are those of the clock's moment (not a frame before it). */
+  textsCurrent(): boolean;
 }
 
 declare global {
@@ -46,6 +49,10 @@ export function installTestHooks(): void {
     },
     slowSeeks: () => {
       if (e2eMode()) slowSeeksForTest();
+    },
+    textsCurrent: () => {
+      const s = simStore.getState();
+      return s.textsAt === s.clock.now;
     },
   };
 }

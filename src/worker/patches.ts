@@ -47,6 +47,8 @@ export class PatchBuilder {
   private sentPods = new Map<string, string>();
   private sentRest = '';
   private sentTexts: Texts = {};
+  /** The simulated ms the texts last sent were built at. */
+  private sentTextsAt = Number.NaN;
   private sentWhy = '';
   /** Lines of each text last built that was cut (see cutText). */
   private lines: Record<string, number> = {};
@@ -241,6 +243,7 @@ export class PatchBuilder {
     };
     this.sentOverview = big ? r.changeCount : -1;
     this.sentTexts = this.computeTexts(wall);
+    this.sentTextsAt = this.built.simAt;
     const why = this.computeWhy();
     this.sentWhy = JSON.stringify(why ?? null);
     r.record.markSent();
@@ -254,6 +257,7 @@ export class PatchBuilder {
       view,
       texts: { ...this.sentTexts },
       textLines: { ...this.lines },
+      textsAt: this.sentTextsAt,
       run: r.record.list(),
       chapters: [...r.chapters],
       scoreboard: this.computeScoreboard(),
@@ -294,6 +298,13 @@ export class PatchBuilder {
       if (any) {
         p.texts = changedTexts;
         p.textLines = lines;
+      }
+      // The page learns that its texts are those of this moment even when none changed (tests
+      // wait on it: a Step's clock comes before its texts when they are dear).
+      if (this.built.simAt !== this.sentTextsAt) {
+        this.sentTextsAt = this.built.simAt;
+        p.textsAt = this.built.simAt;
+        any = true;
       }
       const why = this.computeWhy();
       const ws = JSON.stringify(why ?? null);

@@ -238,6 +238,8 @@ export interface Snapshot {
   texts: Texts;
   /** Texts sent in part (a big cluster's kubectl views): their whole length in lines. */
   textLines?: Record<string, number>;
+  /** The simulated ms the texts were built at (they may lag the clock: worker/patches.ts). */
+  textsAt?: number;
   why?: Explanation;
   run: RunEntry[];
   chapters: Chapter[];
@@ -263,6 +265,8 @@ export interface Patch {
   texts?: Texts;
   /** For each text in `texts`: its whole length in lines when it was sent in part, else 0. */
   textLines?: Record<string, number>;
+  /** The simulated ms the texts now shown were built at, when that moved (changed texts or not). */
+  textsAt?: number;
   why?: Explanation;
   /** New or changed entries of the run (by id). */
   run?: RunEntry[];
