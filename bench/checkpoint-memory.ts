@@ -9,27 +9,16 @@
  * Run with `--expose-gc`. The snapshots are taken and dropped inside functions: a value the
  * top-level code held last stays in an interpreter register, alive, and hides what it keeps.
  */
-import { readFileSync } from 'node:fs';
 import type { SimSnapshot } from '../src/sim/runtime';
 import { createSimulation } from '../src/sim/runtime';
-import { parseScenarioJson } from '../src/worker/runner';
 import { gcFunction, heapMb } from './memory';
-import { bigZoneFailure } from './scenarios';
+import { zoneScenario } from './zone-scenario';
 
 const nodes = Number(process.argv[2] ?? 1000);
 const minutes = Number(process.argv[3] ?? 30);
 const gc = gcFunction();
 const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
-const scenario =
-  nodes === 5000
-    ? (() => {
-        const p = parseScenarioJson(
-          readFileSync(new URL('../public/scenarios/zone-down-5000.json', import.meta.url), 'utf8'),
-        );
-        if (!p.ok) throw new Error(p.message);
-        return p.scenario;
-      })()
-    : bigZoneFailure(nodes);
+const scenario = zoneScenario(nodes);
 const sim = createSimulation(scenario);
 sim.advanceTo(minutes * 60_000);
 sim.snapshot();

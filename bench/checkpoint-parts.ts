@@ -5,7 +5,6 @@
  * checkpoints do), and reports per part the wall time and the heap retained by the second; then
  * a restore by part and the engine's replay speed after it. One JSON line per reading.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ApiCheckpoints, restoreApi } from '../src/sim/core/api-checkpoint';
 import { copyCauseLog } from '../src/sim/core/cause-log';
@@ -13,25 +12,15 @@ import { EventStore } from '../src/sim/core/event-store';
 import { copyState } from '../src/sim/core/snapshot';
 import type { RecordKind } from '../src/sim/core/state';
 import { createSimulation } from '../src/sim/runtime';
-import { parseScenarioJson } from '../src/worker/runner';
 import { gcFunction, heapMb } from './memory';
-import { bigZoneFailure } from './scenarios';
+import { zoneScenario } from './zone-scenario';
 
 const nodes = Number(process.argv[2] ?? 1000);
 const minutes = Number(process.argv[3] ?? 30);
 const gc = gcFunction();
 const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
-const scenario =
-  nodes === 5000
-    ? (() => {
-        const p = parseScenarioJson(
-          readFileSync(new URL('../public/scenarios/zone-down-5000.json', import.meta.url), 'utf8'),
-        );
-        if (!p.ok) throw new Error(p.message);
-        return p.scenario;
-      })()
-    : bigZoneFailure(nodes);
+const scenario = zoneScenario(nodes);
 let t0 = performance.now();
 const sim = createSimulation(scenario);
 say({ boot: performance.now() - t0 });

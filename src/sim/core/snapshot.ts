@@ -80,15 +80,14 @@ function copyHost(h: Host): Host {
  * entries are strings or records never changed once written; core/state.ts types them `readonly`).
  * A deep copy of the three cost ~4.9 ms of each 5,000-node checkpoint (bench/checkpoint-parts.ts).
  */
-const SHARED_CONTROLLER_RECORDS = ['knownNodes', 'taintQueued', 'evictionWork'] as const;
+const SHARED_CONTROLLER_RECORDS: ReadonlySet<string> = new Set(['knownNodes', 'taintQueued', 'evictionWork']);
 
 /** The controller memory as a snapshot keeps it: the shared records as they are, the rest copied. */
 function copyControllers(m: ControllerMemory): ControllerMemory {
   const out = fastCopy(m as unknown as Record<string, unknown>);
-  const shared = new Set<string>(SHARED_CONTROLLER_RECORDS);
   for (const k in out) {
     const v = out[k];
-    if (typeof v === 'object' && v !== null && !shared.has(k)) out[k] = clonePlain(v);
+    if (typeof v === 'object' && v !== null && !SHARED_CONTROLLER_RECORDS.has(k)) out[k] = clonePlain(v);
   }
   return out as unknown as ControllerMemory;
 }
