@@ -13,7 +13,7 @@
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
-import { containersVersion, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
+import { byCreated, containersVersion, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
 import { removePodSandbox } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen, nodeRef } from './memory';
@@ -89,7 +89,7 @@ function evictContainers(e: Engine, h: RunningHost): void {
     if (c.state === 'exited' && !c.lost) dead.push(c);
   }
   if (dead.length > 0) {
-    dead.sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+    dead.sort(byCreated);
     const newest = new Map<string, string>();
     for (const c of dead) newest.set(`${c.podUid}|${c.name}`, c.id);
     for (const c of dead) {

@@ -51,13 +51,20 @@ function podIndex(h: Host): Map<string, HostContainer[]> {
     if (list) list.push(c);
     else idx.set(c.podUid, [c]);
   }
-  for (const list of idx.values()) list.sort(byStart);
+  for (const list of idx.values()) list.sort(byCreated);
   byPod.set(h.containers, idx);
   return idx;
 }
 
-function byStart(a: HostContainer, b: HostContainer): number {
-  return a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1);
+/**
+ * Oldest first, as the runtime's CreatedAt orders them (kuberuntime sorts a pod's container
+ * statuses by CreatedAt, newest first). The simulated clock counts whole ms, so a container that
+ * exits at its start and is restarted at once shares its predecessor's ms: the attempt number
+ * (the io.kubernetes.container.restartCount label, which only grows for one container name) then
+ * says which came later. The id only keeps the order total.
+ */
+export function byCreated(a: HostContainer, b: HostContainer): number {
+  return a.startedAt - b.startedAt || (a.restartCount ?? 0) - (b.restartCount ?? 0) || (a.id < b.id ? -1 : 1);
 }
 
 /**
@@ -224,7 +231,7 @@ export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause:
     const list = idx.get(c.podUid);
     if (list) {
       list.push(c);
-      list.sort(byStart);
+      list.sort(byCreated);
     } else idx.set(c.podUid, [c]);
   }
   e.trace(`host ${h.name} container ${req.namespace}/${req.podName}/${req.name} started ${c.id.slice(0, 13)}`);
