@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Lease } from '../core/api-types';
 import { allCauses } from '../core/cause-log';
+import { unixNanoHex } from '../core/dates';
 import { maxOf } from '../core/lists';
 import { controllerManagerActive, LEASE_DURATION_MS, RETRY_PERIOD_MS, schedulerActive } from './control-plane';
 import { wakeLeaderElection } from './control-plane-idle';
@@ -110,5 +112,65 @@ describe('kube-controller-manager stopped while a kubelet dies', () => {
       true,
     );
     expect(events(sim, 'RegisteredNode', 'node1').reduce((a, x) => a + x.count, 0)).toBe(2);
+  });
+});
+
+function stored(sim: ReturnType<typeof kitSim>, name: string): Lease {
+  const l = sim.engine.get('Lease', `kube-system/${name}`);
+  if (!l) throw new Error(`no Lease kube-system/${name}`);
+  return l;
+}
+
+describe('leader election as kubectl shows it', () => {
+  // client-go tools/leaderelection/leaderelection.go `acquire`: `le.config.Lock.RecordEvent("became
+  // leader")`; resourcelock/leaselock.go `RecordEvent`: Normal, reason `LeaderElection`, message
+  // `<identity> <s>`, on the Lease. The recorder's source: cmd/kube-controller-manager/app/options/
+  // options.go `EventSource{Component: KubeControllerManagerUserAgent}`; cmd/kube-scheduler/app/
+  // options/options.go `DeprecatedNewLegacyRecorder(schedulerName)` (the first profile's,
+  // default-scheduler).
+  it('acquiring records `Normal LeaderElection <identity> became leader` on the Lease', () => {
+    const sim = kitSim();
+    for (const [name, source] of [
+      ['kube-controller-manager', 'kube-controller-manager'],
+      ['kube-scheduler', 'default-scheduler'],
+    ] as const) {
+      const lease = stored(sim, name);
+      const holder = lease.spec.holderIdentity;
+      const ev = events(sim, 'LeaderElection', name);
+      expect(
+        ev.map((x) => ({
+          type: x.type,
+          message: x.message,
+          source: x.source,
+          involved: x.involvedObject,
+          at: x.firstTimestamp,
+          count: x.count,
+        })),
+      ).toEqual([
+        {
+          type: 'Normal',
+          message: `${holder} became leader`,
+          source: { component: source },
+          involved: { kind: 'Lease', name, namespace: 'kube-system', uid: lease.metadata.uid },
+          at: lease.spec.acquireTime,
+          count: 1,
+        },
+      ]);
+      // Named as client-go's recorder names it (tools/record/event.go makeEvent), not from the PRNG.
+      expect(ev[0]?.metadata.name).toBe(`${name}.${unixNanoHex(lease.spec.acquireTime as number)}`);
+      const row = sim
+        .kubectl('kubectl get events -n kube-system')
+        .split('\n')
+        .find((l) => l.includes(`lease/${name} `));
+      expect(row).toMatch(new RegExp(`^\\S+\\s+Normal\\s+LeaderElection\\s+lease/${name}\\s+${holder} became leader$`));
+      const described = sim.kubectl(`kubectl describe lease ${name} -n kube-system`).split('\n');
+      expect(described.slice(-3)).toEqual([
+        expect.stringMatching(/^ {2}Type {4}Reason {10}Age +From +Message$/),
+        expect.stringMatching(/^ {2}-{4} {4}-{6} {10}-{4} +-{4} +-{7}$/),
+        expect.stringMatching(
+          new RegExp(`^ {2}Normal {2}LeaderElection {2}\\S+ +${source}\\s+${holder} became leader$`),
+        ),
+      ]);
+    }
   });
 });
