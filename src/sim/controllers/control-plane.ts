@@ -11,7 +11,12 @@
  * it waits in client-go's `acquire()`, retrying every retryPeriod, and never exits, so RESTARTS is 1
  * and there is no back-off (client-go tools/leaderelection/leaderelection.go Run, acquire). Once
  * the API answers it sees the old holder's record and waits leaseDuration from then before taking
- * it. When a kube-controller-manager process that is not the one whose memory we hold acquires the
+ * it, whatever the record's renewTime says (isLeaseValid counts from observedTime, when the
+ * candidate first saw the record as it is). Acquiring records the Event `Normal LeaderElection
+ * <identity> became leader` on the Lease (acquire: `RecordEvent("became leader")`). A leader's
+ * routine renewals every retryPeriod are not written while nothing changes; kubectl still sees
+ * them (control-plane-idle.ts `servedLease`).
+ * When a kube-controller-manager process that is not the one whose memory we hold acquires the
  * lease, the controllers' in-memory state is reset: the node-lifecycle-controller then emits
  * RegisteredNode for every node and grants each a fresh grace period. A stopped kube-scheduler
  * releases its lease (leader-release.ts); kube-controller-manager does not.
@@ -19,12 +24,14 @@
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
 import type { Lease } from '../core/api-types';
+import { unixNanoHex } from '../core/dates';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import type { ControllerMemory, LeaderElectionState } from '../core/state';
+import { hashString } from '../core/trace';
 import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
 import { containerExited } from '../runtime/containers';
-import { electionChain, idleElection, RETRY_PERIOD_MS } from './control-plane-idle';
+import { electionChain, idleElection, RETRY_PERIOD_MS, servedLease } from './control-plane-idle';
 
 /** client-go leader election defaults used by kube-controller-manager and kube-scheduler. LE [C] */
 export const LEASE_DURATION_MS = 15_000;
@@ -155,16 +162,57 @@ function stopControllers(e: Engine): void {
   m.generation++;
 }
 
+/**
+ * The leader-election record of a Lease spec, what client-go compares to see whether the record
+ * changed (resourcelock/leaselock.go `Get`: the LeaderElectionRecord marshalled to JSON; the
+ * Lease's metadata is not part of it).
+ */
+function electionRecord(spec: Lease['spec']): string {
+  return `${spec.holderIdentity}|${spec.leaseDurationSeconds}|${spec.acquireTime ?? ''}|${spec.renewTime}|${spec.leaseTransitions ?? 0}`;
+}
+
+/**
+ * The recorder each component hands its resource lock, whose name is the Events' source:
+ * kube-controller-manager's (cmd/kube-controller-manager/app/options/options.go `Config`:
+ * `EventSource{Component: KubeControllerManagerUserAgent}`), kube-scheduler's first profile's
+ * scheduler name (cmd/kube-scheduler/app/options/options.go `Config`:
+ * `DeprecatedNewLegacyRecorder(schedulerName)`, `default-scheduler`).
+ */
+const EVENT_SOURCE: Record<LeaderComponent, string> = {
+  'kube-controller-manager': 'kube-controller-manager',
+  'kube-scheduler': 'default-scheduler',
+};
+
+/**
+ * The name suffix and uid of a LeaderElection Event, none drawn from the PRNG: every built-in
+ * scenario boots through two acquisitions, and two draws there would change every later pod name
+ * and jitter of every run. The suffix is client-go's (tools/record/event.go `makeEvent`: the Unix
+ * time in nanoseconds, in hex); the uid, which kube-apiserver makes random, is a hash of the Lease's
+ * uid and that suffix.
+ */
+function eventIds(leaseUid: string, now: number): { name: string; uid: string } {
+  const name = unixNanoHex(now);
+  const h = hashString(`${leaseUid}.${name}`) + hashString(`${name}.${leaseUid}`);
+  return { name, uid: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` };
+}
+
 function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionState, cpName: string): void {
   const key = leaseKey(comp);
   const lease = e.get('Lease', key);
   const now = e.now;
-  if (lease && lease.metadata.resourceVersion !== le.observedRv) {
-    le.observedRv = lease.metadata.resourceVersion;
-    le.observedAt = now;
+  if (lease) {
+    // The record as the API serves it (an idle leader's renewals included): a new record, or one
+    // renewed since, is observed now (client-go tryAcquireOrRenew: `observedRawRecord`,
+    // `setObservedRecord` sets observedTime to now).
+    const record = electionRecord(servedLease(e, lease).spec);
+    if (record !== le.observedRecord) {
+      le.observedRecord = record;
+      le.observedAt = now;
+    }
   }
   const ours = lease?.spec.holderIdentity === le.identity;
-  // Another holder's record is valid until leaseDuration after we first saw it change (client-go observedTime).
+  // Another holder's record is valid until leaseDuration after we first observed it, whatever
+  // its renewTime says (client-go isLeaseValid: observedTime + LeaseDurationSeconds).
   if (
     lease &&
     !ours &&
@@ -218,12 +266,24 @@ function acquireOrRenew(e: Engine, comp: LeaderComponent, le: LeaderElectionStat
   next.spec.leaseTransitions = transitions;
   if (acquiring) next.spec.acquireTime = now;
   e.put(next, acquiring ? `leader election: acquired by ${le.identity}` : 'renewed', cause);
-  le.observedRv = next.metadata.resourceVersion;
+  le.observedRecord = electionRecord(next.spec);
   le.observedAt = now;
   le.lastRenew = now;
   if (acquiring) {
     le.leading = true;
     le.cause = cause;
+    // client-go leaderelection.go `acquire`: `le.config.Lock.RecordEvent("became leader")`, which
+    // resourcelock/leaselock.go `RecordEvent` turns into a Normal `LeaderElection` Event on the
+    // Lease with the message `<identity> became leader`.
+    e.event(
+      { kind: 'Lease', name: comp, namespace: 'kube-system', uid: next.metadata.uid },
+      'Normal',
+      'LeaderElection',
+      `${le.identity} became leader`,
+      EVENT_SOURCE[comp],
+      cause,
+      eventIds(next.metadata.uid, now),
+    );
     e.trace(`${comp}: successfully acquired lease ${key}`);
     if (comp === 'kube-controller-manager') startControllers(e, le.containerId, cause);
   }
@@ -287,7 +347,7 @@ function electionTick(e: Engine, comp: LeaderComponent, chain: number): void {
   const wasLeading = le.leading;
   acquireOrRenew(e, comp, le, cp.name);
   // A routine renewal: nothing to do until something changes on the host (control-plane-idle.ts).
-  if (wasLeading && le.leading && le.lastRenew === e.now) idleElection(e, comp);
+  if (wasLeading && le.leading && le.lastRenew === e.now) idleElection(e, comp, le.identity);
 }
 
 /** The control-plane module: leader-election loops, started by the first API write. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { civilFromDays, EPOCH_MS, rfc1123z, rfc3339 } from './dates';
+import { civilFromDays, EPOCH_MS, rfc1123z, rfc3339, unixNanoHex } from './dates';
 
 describe('absolute dates', () => {
   it('t=0 is Mon, 02 Jun 2025 09:00:00 +0000', () => {
@@ -22,5 +22,14 @@ describe('absolute dates', () => {
       expect(rfc1123z(ms)).toBe(ref);
     }
     expect(civilFromDays(19782)).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+});
+
+// client-go tools/record/event.go `makeEvent`: `Name: fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())`.
+describe('an Event name suffix as client-go makes it', () => {
+  it('is the Unix time in nanoseconds, in lowercase hex', () => {
+    expect(unixNanoHex(0)).toBe('18452e2cbdbca000');
+    expect(unixNanoHex(1)).toBe((BigInt(EPOCH_MS + 1) * 1_000_000n).toString(16));
+    expect(unixNanoHex(-591_951)).toBe('18452da2eab52e40');
   });
 });

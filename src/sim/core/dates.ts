@@ -70,3 +70,12 @@ export function rfc3339(simMs: number): string {
   const c = civil(simMs);
   return `${c.year}-${pad2(c.month)}-${pad2(c.day)}T${pad2(c.hour)}:${pad2(c.minute)}:${pad2(c.second)}Z`;
 }
+
+/**
+ * The Unix time in nanoseconds in lowercase hex, 16 digits: the suffix client-go's event recorder
+ * gives an Event's name (tools/record/event.go `makeEvent`: `fmt.Sprintf("%v.%x", ref.Name,
+ * t.UnixNano())`).
+ */
+export function unixNanoHex(simMs: number): string {
+  return (BigInt(EPOCH_MS + simMs) * 1_000_000n).toString(16).padStart(16, '0');
+}

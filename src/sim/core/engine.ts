@@ -625,6 +625,9 @@ export class Engine {
    * Record a Kubernetes Event, aggregating repeats the way the event recorder does (same object,
    * reason, message and source: count++ and lastTimestamp moves), which kubectl prints as `(x2 over 2s)`.
    * Not traced as an API write (the `event` trace line says it), as before.
+   * `ids`: the new Event's name suffix (16 hex digits) and uid, given by the caller instead of
+   * drawn from the PRNG, so that an Event added to the engine does not shift every later draw
+   * (pod names, jitter: the times the built-in lessons narrate).
    */
   event(
     involved: ObjectReference,
@@ -633,15 +636,16 @@ export class Engine {
     message: string,
     component: string,
     cause: number,
+    ids?: { readonly name: string; readonly uid: string },
   ): void {
     const now = this.state.now;
     const api = this.state.api;
     const repeat = this.events.repeatOf(involved, reason, message, component, now);
     if (repeat >= 0) this.events.bump(repeat, now, ++api.resourceVersion);
     else {
-      // The PRNG gives the name's 16 hex digits, then the uid, as it always did.
-      const name = this.hex(16);
-      const uid = this.uid();
+      // The PRNG gives the name's 16 hex digits, then the uid, as it always did (unless given).
+      const name = ids ? ids.name : this.hex(16);
+      const uid = ids ? ids.uid : this.uid();
       const object = shareEqual(involvedObjects, involved.uid || involved.name, involved);
       this.events.create(object, type, reason, intern(message), component, {
         now,

@@ -321,3 +321,20 @@ describe('a checkpoint of the Events', () => {
     expect(lines.map((l) => sim.kubectl(l))).toEqual(lines.map((l) => plain.kubectl(l)));
   });
 });
+
+describe('an Event whose name and uid the caller gives', () => {
+  it('is stored with them and draws nothing from the PRNG (Engine.event `ids`)', () => {
+    const sim = createSimulation(workloadScenario());
+    const e = sim.engine;
+    const rng = structuredClone(e.state.rng);
+    const o = { kind: 'Lease', name: 'kube-scheduler', namespace: 'kube-system', uid: 'u-1' };
+    const uid = '0123abcd-4567-89ef-0123-456789abcdef';
+    e.event(o, 'Normal', 'LeaderElection', 'x became leader', 'default-scheduler', 0, {
+      name: '18452e2cbdbca000',
+      uid,
+    });
+    expect(e.state.rng).toEqual(rng);
+    const ev = e.list('Event').find((x) => x.message === 'x became leader');
+    expect([ev?.metadata.name, ev?.metadata.uid]).toEqual(['kube-scheduler.18452e2cbdbca000', uid]);
+  });
+});

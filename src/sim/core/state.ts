@@ -333,11 +333,27 @@ export interface LeaderElectionState {
   lastRenew: number;
   /** First failed attempt of the current failing series (renew deadline counts from here). */
   failingSince?: number;
-  /** resourceVersion of the Lease record last observed, and when it was first observed (client-go observedTime). */
-  observedRv?: number;
+  /**
+   * The leader-election record last observed (the Lease's spec as served, renewals while the
+   * leader's loop sleeps included: control-plane-idle.ts `servedLease`), and when it was first
+   * observed (client-go leaderelection.go `observedRawRecord`, `observedTime`).
+   */
+  observedRecord?: string;
   observedAt: number;
   /** Cause of the current leadership (acquisition), reused for renewals. */
   cause?: number;
+}
+
+/**
+ * A leader's routine renewals every retryPeriod while its election loop sleeps, not written to
+ * the store (controllers/control-plane-idle.ts): the Lease record it last wrote (holder and
+ * renewTime) stands for one renewed at `from + k * retryPeriod` up to now, or up to `until`.
+ */
+export interface IdleRenewals {
+  holder: string;
+  from: number;
+  /** When the loop woke: from then on each renewal is the loop's to write, or to miss. */
+  until?: number;
 }
 
 export interface ControllerMemory {
@@ -365,7 +381,12 @@ export interface ControllerMemory {
   /** Leader election candidates by component name. */
   leaderElection?: Record<string, LeaderElectionState>;
   /** Leader-election loop timers: chain per component, idle loops (controllers/control-plane-idle.ts). */
-  electionLoops?: { chain: Record<string, number>; idleSince: Record<string, number> };
+  electionLoops?: {
+    chain: Record<string, number>;
+    idleSince: Record<string, number>;
+    /** Per component: the renewals its leader made while its loop slept (lazily created). */
+    renewals?: Record<string, IdleRenewals>;
+  };
   /** Node -> zone key for nodes in a zone's NoExecute tainting set (UniqueQueue set: kept after tainting). Shared like knownNodes. */
   taintQueued?: Readonly<Record<string, string>>;
   /** When the next NoExecute tainting tick is scheduled (dedupes timers). */

@@ -2,6 +2,7 @@
  * `kubectl get`: the default and `-o wide` columns of the printers (PRN [C], reference 10.1),
  * comma lists (`get deploy,sts,ds` with `deployment.apps/web` names), `-n`, `-A`, NotFound errors.
  */
+import { servedLease } from '../controllers/control-plane-idle';
 import type { ApiObject, KubeEvent, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
@@ -220,14 +221,23 @@ export function listInScope(e: Engine, r: ResourceType, namespace: string, all: 
   // Each key built once, not at each comparison (200,000 events sorted: 7 million keys built).
   const keyed = (e.list(r.kind) as ApiObject[]).filter(inScope).map((o) => ({ key: keyOf(o), o }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((x) => x.o);
+  return keyed.map((x) => served(e, x.o));
 }
 
 /** One object by name (`kubectl get TYPE NAME`). */
 export function getOne(e: Engine, r: ResourceType, namespace: string, name: string): GetObject | undefined {
   if (r.kind === 'Endpoints')
     return listEndpoints(e).find((x) => x.metadata.namespace === namespace && x.metadata.name === name);
-  return e.get(r.kind, r.namespaced ? `${namespace}/${name}` : name) as ApiObject | undefined;
+  const o = e.get(r.kind, r.namespaced ? `${namespace}/${name}` : name) as ApiObject | undefined;
+  return o && served(e, o);
+}
+
+/**
+ * An object as the API serves it: a leader-election Lease carries the renewals its leader made
+ * while its loop slept, which the store does not hold (controllers/control-plane-idle.ts).
+ */
+function served(e: Engine, o: ApiObject): ApiObject {
+  return o.kind === 'Lease' ? servedLease(e, o) : o;
 }
 
 /** The objects a request names or lists, per type, with kubectl's errors (NotFound, bad selector). */
