@@ -20,7 +20,7 @@ import { removeOrTerminate } from '../api/delete';
 import { clone } from '../api/podutil';
 import { terminateInstance } from '../cloud/lifecycle';
 import { instanceByProviderId } from '../cloud/provider';
-import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
+import { TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { Node, Pod, PodCondition } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory, NodeDeletion } from '../core/cloud-types';
@@ -39,18 +39,25 @@ const POD_EVICTION_HEADROOM_MS = 30_000;
 
 const CA = 'cluster-autoscaler';
 
-/** MarkToBeDeleted (cordon included) or CleanToBeDeleted (uncordon), as one Update. */
+/**
+ * utils/taints/taints.go MarkToBeDeleted (cordon included) or CleanToBeDeleted (uncordon), as one
+ * Update. `AddTaints`/`addTaintsToSpec` only append the taint, and write nothing when the node has
+ * it already: a soft taint `DeletionCandidateOfClusterAutoscaler` stays beside it (and
+ * `UpdateSoftDeletionTaints` leaves a node with `ToBeDeletedByClusterAutoscaler` alone).
+ * `CleanTaints` removes that one key, and writes nothing when it is absent.
+ */
 function setToBeDeleted(e: Engine, name: string, on: boolean, cause: number): Node | undefined {
   const node = e.get('Node', name);
   if (!node) return undefined;
+  if (node.spec.taints.some((t) => t.key === TAINT_TO_BE_DELETED) === on) return node;
   const next = clone(node);
-  next.spec.taints = next.spec.taints.filter(
-    (t) => t.key !== TAINT_TO_BE_DELETED && (!on || t.key !== TAINT_DELETION_CANDIDATE),
-  );
   if (on) {
     next.spec.taints.push({ key: TAINT_TO_BE_DELETED, value: String(unixSeconds(e.now)), effect: 'NoSchedule' });
     next.spec.unschedulable = true;
-  } else delete next.spec.unschedulable;
+  } else {
+    next.spec.taints = next.spec.taints.filter((t) => t.key !== TAINT_TO_BE_DELETED);
+    delete next.spec.unschedulable;
+  }
   e.put(
     next,
     on ? `taint ${TAINT_TO_BE_DELETED}:NoSchedule, cordoned` : `untaint ${TAINT_TO_BE_DELETED}:NoSchedule, uncordoned`,

@@ -2,15 +2,20 @@
  * The cluster-autoscaler's two event recorders (utils/kubernetes/factory.go `CreateEventRecorder`,
  * clusterstate/utils/status.go `LogEventRecorder`), source component `cluster-autoscaler`.
  *
- * Both pass through client-go's spam filter with the autoscaler's own key: one event per
- * (reason, source, object) per 5 minutes (QPS 1/300, burst 1), excess dropped; for the status
- * ConfigMap the key is the message, so distinct messages all go out and a repeated one (`Cluster
- * is unhealthy`) at most every 5 minutes. That is why `kubectl describe pod` shows
- * `NotTriggerScaleUp … (x3 over 12m)` although the autoscaler decides every 10 seconds.
+ * Both go through client-go's EventCorrelate (tools/record/events_cache.go) with the autoscaler's
+ * options (factory.go `getCorrelationOptions`): it runs the aggregator, then `eventObserve`, the
+ * recorder's cache that counts every occurrence of an identical event (count + 1, firstTimestamp
+ * kept), and only then the spam filter (`filterFunc`) with the autoscaler's key: one event per
+ * (reason, source, object) per 5 minutes (QPS 1/300, burst 1); for the status ConfigMap the key
+ * is the message, so distinct messages all go out and a repeated one (`Cluster is unhealthy`) at
+ * most every 5 minutes. A filtered occurrence is not written (event.go `recordToSink` returns on
+ * `Skip`) but stays counted, so the next one that passes PATCHes the Event to the count of every
+ * occurrence: `kubectl describe pod` shows `NotTriggerScaleUp … (x31 over 5m)` after 5 minutes of
+ * 10-second loops, not `(x2 over 5m)`.
  */
 
 import type { ObjectReference } from '../core/api-types';
-import type { AutoscalerMemory } from '../core/cloud-types';
+import type { AutoscalerMemory, EventObservation } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
 
 export const CA_SOURCE = 'cluster-autoscaler';
@@ -19,7 +24,10 @@ export const STATUS_NAMESPACE = 'kube-system';
 
 /** factory.go defaultQPS = 1/300: one token every 5 minutes, burst 1. */
 const SPAM_INTERVAL_MS = 300_000;
+/** factory.go defaultLRUCache: keys the recorder's caches hold (events_cache.go `lru.New`). */
+export const LRU_CACHE_SIZE = 8192;
 
+/** factory.go getCustomSpamKeyFunc (Source.Host and APIVersion empty here). */
 function spamKey(involved: ObjectReference, reason: string, message: string): string {
   const statusMap =
     involved.kind === 'ConfigMap' && involved.name === STATUS_CONFIGMAP && involved.namespace === STATUS_NAMESPACE;
@@ -28,7 +36,35 @@ function spamKey(involved: ObjectReference, reason: string, message: string): st
     : `${reason}${CA_SOURCE}${involved.kind}${involved.namespace ?? ''}${involved.name}${involved.uid}`;
 }
 
-/** Recorder.Eventf through the spam filter; true if the event went out. */
+/** events_cache.go getEventKey: source, involved object, type, reason and message, joined as upstream joins them. */
+function eventKey(involved: ObjectReference, type: string, reason: string, message: string): string {
+  return `${CA_SOURCE}${involved.kind}${involved.namespace ?? ''}${involved.name}${involved.uid}${type}${reason}${message}`;
+}
+
+/**
+ * events_cache.go eventObserve: this occurrence counted in the recorder's cache (count + 1 and the
+ * first occurrence's time when the key is there; count 1 now when not), whether or not it is
+ * written. The cache is an LRU (groupcache lru: an Add makes the key the most recent, and past
+ * its size the least recent goes): here the record's order, the least recent first.
+ */
+function eventObserve(e: Engine, ca: AutoscalerMemory, key: string): EventObservation {
+  const last = ca.recorder[key];
+  if (last) delete ca.recorder[key];
+  else if (ca.recorderSize >= LRU_CACHE_SIZE) {
+    for (const oldest in ca.recorder) {
+      delete ca.recorder[oldest];
+      break;
+    }
+  } else ca.recorderSize++;
+  const seen = last ? { count: last.count + 1, first: last.first, seq: last.seq } : { count: 1, first: e.now, seq: -1 };
+  ca.recorder[key] = seen;
+  return seen;
+}
+
+/**
+ * Recorder.Eventf through EventCorrelate: observed (counted), then the spam filter; true if the
+ * event went out (written with every occurrence counted so far, `Engine.recordEvent`).
+ */
 export function caEvent(
   e: Engine,
   ca: AutoscalerMemory,
@@ -38,11 +74,14 @@ export function caEvent(
   message: string,
   cause: number,
 ): boolean {
+  // The aggregator (similar events with 10 distinct messages in 10 minutes) is not modelled.
+  const seen = eventObserve(e, ca, eventKey(involved, type, reason, message));
   const key = spamKey(involved, reason, message);
   const last = ca.spam[key];
   if (last !== undefined && e.now - last < SPAM_INTERVAL_MS) return false;
   ca.spam[key] = e.now;
-  e.event(involved, type, reason, message, CA_SOURCE, cause);
+  // recordEvent, then UpdateState: the cache names the Event written.
+  seen.seq = e.recordEvent(involved, type, reason, message, CA_SOURCE, cause, seen);
   return true;
 }
 

@@ -9,7 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
 import { advanceUntil, cloudSim, deployment, eventsOf } from '../cloud/testkit';
+import type { Node } from '../core/api-types';
+import type { AutoscalerMemory } from '../core/cloud-types';
+import { dict } from '../core/dict';
 import type { Manifest } from '../core/scenario-types';
+import type { ClusterState } from './clusterstate';
+import { unixSeconds, updateSoftDeletionTaints } from './scale-down';
 
 /** Three workers with two 1200m pods each (60%); at 1m web shrinks to 4: one node can go. */
 function shrinking(extra: Partial<Parameters<typeof cloudSim>[0]> = {}) {
@@ -23,6 +28,16 @@ function shrinking(extra: Partial<Parameters<typeof cloudSim>[0]> = {}) {
 
 const taintKeys = (sim: ReturnType<typeof cloudSim>, node: string) =>
   sim.engine.get('Node', node)?.spec.taints.map((t) => `${t.key}:${t.effect}`) ?? [];
+
+/** The `Taints:` lines of `kubectl describe node`. */
+function taintsBlock(sim: ReturnType<typeof cloudSim>, node: string): string {
+  const lines = sim.kubectl(`kubectl describe node ${node}`).split('\n');
+  const at = lines.findIndex((l) => l.startsWith('Taints:'));
+  const out = [lines[at] as string];
+  for (let i = at + 1; i < lines.length && (lines[i] as string).startsWith('                    '); i++)
+    out.push(lines[i] as string);
+  return out.join('\n');
+}
 
 describe('scale-down of an underutilized node', () => {
   it('marks it a deletion candidate, removes it after the unneeded time, moving its pod, then the Node goes', () => {
@@ -48,6 +63,15 @@ describe('scale-down of an underutilized node', () => {
     expect(candidates).toContain(victim);
     expect(taintKeys(sim, victim)).toContain(`${TAINT_TO_BE_DELETED}:NoSchedule`);
     expect(sim.kubectl(`kubectl get node ${victim}`)).toMatch(/Ready,SchedulingDisabled/);
+    // taints.go MarkToBeDeleted only adds: the soft taint of 1m9s stays beside the hard one of 11m20s.
+    expect(marked).toBe(680_000);
+    expect(taintsBlock(sim, victim)).toBe(
+      [
+        'Taints:             ToBeDeletedByClusterAutoscaler=1748855479:NoSchedule',
+        '                    node.kubernetes.io/unschedulable:NoSchedule',
+        '                    DeletionCandidateOfClusterAutoscaler=1748854869:PreferNoSchedule',
+      ].join('\n'),
+    );
     const onNode = eventsOf(sim, 'ScaleDown')
       .filter((ev) => ev.involvedObject.kind !== 'Pod')
       .map((ev) => [ev.involvedObject.kind, ev.message]);
@@ -135,23 +159,67 @@ describe('scale-down of an underutilized node', () => {
     expect(down).toBeGreaterThan(15 * 60_000);
   });
 
-  it('a new process removes the taints a previous one left (ClusterAutoscalerCleanup) and starts its timers again', () => {
+  it('a new process leaves the soft taint alone (cleanUpIfRequired cleans it only with max-bulk-soft-taint-count 0) and starts its timers again', () => {
     const sim = shrinking();
     const e = sim.engine;
     sim.advanceTo(3 * 60_000);
     const tainted = ['workers-1', 'workers-2', 'workers-3'].find((n) =>
       taintKeys(sim, n).includes(`${TAINT_DELETION_CANDIDATE}:PreferNoSchedule`),
     ) as string;
+    const before = taintsBlock(sim, tainted);
+    expect(before).toBe('Taints:             DeletionCandidateOfClusterAutoscaler=1748854869:PreferNoSchedule');
     sim.run('ssh control-plane mv /etc/kubernetes/manifests/cluster-autoscaler.yaml /tmp/');
     sim.advanceTo(4 * 60_000);
     sim.run('ssh control-plane mv /tmp/cluster-autoscaler.yaml /etc/kubernetes/manifests/');
     sim.advanceTo(5 * 60_000);
-    const cleanup = eventsOf(sim, 'ClusterAutoscalerCleanup', tainted);
-    expect(cleanup[0]?.message).toBe(`removed ${TAINT_DELETION_CANDIDATE} taint from node ${tainted}`);
+    expect(e.state.cloud?.ca?.loops).toBeGreaterThan(0);
+    // No ClusterAutoscalerCleanup; the node is unneeded again, so UpdateSoftDeletionTaints skips it:
+    // the taint keeps the old process's time.
+    expect(eventsOf(sim, 'ClusterAutoscalerCleanup')).toEqual([]);
+    expect(taintsBlock(sim, tainted)).toBe(before);
     // Unneeded again from the new process's first loop: removal 10 minutes after that, not after 1m.
     advanceUntil(sim, () => eventsOf(sim, 'ScaleDown').length > 0, 30 * 60_000, 1000);
     expect(eventsOf(sim, 'ScaleDown')[0]?.firstTimestamp).toBeGreaterThan(14 * 60_000);
-    expect(e.state.cloud?.ca?.loops).toBeGreaterThan(0);
+  });
+
+  it('a new process removes ToBeDeletedByClusterAutoscaler a previous one left mid-deletion (CleanAllToBeDeleted), uncordons, keeps the soft taint', () => {
+    const sim = shrinking();
+    const marked = advanceUntil(sim, () => eventsOf(sim, 'ScaleDown').length > 0, 20 * 60_000, 1000) as number;
+    const victim = eventsOf(sim, 'ScaleDown')[0]?.involvedObject.name as string;
+    sim.run('ssh control-plane mv /etc/kubernetes/manifests/cluster-autoscaler.yaml /tmp/');
+    sim.advanceTo(marked + 3000);
+    sim.run('ssh control-plane mv /tmp/cluster-autoscaler.yaml /etc/kubernetes/manifests/');
+    sim.advanceTo(marked + 60_000);
+    expect(
+      eventsOf(sim, 'ClusterAutoscalerCleanup').map((ev) => [ev.involvedObject.name, ev.type, ev.message]),
+    ).toEqual([[victim, 'Normal', `removed ${TAINT_TO_BE_DELETED} taints from node ${victim}`]]);
+    expect(taintsBlock(sim, victim)).toBe(
+      'Taints:             DeletionCandidateOfClusterAutoscaler=1748854869:PreferNoSchedule',
+    );
+    expect(sim.kubectl(`kubectl get node ${victim}`)).toMatch(new RegExp(`${victim} +Ready +<none>`));
+  });
+
+  it('UpdateSoftDeletionTaints: needed nodes lose the soft taint first, then unneeded ones get it, 10 API calls a loop; a node being deleted is skipped', () => {
+    const sim = cloudSim({ groups: { workers: [13, 1, 20] }, autoscaler: false });
+    const e = sim.engine;
+    const names = Array.from({ length: 13 }, (_, i) => `workers-${i + 1}`);
+    // workers-3 … workers-12 carry a soft taint but are needed; workers-13 is being deleted.
+    for (const n of names.slice(2)) sim.run(`kubectl taint node ${n} ${TAINT_DELETION_CANDIDATE}=1:PreferNoSchedule`);
+    sim.run(`kubectl taint node workers-13 ${TAINT_TO_BE_DELETED}=1:NoSchedule`);
+    const ca = { unneeded: dict() } as unknown as AutoscalerMemory;
+    ca.unneeded['workers-1'] = 0;
+    ca.unneeded['workers-2'] = 0;
+    const nodes = names.map((n) => e.get('Node', n) as Node);
+    const cs = { nodes, groupOf: new Map(names.map((n) => [n, 'workers'])) } as unknown as ClusterState;
+    const soft = () => names.filter((n) => taintKeys(sim, n).includes(`${TAINT_DELETION_CANDIDATE}:PreferNoSchedule`));
+    updateSoftDeletionTaints(e, ca, cs);
+    // The budget went to the ten needed nodes; the unneeded ones wait for the next loop.
+    expect(soft()).toEqual(['workers-13']);
+    updateSoftDeletionTaints(e, ca, { ...cs, nodes: names.map((n) => e.get('Node', n) as Node) });
+    expect(soft()).toEqual(['workers-1', 'workers-2', 'workers-13']);
+    expect(e.get('Node', 'workers-1')?.spec.taints.find((t) => t.key === TAINT_DELETION_CANDIDATE)?.value).toBe(
+      String(unixSeconds(e.now)),
+    );
   });
 
   it('simulates empty nodes first, a removable node being no destination for the next (planner.go, main.go sorting)', () => {

@@ -160,36 +160,43 @@ export function unneededLongEnough(e: Engine, node: Node, since: number): boolea
 }
 
 /**
- * UpdateSoftDeletionTaints: unneeded nodes get `DeletionCandidateOfClusterAutoscaler=<unix>:PreferNoSchedule`,
- * the others lose it; at most MAX_BULK_SOFT_TAINT_COUNT changes per loop.
+ * core/scaledown/actuation/softtaint.go UpdateSoftDeletionTaints: the needed nodes lose
+ * `DeletionCandidateOfClusterAutoscaler`, then the unneeded ones get
+ * `DeletionCandidateOfClusterAutoscaler=<unix>:PreferNoSchedule`, within one budget of
+ * MAX_BULK_SOFT_TAINT_COUNT API calls per loop. Both passes skip a node carrying
+ * `ToBeDeletedByClusterAutoscaler` ("Do not consider nodes that are scheduled to be deleted"): a
+ * node being deleted keeps its soft taint. Only nodes of the node groups (static_autoscaler.go
+ * updateSoftDeletionTaints: filterNodesFromSelectedGroups).
  */
 export function updateSoftDeletionTaints(e: Engine, ca: AutoscalerMemory, cs: ClusterState): void {
   let budget = MAX_BULK_SOFT_TAINT_COUNT;
-  for (const node of cs.nodes) {
-    if (budget <= 0) break;
-    const name = node.metadata.name;
-    if (!cs.groupOf.has(name)) continue;
-    const has = node.spec.taints.some((t) => t.key === TAINT_DELETION_CANDIDATE);
-    const want = ca.unneeded[name] !== undefined;
-    if (has === want) continue;
-    budget--;
-    const current = e.get('Node', name);
-    if (!current) continue;
-    const cause = e.cause({
-      actor: 'cluster-autoscaler',
-      what: `${want ? 'taint' : 'untaint'} ${TAINT_DELETION_CANDIDATE}:PreferNoSchedule on ${name}`,
-      rule: want ? 'node unneeded: its pods fit elsewhere' : 'node needed again',
-      constant: `scaleDownUtilizationThreshold=${e.state.settings.scaleDownUtilizationThreshold}`,
-    });
-    const next = clone(current);
-    next.spec.taints = next.spec.taints.filter((t) => t.key !== TAINT_DELETION_CANDIDATE);
-    if (want)
-      next.spec.taints.push({
-        key: TAINT_DELETION_CANDIDATE,
-        value: String(unixSeconds(e.now)),
-        effect: 'PreferNoSchedule',
+  for (const want of [false, true]) {
+    for (const node of cs.nodes) {
+      const name = node.metadata.name;
+      if (!cs.groupOf.has(name) || (ca.unneeded[name] !== undefined) !== want) continue;
+      if (node.spec.taints.some((t) => t.key === TAINT_TO_BE_DELETED)) continue;
+      if (node.spec.taints.some((t) => t.key === TAINT_DELETION_CANDIDATE) === want) continue;
+      // budgetTracker.processWithinBudget: the nodes past the budget wait for the next loop.
+      if (budget <= 0) return;
+      budget--;
+      const current = e.get('Node', name);
+      if (!current) continue;
+      const cause = e.cause({
+        actor: 'cluster-autoscaler',
+        what: `${want ? 'taint' : 'untaint'} ${TAINT_DELETION_CANDIDATE}:PreferNoSchedule on ${name}`,
+        rule: want ? 'node unneeded: its pods fit elsewhere' : 'node needed again',
+        constant: `scaleDownUtilizationThreshold=${e.state.settings.scaleDownUtilizationThreshold}`,
       });
-    e.put(next, `${want ? 'taint' : 'untaint'} ${TAINT_DELETION_CANDIDATE}:PreferNoSchedule`, cause);
+      const next = clone(current);
+      next.spec.taints = next.spec.taints.filter((t) => t.key !== TAINT_DELETION_CANDIDATE);
+      if (want)
+        next.spec.taints.push({
+          key: TAINT_DELETION_CANDIDATE,
+          value: String(unixSeconds(e.now)),
+          effect: 'PreferNoSchedule',
+        });
+      e.put(next, `${want ? 'taint' : 'untaint'} ${TAINT_DELETION_CANDIDATE}:PreferNoSchedule`, cause);
+    }
   }
 }
 

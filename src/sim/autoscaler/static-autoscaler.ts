@@ -18,8 +18,8 @@
 
 import { clone } from '../api/podutil';
 import { terminateInstance } from '../cloud/lifecycle';
-import { groupInstances } from '../cloud/provider';
-import { TAINT_DELETION_CANDIDATE, TAINT_TO_BE_DELETED } from '../cloud/taints';
+import { groupInstances, instanceByProviderId } from '../cloud/provider';
+import { TAINT_TO_BE_DELETED } from '../cloud/taints';
 import type { Pod } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory } from '../core/cloud-types';
@@ -73,30 +73,39 @@ function allPodsAreNew(pods: readonly Pod[], now: number): boolean {
   return tried + UNSCHEDULABLE_POD_TIME_BUFFER_MS > now;
 }
 
-/** cleanUpIfRequired: a new process removes the taints a previous one left behind. */
+/**
+ * static_autoscaler.go cleanUpIfRequired: a new process removes the `ToBeDeletedByClusterAutoscaler`
+ * taints a previous one left on the nodes of its node groups (taints.go CleanAllToBeDeleted, one
+ * event per node it changed). `DeletionCandidateOfClusterAutoscaler` is cleaned here only with
+ * `--max-bulk-soft-taint-count=0` (soft tainting off); with the default 10 it stays, and the
+ * soft-taint pass keeps it on a node still unneeded, removes it from the others.
+ */
 function cleanUp(e: Engine, ca: AutoscalerMemory): void {
+  const groups = e.state.cloud?.groups;
   for (const node of e.list('Node').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
-    for (const key of [TAINT_TO_BE_DELETED, TAINT_DELETION_CANDIDATE]) {
-      const current = e.get('Node', node.metadata.name);
-      if (!current?.spec.taints.some((t) => t.key === key)) continue;
-      const cause = e.cause({
-        actor: CA_SOURCE,
-        what: `cluster-autoscaler: clean ${key} left on ${current.metadata.name} by a previous process`,
-      });
-      const next = clone(current);
-      next.spec.taints = next.spec.taints.filter((t) => t.key !== key);
-      if (key === TAINT_TO_BE_DELETED) delete next.spec.unschedulable;
-      e.put(next, `untaint ${key}`, cause);
-      caEvent(
-        e,
-        ca,
-        nodeRef(current),
-        'Normal',
-        'ClusterAutoscalerCleanup',
-        `removed ${key} taint from node ${current.metadata.name}`,
-        cause,
-      );
-    }
+    if (!node.spec.taints.some((t) => t.key === TAINT_TO_BE_DELETED)) continue;
+    // filterNodesFromSelectedGroups: NodeGroupForNode, through the instance.
+    const inst = node.spec.providerID ? instanceByProviderId(e, node.spec.providerID) : undefined;
+    if (inst?.group === undefined || !groups?.[inst.group]) continue;
+    const cause = e.cause({
+      actor: CA_SOURCE,
+      what: `cluster-autoscaler: clean ${TAINT_TO_BE_DELETED} left on ${node.metadata.name} by a previous process`,
+    });
+    const next = clone(node);
+    next.spec.taints = next.spec.taints.filter((t) => t.key !== TAINT_TO_BE_DELETED);
+    // CleanTaints with --cordon-node-before-terminating: uncordoned as well.
+    delete next.spec.unschedulable;
+    e.put(next, `untaint ${TAINT_TO_BE_DELETED}`, cause);
+    // CleanAllTaints: "removed %v taints from node %v", the keys joined by ",".
+    caEvent(
+      e,
+      ca,
+      nodeRef(node),
+      'Normal',
+      'ClusterAutoscalerCleanup',
+      `removed ${TAINT_TO_BE_DELETED} taints from node ${node.metadata.name}`,
+      cause,
+    );
   }
 }
 

@@ -56,6 +56,8 @@ function newAutoscalerMemory(c: HostContainer, gen: number): AutoscalerMemory {
     incorrectSizes: dict(),
     deletions: dict(),
     spam: dict(),
+    recorder: dict(),
+    recorderSize: 0,
     conditions: dict(),
     decisions: dict(),
   };

@@ -118,12 +118,27 @@ export interface AutoscalerMemory {
   deletions: Record<string, NodeDeletion>;
   /** The event spam filter: key -> when an event with that key last went out. */
   spam: Record<string, number>;
+  /**
+   * The event recorder's observations (client-go events_cache.go `eventLogger`, an LRU of
+   * factory.go defaultLRUCache keys): event key -> occurrences counted, the first one's time and
+   * the Event written for them (its sequence number in the Event log, -1 while none). In LRU
+   * order, least recently observed first; `recorderSize` keys.
+   */
+  recorder: Record<string, EventObservation>;
+  recorderSize: number;
   /** Last written status conditions, for lastTransitionTime. */
   conditions: StatusConditions;
   /** Why the autoscaler last did or did not act, per object (for Why? and the view). */
   decisions: Record<string, AutoscalerDecision>;
   /** When the scale-down candidates were last computed (the status's scaleDown lastProbeTime). */
   scaleDownProbe?: number;
+}
+
+/** client-go events_cache.go `eventLog`: what the recorder remembers of an event (autoscaler/events.ts). */
+export interface EventObservation {
+  count: number;
+  first: number;
+  seq: number;
 }
 
 /** One decision of the autoscaler, kept for the view and Why? ("pod web-… unschedulable, group workers 2→3 (max 5)"). */

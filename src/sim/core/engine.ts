@@ -654,6 +654,60 @@ export class Engine {
         rv: ++api.resourceVersion,
       });
     }
+    this.eventWritten(involved, type, reason, message, component, cause);
+  }
+
+  /**
+   * Record an Event for a recorder that keeps its own EventCorrelate cache (client-go
+   * tools/record/events_cache.go `eventLogger`, the cluster-autoscaler's: autoscaler/events.ts),
+   * as client-go tools/record/event.go `recordEvent` writes it: `seen` is the observation
+   * (`eventObserve`: `count` occurrences since `first`, the Event its cache names at `seq`, -1 if
+   * none). Count > 1 and that Event still stored: a PATCH to the observed count, lastTimestamp now.
+   * Otherwise a Create with the observed count and firstTimestamp (a first occurrence, or the
+   * PATCH's NotFound: the Event never written, or deleted by the apiserver's TTL).
+   * Returns the Event's sequence number (the recorder's `UpdateState`).
+   */
+  recordEvent(
+    involved: ObjectReference,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    cause: number,
+    seen: { readonly count: number; readonly first: number; readonly seq: number },
+  ): number {
+    const now = this.state.now;
+    const api = this.state.api;
+    const at = seen.count > 1 && seen.seq >= 0 ? this.events.storedAt(seen.seq, now) : -1;
+    let seq = seen.seq;
+    if (at >= 0) this.events.bump(at, now, ++api.resourceVersion, seen.count);
+    else {
+      // Upstream the re-Create keeps the cached name; here a new one, drawn as for any Event.
+      const name = this.hex(16);
+      const uid = this.uid();
+      const object = shareEqual(involvedObjects, involved.uid || involved.name, involved);
+      seq = this.events.create(object, type, reason, intern(message), component, {
+        now,
+        name,
+        uid,
+        rv: ++api.resourceVersion,
+        count: seen.count,
+        first: seen.first,
+      });
+    }
+    this.eventWritten(involved, type, reason, message, component, cause);
+    return seq;
+  }
+
+  /** The trace line and the involved object's history entry of an Event written. */
+  private eventWritten(
+    involved: ObjectReference,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    cause: number,
+  ): void {
     this.trace(`event ${involved.kind}/${involved.name} ${type} ${reason} ${component}: ${message}`);
     const at = involved.namespace ? joinKey(involved.namespace, involved.name) : involved.name;
     this.remember(joinKey(involved.kind, at), `event ${reason}`, cause);

@@ -111,6 +111,14 @@ export interface NewEvent {
   object: ObjectReference;
   message: string;
   rv: number;
+  /**
+   * A recorder that kept counting while it did not write (the cluster-autoscaler's occurrences
+   * its spam filter held back, autoscaler/events.ts) creates its Event with its own count and
+   * firstTimestamp (`first`, which may then be earlier than the slots before it), written at
+   * `last`. Default: count 1, last = first.
+   */
+  count?: number;
+  last?: number;
 }
 
 /** Empty columns for `n` slots. */
@@ -155,9 +163,11 @@ export function seqAt(seg: EventSegment, slot: number): number {
   return seg.seqs ? (seg.seqs[slot] as number) : seg.base + slot;
 }
 
-/** Appends a new Event (count 1, last = first); returns its sequence number. */
+/** Appends a new Event (count 1, last = first, unless `ev` says otherwise); returns its sequence number. */
 export function appendEvent(log: EventLog, ev: NewEvent): number {
+  const last = ev.last ?? ev.first;
   checkColumns(ev.first, ev.rv);
+  checkColumns(last, ev.rv);
   const seq = log.tail;
   const segs = log.segments;
   let seg = segs[segs.length - 1];
@@ -182,10 +192,10 @@ export function appendEvent(log: EventLog, ev: NewEvent): number {
   f.object[slot] = ev.object;
   f.message[slot] = ev.message;
   f.written = slot + 1;
-  seg.count[slot] = 1;
-  seg.last[slot] = ev.first;
+  seg.count[slot] = ev.count ?? 1;
+  seg.last[slot] = last;
   seg.rv[slot] = ev.rv;
-  noteLastWrite(seg, ev.first);
+  noteLastWrite(seg, last);
   log.tail = seq + 1;
   return seq;
 }
@@ -243,8 +253,11 @@ export function locate(log: EventLog, seq: number): number {
   return -1;
 }
 
-/** A repeat of Event `seq` (located at `at`, see `locate`): count + 1, lastTimestamp and resourceVersion moved. */
-export function bumpEvent(log: EventLog, at: number, now: number, rv: number): void {
+/**
+ * A repeat of Event `seq` (located at `at`, see `locate`): count + 1 (or `count`, the recorder's
+ * own, client-go eventObserve's PATCH), lastTimestamp and resourceVersion moved.
+ */
+export function bumpEvent(log: EventLog, at: number, now: number, rv: number, count?: number): void {
   checkColumns(now, rv);
   const i = Math.floor(at / SEGMENT);
   const slot = at % SEGMENT;
@@ -263,7 +276,7 @@ export function bumpEvent(log: EventLog, at: number, now: number, rv: number): v
     seg = seg.seqs ? { ...copy, seqs: seg.seqs } : copy;
     log.segments[i] = seg;
   }
-  seg.count[slot] = (seg.count[slot] as number) + 1;
+  seg.count[slot] = count ?? (seg.count[slot] as number) + 1;
   seg.last[slot] = now;
   seg.rv[slot] = rv;
   noteLastWrite(seg, now);

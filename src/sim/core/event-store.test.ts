@@ -338,3 +338,39 @@ describe('an Event whose name and uid the caller gives', () => {
     expect([ev?.metadata.name, ev?.metadata.uid]).toEqual(['kube-scheduler.18452e2cbdbca000', uid]);
   });
 });
+
+describe("a recorder's own count (client-go eventObserve, the cluster-autoscaler's recorder)", () => {
+  const o: ObjectReference = { kind: 'Pod', name: 'web-1', namespace: 'default', uid: 'u1' };
+  const ev = { now: 0, name: '0000000000000001', uid: '00000000-0000-0000-0000-000000000001', rv: 1 };
+
+  it('creates with the observed count and firstTimestamp, written now (recordEvent: the PATCH found nothing, Create)', () => {
+    const store = new EventStore(emptyEventLog(), 0, 60 * MIN);
+    const seq = store.create(o, 'Normal', 'NotTriggerScaleUp', 'm', 'cluster-autoscaler', {
+      ...ev,
+      now: 5 * MIN,
+      count: 31,
+      first: 0,
+    });
+    const [e] = store.list(5 * MIN);
+    expect([seq, e?.count, e?.firstTimestamp, e?.lastTimestamp, e?.metadata.creationTimestamp]).toEqual([
+      0,
+      31,
+      0,
+      5 * MIN,
+      0,
+    ]);
+    // Stored until its last write + TTL, not its firstTimestamp + TTL.
+    expect(store.storedAt(seq, 64 * MIN)).toBe(0);
+    expect(store.storedAt(seq, 65 * MIN)).toBe(-1);
+  });
+
+  it('a PATCH sets the count the recorder observed, and a checkpoint keeps the count it had', () => {
+    const store = new EventStore(emptyEventLog(), 0, 60 * MIN);
+    const seq = store.create(o, 'Normal', 'NotTriggerScaleUp', 'm', 'cluster-autoscaler', ev);
+    const kept = store.checkpoint();
+    store.bump(store.storedAt(seq, 5 * MIN), 5 * MIN, 2, 31);
+    expect(store.list(5 * MIN).map((e) => [e.count, e.firstTimestamp, e.lastTimestamp])).toEqual([[31, 0, 5 * MIN]]);
+    const back = EventStore.restore(kept, 5 * MIN, 60 * MIN);
+    expect(back.list(5 * MIN).map((e) => [e.count, e.lastTimestamp])).toEqual([[1, 0]]);
+  });
+});

@@ -140,20 +140,37 @@ export class EventStore {
     return last + this.ttl > now && now - last <= 10 * 60_000 ? at : -1;
   }
 
-  /** A repeat aggregated into the Event at `at` (`repeatOf`): count + 1, written at `now` with `rv`. */
-  bump(at: number, now: number, rv: number): void {
-    bumpEvent(this.log, at, now, rv);
+  /**
+   * Where Event `seq` is while it is stored at `now` (`locate`'s answer), or -1: the Event a
+   * recorder's own cache names (client-go eventLogger's `name`), gone once the TTL deleted it.
+   */
+  storedAt(seq: number, now: number): number {
+    const at = locate(this.log, seq);
+    if (at < 0) return -1;
+    const last = (this.log.segments[Math.floor(at / SEGMENT)] as EventSegment).last[at % SEGMENT] as number;
+    return last + this.ttl > now ? at : -1;
   }
 
-  /** A new Event, count 1. `name`: its 16 hex digits; `uid` as `Engine.uid` gives it. */
+  /**
+   * A repeat aggregated into the Event at `at` (`repeatOf`, `storedAt`): count + 1, or `count`
+   * (a recorder's own), written at `now` with `rv`.
+   */
+  bump(at: number, now: number, rv: number, count?: number): void {
+    bumpEvent(this.log, at, now, rv, count);
+  }
+
+  /**
+   * A new Event, count 1 (or `e.count`, first written at `e.first`: a recorder's own, see
+   * `NewEvent`). `name`: its 16 hex digits; `uid` as `Engine.uid` gives it. Returns its sequence number.
+   */
   create(
     o: ObjectReference,
     type: 'Normal' | 'Warning',
     reason: string,
     message: string,
     component: string,
-    e: { now: number; name: string; uid: string; rv: number },
-  ): void {
+    e: { now: number; name: string; uid: string; rv: number; count?: number; first?: number },
+  ): number {
     const hash = aggregationHash(o, reason, message, component);
     const key = codeKey(type, reason, component);
     let code = this.codeIndex.get(key);
@@ -163,7 +180,7 @@ export class EventStore {
       this.codeIndex.set(key, code);
     }
     const seq = appendEvent(this.log, {
-      first: e.now,
+      first: e.first ?? e.now,
       hash,
       code,
       name: e.name,
@@ -171,9 +188,11 @@ export class EventStore {
       object: o,
       message,
       rv: e.rv,
+      ...(e.count === undefined ? {} : { count: e.count, last: e.now }),
     });
     this.correlation.add(this.log, seq, locate(this.log, seq), e.now);
-    this.due = Math.min(this.due, e.now + this.ttl);
+    this.due = Math.min(this.due, (e.first ?? e.now) + this.ttl);
+    return seq;
   }
 
   /** Time at which `expire` has memory to free. */

@@ -162,6 +162,7 @@ const CLOUD_AUTOSCALER_DICTS = [
   'incorrectSizes',
   'deletions',
   'spam',
+  'recorder',
   'conditions',
   'decisions',
 ] as const;
