@@ -112,6 +112,77 @@ describe('kubeadm add-ons in kube-system', () => {
     expect(v.pods.filter((p) => p.namespace === 'default').every((p) => p.addon === undefined)).toBe(true);
   });
 
+  it("kube-dns names its ports as kubeadm does (dns, dns-tcp, metrics): describe svc lists each port's endpoints", () => {
+    // kubeadm phases/addons/dns/manifests.go CoreDNSService; kubectl describe.go describeService
+    // (`Port:\t<name>\t<port>/<proto>`, formatEndpointSlices by port name); the EndpointSlice
+    // controller's getEndpointPorts copies the Service port's name.
+    const s = sim();
+    const ips = s.engine
+      .list('Pod')
+      .filter((p) => p.metadata.labels['k8s-app'] === 'kube-dns')
+      .map((p) => p.status.podIP)
+      .sort();
+    expect(ips).toHaveLength(2);
+    const lines = s
+      .kubectl('kubectl describe svc kube-dns -n kube-system')
+      .split('\n')
+      .filter((l) => /^(Port|TargetPort|Endpoints):/.test(l));
+    const eps = (port: number) => ips.map((ip) => `${ip}:${port}`).join(',');
+    expect(lines).toEqual([
+      'Port:                     dns  53/UDP',
+      'TargetPort:               53/UDP',
+      `Endpoints:                ${eps(53)}`,
+      'Port:                     dns-tcp  53/TCP',
+      'TargetPort:               53/TCP',
+      `Endpoints:                ${eps(53)}`,
+      'Port:                     metrics  9153/TCP',
+      'TargetPort:               9153/TCP',
+      `Endpoints:                ${eps(9153)}`,
+    ]);
+    expect(s.kubectl('kubectl get svc kube-dns -n kube-system -o yaml')).toContain(
+      '  ports:\n  - name: dns\n    port: 53\n    protocol: UDP\n    targetPort: 53\n  - name: dns-tcp\n',
+    );
+  });
+
+  it("CoreDNS has kubeadm's probes: liveness /health :8080 (60s, 5s, 5), readiness /ready :8181, both answered", () => {
+    // kubeadm phases/addons/dns/manifests.go CoreDNSDeployment (numeric probe ports up to 1.33;
+    // named ones from 1.34, kubernetes#131587); the Corefile's health (:8080) and ready (:8181).
+    for (const profile of ['v1.33', 'v1.23-docker'] as const) {
+      const s = sim(profile);
+      const pod = s.engine.list('Pod').find((p) => p.metadata.labels['k8s-app'] === 'kube-dns');
+      const text = s.kubectl(`kubectl describe pod ${pod?.metadata.name} -n kube-system`);
+      expect(text).toContain(
+        '    Liveness:     http-get http://:8080/health delay=60s timeout=5s period=10s #success=1 #failure=5\n' +
+          '    Readiness:    http-get http://:8181/ready delay=0s timeout=1s period=10s #success=1 #failure=3\n',
+      );
+      expect(text).toContain('    Args:\n      -conf\n      /etc/coredns/Corefile\n');
+      expect(text).toMatch(/^ {4}Ready: {10}True$/m);
+      // Ten minutes on, both probes still pass: no Unhealthy event, no restart.
+      s.advanceTo(10 * 60_000);
+      expect(s.kubectl('kubectl get events -n kube-system')).not.toMatch(/Unhealthy/);
+      expect(s.kubectl('kubectl get pods -n kube-system')).toMatch(/^coredns-\w+-\w{5}\s+1\/1\s+Running\s+0\s/m);
+    }
+  });
+
+  it("calico-node's tolerations keep calico.yaml's order, the DaemonSet controller's defaults after them", () => {
+    // calico.yaml (NoSchedule Exists, CriticalAddonsOnly, NoExecute Exists); pkg/controller/daemon/
+    // util/daemonset_util.go AddOrUpdateDaemonPodTolerations appends its defaults in this order.
+    const s = sim();
+    const pod = s.engine.list('Pod').find((p) => p.metadata.labels['k8s-app'] === 'calico-node');
+    expect(pod?.spec.tolerations?.map((t) => `${t.key ?? ''}:${t.effect ?? ''}`)).toEqual([
+      ':NoSchedule',
+      'CriticalAddonsOnly:',
+      ':NoExecute',
+      'node.kubernetes.io/not-ready:NoExecute',
+      'node.kubernetes.io/unreachable:NoExecute',
+      'node.kubernetes.io/disk-pressure:NoSchedule',
+      'node.kubernetes.io/memory-pressure:NoSchedule',
+      'node.kubernetes.io/pid-pressure:NoSchedule',
+      'node.kubernetes.io/unschedulable:NoSchedule',
+      'node.kubernetes.io/network-unavailable:NoSchedule',
+    ]);
+  });
+
   it('spec.addons turns them off', () => {
     const s = sim('v1.33', { kubeProxy: false, cni: true, coreDNS: false });
     const names = kubeSystem(s).map((l) => l.split(' ')[0]);

@@ -105,11 +105,22 @@ function coreDNS(profile: Profile, image: string): Manifest[] {
                 name: 'coredns',
                 image,
                 resources: { requests: { cpu: '100m', memory: '70Mi' } },
+                args: ['-conf', '/etc/coredns/Corefile'],
+                // kubeadm names the probe ports (liveness-probe 8080, readiness-probe 8181) only
+                // from 1.34 (kubernetes#131587, CoreDNS v1.12.1); 1.23 and 1.33 give numbers.
                 ports: [
                   { containerPort: 53, name: 'dns', protocol: 'UDP' },
                   { containerPort: 53, name: 'dns-tcp', protocol: 'TCP' },
                   { containerPort: 9153, name: 'metrics', protocol: 'TCP' },
                 ],
+                livenessProbe: {
+                  httpGet: { path: '/health', port: 8080, scheme: 'HTTP' },
+                  initialDelaySeconds: 60,
+                  timeoutSeconds: 5,
+                  successThreshold: 1,
+                  failureThreshold: 5,
+                },
+                readinessProbe: { httpGet: { path: '/ready', port: 8181, scheme: 'HTTP' } },
               },
             ],
           },
@@ -128,9 +139,9 @@ function coreDNS(profile: Profile, image: string): Manifest[] {
         clusterIP: '10.96.0.10',
         selector: labels,
         ports: [
-          { port: 53, targetPort: 53, protocol: 'UDP' },
-          { port: 53, targetPort: 53, protocol: 'TCP' },
-          { port: 9153, targetPort: 9153, protocol: 'TCP' },
+          { name: 'dns', port: 53, targetPort: 53, protocol: 'UDP' },
+          { name: 'dns-tcp', port: 53, targetPort: 53, protocol: 'TCP' },
+          { name: 'metrics', port: 9153, targetPort: 9153, protocol: 'TCP' },
         ],
       },
     },

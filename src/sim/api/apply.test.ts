@@ -72,6 +72,30 @@ describe('applyManifest', () => {
     );
   });
 
+  it('Service ports: several need names, each a DNS-1123 label used once (validation.go validateServicePort)', () => {
+    const e = engine();
+    const svc = (name: string, ports: unknown[]) => ({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name },
+      spec: { selector: { app: 'x' }, ports },
+    });
+    const err = (name: string, ports: unknown[]) => errorOf(() => applyManifest(e, svc(name, ports), 0)).message;
+    expect(err('a', [{ port: 80 }, { port: 81 }])).toBe(
+      'The Service "a" is invalid: [spec.ports[0].name: Required value, spec.ports[1].name: Required value]',
+    );
+    expect(err('b', [{ name: 'web', port: 80 }, { name: 'web', port: 81 }])).toBe(
+      'The Service "b" is invalid: spec.ports[1].name: Duplicate value: "web"',
+    );
+    expect(err('c', [{ name: 'Web', port: 80 }])).toMatch(
+      /^The Service "c" is invalid: spec\.ports\[0\]\.name: Invalid value: "Web": a lowercase RFC 1123 label must/,
+    );
+    applyManifest(e, svc('d', [{ port: 80 }]), 0);
+    applyManifest(e, svc('f', [{ name: 'http', port: 80 }, { name: 'https', port: 443 }]), 0);
+    expect(e.get('Service', 'default/d')?.spec.ports).toEqual([{ port: 80, targetPort: 80, protocol: 'TCP' }]);
+    expect(e.get('Service', 'default/f')?.spec.ports.map((p) => p.name)).toEqual(['http', 'https']);
+  });
+
   it('creates Services with a ClusterIP in 10.96.0.0/12 and pods with default tolerations', () => {
     const e = engine();
     expect(

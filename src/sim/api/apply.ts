@@ -165,7 +165,8 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
       const ports = asArr(spec.ports).map((raw) => {
         const p = asObj(raw);
         const port = Number(p.port ?? 80);
-        return { port, targetPort: Number(p.targetPort ?? port), protocol: String(p.protocol ?? 'TCP') };
+        const named = typeof p.name === 'string' && p.name !== '' ? { name: p.name } : {};
+        return { ...named, port, targetPort: Number(p.targetPort ?? port), protocol: String(p.protocol ?? 'TCP') };
       });
       if (!ports.length) throw invalid('Service', name, ['spec.ports: Required value']);
       const svc: Service = {

@@ -224,7 +224,25 @@ export function manifestErrors(m: Manifest): ManifestError[] {
     if (asArr(spec.containers).length === 0) out.push({ keys: ['spec', 'containers'], detail: 'Required value' });
     podSpecErrors(spec, ['spec'], out);
   } else if (m.kind === 'Service') {
-    if (asArr(spec.ports).length === 0) out.push({ keys: ['spec', 'ports'], detail: 'Required value' });
+    const ports = asArr(spec.ports);
+    if (ports.length === 0) out.push({ keys: ['spec', 'ports'], detail: 'Required value' });
+    // validateServicePort: with several ports each needs a name, a DNS-1123 label, used once.
+    const names = new Set<string>();
+    ports.forEach((raw, i) => {
+      const n = asObj(raw).name;
+      const name = typeof n === 'string' ? n : '';
+      const at = ['spec', 'ports', i, 'name'];
+      if (ports.length > 1 && name === '') out.push({ keys: at, detail: 'Required value' });
+      else if (name !== '') {
+        if (name.length > 63 || !DNS1123_LABEL.test(name))
+          out.push({
+            keys: at,
+            detail: `Invalid value: ${JSON.stringify(name)}: ${name.length > 63 ? 'must be no more than 63 characters' : DNS1123_LABEL_FMT}`,
+          });
+        if (names.has(name)) out.push({ keys: at, detail: `Duplicate value: ${JSON.stringify(name)}` });
+        names.add(name);
+      }
+    });
     const ip = clusterIPProblem(spec.clusterIP);
     if (ip) out.push({ keys: ['spec', 'clusterIP'], detail: ip });
   }

@@ -49,7 +49,12 @@ export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], po
     .filter((p) => selectorMatches(svc.spec.selector, p.metadata.labels))
     .sort((a, b) => cmp(a.metadata.name, b.metadata.name))
     .map((p) => endpointFor(svc, p));
-  const ports = svc.spec.ports.map((p) => ({ port: p.targetPort ?? p.port, protocol: p.protocol ?? 'TCP', name: '' }));
+  // getEndpointPorts: each slice port carries its Service port's name ('' when unnamed).
+  const ports = svc.spec.ports.map((p) => ({
+    port: p.targetPort ?? p.port,
+    protocol: p.protocol ?? 'TCP',
+    name: p.name ?? '',
+  }));
   const cur = slices[0];
   if (
     cur &&

@@ -240,7 +240,8 @@ export interface Service {
   metadata: ObjectMeta;
   spec: {
     selector: Record<string, string>;
-    ports: { port: number; targetPort?: number; protocol?: string }[];
+    /** `name` is required when there are several (ValidateService); EndpointSlices carry it. */
+    ports: { name?: string; port: number; targetPort?: number; protocol?: string }[];
     clusterIP: string;
     type: string;
     publishNotReadyAddresses?: boolean;

@@ -20,7 +20,7 @@ import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
 import type { Cause, RecordKind, SimState } from './state';
-import { fnvUpdate } from './trace';
+import { fnvUpdate, hashString } from './trace';
 
 export type TimerHandler = (e: Engine, t: Timer) => void;
 export type WatchHandler = (e: Engine, key: string, obj: ApiObject | undefined, old: ApiObject | undefined) => void;
@@ -245,6 +245,22 @@ export class Engine {
 
   hex(n: number): string {
     return randomHex(this.state.rng, n);
+  }
+
+  /**
+   * A whole number in [min, max] that depends only on the run's seed and `key`, not on the draws
+   * before it, and draws nothing from the PRNG: for jitter added to a run whose other draws must
+   * stay where they were (the prober's start spread: a Deployment with probes in kube-system, added
+   * later, would otherwise move every pod name and lease jitter of every built-in run).
+   */
+  keyedInt(key: string, min: number, max: number): number {
+    const h = hashString(`${this.state.seed}|${key}`);
+    // murmur3's fmix32 over the FNV halves: FNV's top bits alone follow its last characters.
+    let x = (Number.parseInt(h.slice(0, 8), 16) ^ Math.imul(Number.parseInt(h.slice(8), 16), 0x9e3779b1)) >>> 0;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    x = (x ^ (x >>> 16)) >>> 0;
+    return min + (x % (max - min + 1));
   }
 
   /** A UID shaped like Kubernetes' (8-4-4-4-12), from the seeded PRNG. */

@@ -218,6 +218,7 @@ function serviceJson(svc: Service): { [k: string]: Json } {
     ipFamilies: ['IPv4'],
     ipFamilyPolicy: 'SingleStack',
     ports: svc.spec.ports.map((p) => ({
+      ...(p.name ? { name: p.name } : {}),
       port: p.port,
       protocol: p.protocol ?? 'TCP',
       targetPort: p.targetPort ?? p.port,

@@ -82,9 +82,9 @@ export function describeService(e: Engine, svc: Service, events?: EventsByObject
   ];
   for (const p of svc.spec.ports) {
     const proto = p.protocol ?? 'TCP';
-    lines.push(`Port:\t<unset>\t${p.port}/${proto}`);
+    lines.push(`Port:\t${p.name || '<unset>'}\t${p.port}/${proto}`);
     lines.push(`TargetPort:\t${p.targetPort ?? p.port}/${proto}`);
-    lines.push(`Endpoints:\t${formatEndpointSlices(slices, '')}`);
+    lines.push(`Endpoints:\t${formatEndpointSlices(slices, p.name ?? '')}`);
   }
   lines.push('Session Affinity:\tNone', 'Internal Traffic Policy:\tCluster');
   pushAll(

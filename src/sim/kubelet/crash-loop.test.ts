@@ -49,7 +49,7 @@ describe('a container that exits as it starts', () => {
           message: `back-off 10s restarting failed container=c pod=crash_default(${pod?.metadata.uid})`,
         },
       });
-      expect(cs?.lastState.terminated).toMatchObject({ reason: 'Error', exitCode: 1, startedAt: second?.startedAt });
+      expect(cs?.lastState?.terminated).toMatchObject({ reason: 'Error', exitCode: 1, startedAt: second?.startedAt });
       expect(cs?.containerID).toBe(`containerd://${second?.id}`);
       expect(s.kubectl('get pod crash')).toMatch(/^crash\s+0\/1\s+CrashLoopBackOff\s+1 \(\d+s ago\)\s+\d+s$/m);
       // A container GC pass now (its period is 1m) keeps the newest dead instance.

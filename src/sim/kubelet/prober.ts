@@ -70,8 +70,10 @@ export function addProbes(e: Engine, h: RunningHost, uid: string, specs: readonl
       const probe = spec[FIELD[type]];
       if (!probe) continue;
       const period = probe.periodSeconds * 1000;
-      // A kubelet that just started spreads its probes over one period (worker.go run).
-      const delay = period > e.now - h.kubelet.startedAt ? e.randInt(0, period - 1) : 0;
+      // A kubelet that just started spreads its probes over one period (worker.go run). The spread
+      // is keyed (Engine.keyedInt), not drawn: CoreDNS's probes start with every built-in's boot.
+      const spread = `${h.name}|${uid}|${spec.name}|${type}|${h.kubelet.startedAt}`;
+      const delay = period > e.now - h.kubelet.startedAt ? e.keyedInt(spread, 0, period - 1) : 0;
       const ps = { spec: probe, resultRun: 0, onHold: false, nextTick: e.now + delay, triggered: false };
       const { w, st } = putProbe(e, h.kubelet, uid, spec.name, type, ps) as NonNullable<ReturnType<typeof putProbe>>;
       if (type === 'readiness') w.readinessProbes = true;

@@ -36,6 +36,9 @@ const IMAGES: Record<string, ImageBehaviour> = {
   postgres: { ports: [5432], http: false, busybox: false, stopExit: 0 },
   busybox: { ports: [], http: false, busybox: true },
   alpine: { ports: [], http: false, busybox: true },
+  // CoreDNS: DNS on 53, Prometheus on 9153, the health plugin's /health on 8080 and the ready
+  // plugin's /ready on 8181 (kubeadm's Corefile), whether the pod declares them or not.
+  coredns: { ports: [53, 8080, 8181, 9153], http: true, busybox: false, stopExit: 0 },
   agnhost: { ports: [8080], http: true, busybox: true, stopExit: 2 },
   goproxy: { ports: [8080], http: true, busybox: true, stopExit: 2 },
 };
