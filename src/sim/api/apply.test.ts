@@ -84,14 +84,24 @@ describe('applyManifest', () => {
     expect(err('a', [{ port: 80 }, { port: 81 }])).toBe(
       'The Service "a" is invalid: [spec.ports[0].name: Required value, spec.ports[1].name: Required value]',
     );
-    expect(err('b', [{ name: 'web', port: 80 }, { name: 'web', port: 81 }])).toBe(
-      'The Service "b" is invalid: spec.ports[1].name: Duplicate value: "web"',
-    );
+    expect(
+      err('b', [
+        { name: 'web', port: 80 },
+        { name: 'web', port: 81 },
+      ]),
+    ).toBe('The Service "b" is invalid: spec.ports[1].name: Duplicate value: "web"');
     expect(err('c', [{ name: 'Web', port: 80 }])).toMatch(
       /^The Service "c" is invalid: spec\.ports\[0\]\.name: Invalid value: "Web": a lowercase RFC 1123 label must/,
     );
     applyManifest(e, svc('d', [{ port: 80 }]), 0);
-    applyManifest(e, svc('f', [{ name: 'http', port: 80 }, { name: 'https', port: 443 }]), 0);
+    applyManifest(
+      e,
+      svc('f', [
+        { name: 'http', port: 80 },
+        { name: 'https', port: 443 },
+      ]),
+      0,
+    );
     expect(e.get('Service', 'default/d')?.spec.ports).toEqual([{ port: 80, targetPort: 80, protocol: 'TCP' }]);
     expect(e.get('Service', 'default/f')?.spec.ports.map((p) => p.name)).toEqual(['http', 'https']);
   });
