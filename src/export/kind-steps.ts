@@ -147,8 +147,12 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
       return {
         shell: [`kubectl scale ${c.resource} ${q(c.name)}${nsFlag(c.namespace)} --replicas=${Math.trunc(c.replicas)}`],
       };
-    case 'kubectl-run':
-      return { shell: [`kubectl run ${q(c.name)}${nsFlag(c.namespace)} --image ${q(c.image)}`] };
+    case 'kubectl-run': {
+      // The words after NAME behind `--`, as the command log prints them (commands/print.ts).
+      const words = c.args?.length ? ` -- ${c.args.map(q).join(' ')}` : '';
+      const flag = c.command ? ' --command' : '';
+      return { shell: [`kubectl run ${q(c.name)}${nsFlag(c.namespace)} --image ${q(c.image)}${flag}${words}`] };
+    }
     case 'kubectl-create-deployment': {
       const replicas = c.replicas !== undefined ? ` --replicas ${Math.trunc(c.replicas)}` : '';
       return {

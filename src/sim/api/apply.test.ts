@@ -72,6 +72,18 @@ describe('applyManifest', () => {
     );
   });
 
+  it('kubectl run puts the words after NAME in args, or in command with --command (kubectl run.go createPod)', () => {
+    const e = engine();
+    runPod(e, 'sleeper', 'busybox:1.36', 0, 'default', { args: ['sleep', '3600'] });
+    runPod(e, 'sh', 'busybox:1.36', 0, 'default', { args: ['sh', '-c', 'sleep 9'], command: true });
+    const c = (name: string) => e.get('Pod', `default/${name}`)?.spec.containers[0];
+    expect(c('sleeper')?.args).toEqual(['sleep', '3600']);
+    expect(c('sleeper')?.command).toBeUndefined();
+    expect(c('sh')?.command).toEqual(['sh', '-c', 'sleep 9']);
+    expect(c('sh')?.args).toBeUndefined();
+    expect(e.get('Pod', 'default/sleeper')?.metadata.labels).toEqual({ run: 'sleeper' });
+  });
+
   it('Service ports: several need names, each a DNS-1123 label used once (validation.go validateServicePort)', () => {
     const e = engine();
     const svc = (name: string, ports: unknown[]) => ({

@@ -266,12 +266,25 @@ export function createPod(e: Engine, pod: Pod, cause: number, actor = 'kubectl',
   return pod;
 }
 
-/** `kubectl run NAME --image IMG`: a bare pod labelled run=NAME. Returns `pod/NAME created`. */
-export function runPod(e: Engine, name: string, image: string, cause: number, namespace = 'default'): string {
+/**
+ * `kubectl run NAME --image IMG [--command] [-- WORDS]`: a bare pod labelled run=NAME whose one
+ * container gets WORDS as its args, or as its command with --command (kubectl run.go createPod).
+ * Returns `pod/NAME created`.
+ */
+export function runPod(
+  e: Engine,
+  name: string,
+  image: string,
+  cause: number,
+  namespace = 'default',
+  words: { args?: readonly string[]; command?: boolean } = {},
+): string {
   validateName('Pod', name);
   if (e.get('Pod', `${namespace}/${name}`)) throw alreadyExists('Pod', name);
   const meta = newMeta(e, { name, namespace, labels: { run: name } });
-  const pod = newPod(meta, podSpecFrom({ containers: [{ name, image }] }));
+  const container: Record<string, unknown> = { name, image };
+  if (words.args?.length) container[words.command ? 'command' : 'args'] = [...words.args];
+  const pod = newPod(meta, podSpecFrom({ containers: [container] }));
   checkPodBudget(e, pod);
   createPod(e, pod, cause, 'kubectl');
   return `pod/${name} created`;

@@ -26,6 +26,8 @@ const CANONICAL = [
   'kubectl scale deployment web --replicas=5',
   'kubectl scale statefulset db --replicas=0',
   'kubectl run nginx1 --image nginx',
+  'kubectl run sleeper --image busybox:1.36 -- sleep 3600',
+  "kubectl run sh --image busybox:1.36 --command -- sh -c 'sleep 1; exit 3'",
   'kubectl create deployment web --image nginx:1.27 --replicas 3',
   'kubectl logs web-1',
   'kubectl exec web-1 -- cat /etc/hostname',
@@ -60,6 +62,12 @@ describe('parse / print', () => {
     ['kubectl delete po db-0 --force --grace-period 0', 'kubectl delete pod db-0 --force --grace-period=0'],
     ['kubectl scale deploy/web --replicas 5', 'kubectl scale deployment web --replicas=5'],
     ['kubectl run nginx1 --image=nginx', 'kubectl run nginx1 --image nginx'],
+    // kubectl run.go Run: every word after NAME is an arg, with `--` or without.
+    ['kubectl run s --image=busybox sleep 60', 'kubectl run s --image busybox -- sleep 60'],
+    [
+      'kubectl run s --command --image=busybox -- sleep --help',
+      'kubectl run s --image busybox --command -- sleep --help',
+    ],
     ['ssh node2 sudo systemctl stop kubelet.service', 'ssh node2 systemctl stop kubelet'],
     ['  ssh   node2 "systemctl"  stop kubelet ', 'ssh node2 systemctl stop kubelet'],
     ['kubectl drain node2 --force --ignore-daemonsets', 'kubectl drain node2 --ignore-daemonsets --force'],
@@ -84,6 +92,11 @@ describe('parse / print', () => {
       'error: invalid argument "abc" for "--replicas" flag: strconv.ParseInt: parsing "abc": invalid syntax',
     ],
     ['kubectl run nginx', 'error: required flag(s) "image" not set'],
+    // run.go Validate: `--` before NAME (ArgsLenAtDash 0) leaves no NAME.
+    [
+      'kubectl run --image nginx -- nginx',
+      "error: NAME is required for run\nSee 'kubectl run -h' for help and examples",
+    ],
     ['ssh node2 systemctl stop foo', 'Failed to stop foo.service: Unit foo.service not found.'],
     ['ssh node2 systemctl status foo', 'Unit foo.service could not be found.'],
     ['ssh node2 systemctl frobnicate kubelet', 'Unknown command verb frobnicate.'],

@@ -33,7 +33,15 @@ export type Command =
   | { kind: 'interrupt' }
   | ({ kind: 'kubectl-taint'; overwrite: boolean } & TaintArgs)
   | { kind: 'kubectl-scale'; resource: 'deployment' | 'statefulset'; namespace: string; name: string; replicas: number }
-  | { kind: 'kubectl-run'; namespace: string; name: string; image: string }
+  | {
+      kind: 'kubectl-run';
+      namespace: string;
+      name: string;
+      image: string;
+      /** The words after NAME (`-- sleep 3600`): the container's args, or its command with `--command`. */
+      args?: string[];
+      command?: boolean;
+    }
   | { kind: 'kubectl-create-deployment'; namespace: string; name: string; image: string; replicas?: number }
   | { kind: 'kubectl-apply'; manifest: string }
   | { kind: 'kubectl-logs'; namespace: string; pod: string }
@@ -104,6 +112,7 @@ const fail = (error: string): ParseResult => ({ ok: false, error });
 const ok = (command: Command): ParseResult => ({ ok: true, command });
 
 const FORCE: FlagSpec = { long: 'force', value: false };
+const COMMAND: FlagSpec = { long: 'command', value: false };
 const GRACE: FlagSpec = { long: 'grace-period', value: true };
 const IGNORE_DS: FlagSpec = { long: 'ignore-daemonsets', value: false };
 const DELETE_EMPTYDIR: FlagSpec = { long: 'delete-emptydir-data', value: false };
@@ -265,12 +274,23 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       return ok({ kind: 'kubectl-scale', resource, namespace: p.flags.namespace ?? 'default', name, replicas: n });
     }
     case 'run': {
-      const p = parseFlags(rest, [NAMESPACE, IMAGE]);
+      const p = parseFlags(rest, [NAMESPACE, IMAGE, COMMAND]);
       if ('error' in p) return fail(p.error);
-      const name = one(p.positional, 'NAME is required for run', 'kubectl run');
-      if (typeof name !== 'string') return fail(name.error);
+      // run.go Run: args[0] is NAME, every other word (before or after `--`, cobra passes both)
+      // is the container's args, or its command with --command; `--` before NAME leaves none.
+      const [name, ...words] = [...p.positional, ...(p.rest ?? [])];
+      if (name === undefined || p.positional.length === 0)
+        return fail("error: NAME is required for run\nSee 'kubectl run -h' for help and examples");
       if (!p.flags.image) return fail('error: required flag(s) "image" not set');
-      return ok({ kind: 'kubectl-run', namespace: p.flags.namespace ?? 'default', name, image: p.flags.image });
+      const cmd: Command = {
+        kind: 'kubectl-run',
+        namespace: p.flags.namespace ?? 'default',
+        name,
+        image: p.flags.image,
+      };
+      if (words.length) cmd.args = words;
+      if (p.flags.command === 'true') cmd.command = true;
+      return ok(cmd);
     }
     case 'create': {
       if (rest[0] !== 'deployment' && rest[0] !== 'deploy')

@@ -15,6 +15,12 @@ function ns(namespace: string): string {
   return namespace === 'default' ? '' : ` -n ${shellQuote(namespace)}`;
 }
 
+/** `kubectl run`'s words after NAME, behind `--` so that none reads as a flag. */
+export function runWords(args: readonly string[] | undefined, command: boolean | undefined): string {
+  const flag = command ? ' --command' : '';
+  return args?.length ? `${flag} -- ${args.map(shellQuote).join(' ')}` : flag;
+}
+
 /** The canonical command line for a parsed command. */
 export function printCommand(c: Command): string {
   const q = shellQuote;
@@ -46,7 +52,7 @@ export function printCommand(c: Command): string {
     case 'kubectl-scale':
       return `kubectl scale ${c.resource} ${q(c.name)}${ns(c.namespace)} --replicas=${c.replicas}`;
     case 'kubectl-run':
-      return `kubectl run ${q(c.name)}${ns(c.namespace)} --image ${q(c.image)}`;
+      return `kubectl run ${q(c.name)}${ns(c.namespace)} --image ${q(c.image)}${runWords(c.args, c.command)}`;
     case 'kubectl-create-deployment':
       return `kubectl create deployment ${q(c.name)}${ns(c.namespace)} --image ${q(c.image)}${c.replicas !== undefined ? ` --replicas ${c.replicas}` : ''}`;
     case 'kubectl-apply':

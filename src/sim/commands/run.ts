@@ -133,7 +133,7 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
       return apiCall(() => scale(e, kind, key, c.replicas, userCause()));
     }
     case 'kubectl-run':
-      return apiCall(() => runPod(e, c.name, c.image, userCause(), c.namespace));
+      return apiCall(() => runPod(e, c.name, c.image, userCause(), c.namespace, { args: c.args, command: c.command }));
     case 'kubectl-create-deployment': {
       const labels = { app: c.name };
       const container = (c.image.split('/').pop() ?? c.image).split(/[:@]/)[0] || c.name;
