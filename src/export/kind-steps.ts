@@ -137,6 +137,7 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
     case 'kubectl-drain': {
       // kubectl drain waits for its pods to go: it runs beside the timeline, as in the simulation.
       let s = `kubectl drain ${node(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+      if (c.deleteEmptyDirData) s += ' --delete-emptydir-data';
       if (c.gracePeriod !== undefined) s += ` --grace-period=${Math.trunc(c.gracePeriod)}`;
       if (c.timeout) s += ` --timeout=${q(c.timeout.text)}`;
       return { shell: [`${s} &`, 'DRAIN_PID=$!'] };

@@ -13,6 +13,7 @@ import type {
   Probe,
   ProbePort,
   Toleration,
+  Volume,
 } from '../core/api-types';
 import { own } from '../core/dict';
 import type { Engine } from '../core/engine';
@@ -165,6 +166,44 @@ function tolerations(v: unknown): Toleration[] {
   });
 }
 
+/**
+ * spec.volumes with the sources the playground knows (validation has refused the others);
+ * fields are kept as written, defaults as the API's (readOnly and optional false when absent).
+ */
+function volumes(v: unknown): Volume[] {
+  return asArr(v).map((raw) => {
+    const o = asObj(raw);
+    const out: Volume = { name: String(o.name ?? '') };
+    if (o.emptyDir !== undefined) {
+      const d = asObj(o.emptyDir);
+      out.emptyDir = {};
+      if (d.medium !== undefined && d.medium !== '') out.emptyDir.medium = String(d.medium);
+      if (d.sizeLimit !== undefined) out.emptyDir.sizeLimit = String(d.sizeLimit);
+    }
+    if (o.hostPath !== undefined) {
+      const h = asObj(o.hostPath);
+      out.hostPath = { path: String(h.path ?? '') };
+      if (h.type !== undefined) out.hostPath.type = String(h.type);
+    }
+    if (o.persistentVolumeClaim !== undefined) {
+      const c = asObj(o.persistentVolumeClaim);
+      out.persistentVolumeClaim = { claimName: String(c.claimName ?? '') };
+      if (c.readOnly === true) out.persistentVolumeClaim.readOnly = true;
+    }
+    if (o.configMap !== undefined) {
+      const c = asObj(o.configMap);
+      out.configMap = { name: String(c.name ?? '') };
+      if (c.optional === true) out.configMap.optional = true;
+    }
+    if (o.secret !== undefined) {
+      const c = asObj(o.secret);
+      out.secret = { secretName: String(c.secretName ?? '') };
+      if (c.optional === true) out.secret.optional = true;
+    }
+    return out;
+  });
+}
+
 /** Pod spec from a manifest's `spec` (Pod) or `spec.template.spec` (workloads), with API defaults. */
 export function podSpecFrom(raw: unknown): PodSpec {
   const s = asObj(raw);
@@ -179,6 +218,7 @@ export function podSpecFrom(raw: unknown): PodSpec {
   if (s.nodeSelector !== undefined) spec.nodeSelector = asStrMap(s.nodeSelector);
   if (s.hostNetwork === true) spec.hostNetwork = true;
   if (s.priority !== undefined) spec.priority = Number(s.priority);
+  if (asArr(s.volumes).length) spec.volumes = volumes(s.volumes);
   return spec;
 }
 

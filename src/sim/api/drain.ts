@@ -2,7 +2,8 @@
  * `kubectl drain NODE` as kubectl runs it (kubernetes/kubectl pkg/cmd/drain/drain.go `RunDrain`,
  * `deleteOrEvictPodsSimple`; pkg/drain/drain.go `GetPodsForDeletion`, `evictPods`,
  * `waitForDelete`; pkg/drain/filters.go): cordon, pick the pods (mirror pods skipped; DaemonSet
- * pods and pods without a controller refused unless --ignore-daemonsets / --force), print
+ * pods, pods with an emptyDir and pods without a controller refused unless --ignore-daemonsets /
+ * --delete-emptydir-data / --force), print
  * `evicting pod NS/NAME` and evict each, then wait: every second kubectl GETs each evicted pod and
  * prints `pod/NAME evicted` once the object is gone (or replaced by one with another UID), then
  * `node/NAME drained`. The default `--timeout=0` waits forever; a timeout ends it with kubectl's
@@ -23,6 +24,8 @@ export interface DrainOptions {
   ignoreDaemonSets?: boolean;
   /** --force: also delete pods that declare no controller. */
   force?: boolean;
+  /** --delete-emptydir-data: also delete pods with an emptyDir volume (its data goes with them). */
+  deleteEmptyDirData?: boolean;
   /** --grace-period; undefined or negative: each pod's own terminationGracePeriodSeconds. */
   gracePeriodSeconds?: number;
   /** --timeout in ms: 0 waits forever (kubectl's default), a negative one is already over. */
@@ -87,6 +90,13 @@ export function podsForDeletion(
     }
     // mirrorPodFilter: static pods are skipped without a word.
     if (isMirrorPod(p)) continue;
+    // localStorageFilter: an emptyDir is lost with the pod. With the flag its warning ("deleting
+    // Pods with local storage") is dropped: only the last filter's status is kept, and
+    // unreplicatedFilter comes next (filters.go's own TODO), so kubectl never prints it.
+    if (!finished && p.spec.volumes?.some((v) => v.emptyDir) && !opts.deleteEmptyDirData) {
+      add(fail, 'Pods with local storage (use --delete-emptydir-data to override)', id);
+      continue;
+    }
     // unreplicatedFilter.
     if (!finished && !ref) {
       if (opts.force) add(warn, text.warning, id);
@@ -162,7 +172,11 @@ export function startDrain(e: Engine, nodeName: string, opts: DrainOptions, caus
       (p) =>
         `error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": global timeout reached: ${text}`,
     );
-    const flags = { ignoreDaemonSets: opts.ignoreDaemonSets === true, force: opts.force === true };
+    const flags = {
+      ignoreDaemonSets: opts.ignoreDaemonSets === true,
+      force: opts.force === true,
+      ...(opts.deleteEmptyDirData ? { deleteEmptyDirData: true } : {}),
+    };
     return { ok: false, lines: [...lines, ...failLines(e, { node: nodeName, ...flags }, errs)] };
   }
   for (const p of pods) {
@@ -174,6 +188,7 @@ export function startDrain(e: Engine, nodeName: string, opts: DrainOptions, caus
     node: nodeName,
     ignoreDaemonSets: opts.ignoreDaemonSets === true,
     force: opts.force === true,
+    ...(opts.deleteEmptyDirData ? { deleteEmptyDirData: true } : {}),
     pending: pods.map((p) => ({
       namespace: p.metadata.namespace ?? 'default',
       name: p.metadata.name,
@@ -200,7 +215,7 @@ export function startDrain(e: Engine, nodeName: string, opts: DrainOptions, caus
  */
 function failLines(
   e: Engine,
-  w: Pick<DrainWait, 'node' | 'ignoreDaemonSets' | 'force'>,
+  w: Pick<DrainWait, 'node' | 'ignoreDaemonSets' | 'force' | 'deleteEmptyDirData'>,
   errs: readonly string[],
 ): string[] {
   const out: string[] = [];

@@ -145,8 +145,113 @@ const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_LABEL_FMT =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
+/** Volume sources Kubernetes has and the playground does not model (refused as a playground limit). */
+const OTHER_VOLUME_TYPES = [
+  'gitRepo',
+  'gcePersistentDisk',
+  'awsElasticBlockStore',
+  'nfs',
+  'iscsi',
+  'glusterfs',
+  'flexVolume',
+  'rbd',
+  'cinder',
+  'cephfs',
+  'quobyte',
+  'downwardAPI',
+  'fc',
+  'flocker',
+  'azureFile',
+  'vsphereVolume',
+  'photonPersistentDisk',
+  'portworxVolume',
+  'azureDisk',
+  'storageos',
+  'projected',
+  'scaleIO',
+  'csi',
+  'ephemeral',
+  'image',
+];
+/** The sources modelled, in validateVolumeSource's order of checks. */
+const VOLUME_TYPES = ['emptyDir', 'hostPath', 'secret', 'persistentVolumeClaim', 'configMap'];
+/** validateHostPathType's supportedHostPathTypes, listed sorted as field.NotSupported prints them. */
+const HOST_PATH_TYPES = [
+  '',
+  'BlockDevice',
+  'CharDevice',
+  'Directory',
+  'DirectoryOrCreate',
+  'File',
+  'FileOrCreate',
+  'Socket',
+];
+
+/**
+ * ValidateVolumes / validateVolumeSource (pkg/apis/core/validation/validation.go): each volume
+ * names exactly one source (`Required value: must specify a volume type`, a second one
+ * `Forbidden: may not specify more than 1 volume type`), its own required fields, and a name that
+ * is a DNS-1123 label used once in the pod.
+ */
+function volumeErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
+  const names = new Set<string>();
+  asArr(raw).forEach((v, i) => {
+    const vol = asObj(v);
+    const here = [...at, i];
+    let count = 0;
+    for (const type of VOLUME_TYPES) {
+      if (vol[type] === undefined || vol[type] === null) continue;
+      if (count++ > 0) {
+        out.push({ keys: [...here, type], detail: 'Forbidden: may not specify more than 1 volume type' });
+        continue;
+      }
+      const src = asObj(vol[type]);
+      const required = (field: string) => {
+        if (typeof src[field] !== 'string' || src[field] === '')
+          out.push({ keys: [...here, type, field], detail: 'Required value' });
+      };
+      if (type === 'hostPath') {
+        required('path');
+        if (typeof src.path === 'string' && src.path.split('/').includes('..'))
+          out.push({
+            keys: [...here, type, 'path'],
+            detail: `Invalid value: ${JSON.stringify(src.path)}: must not contain '..'`,
+          });
+        if (src.type !== undefined && !HOST_PATH_TYPES.includes(String(src.type)))
+          out.push({
+            keys: [...here, type, 'type'],
+            detail: `Unsupported value: ${JSON.stringify(String(src.type))}: supported values: ${HOST_PATH_TYPES.map((t) => JSON.stringify(t)).join(', ')}`,
+          });
+      } else if (type === 'persistentVolumeClaim') required('claimName');
+      else if (type === 'configMap') required('name');
+      else if (type === 'secret') required('secretName');
+    }
+    for (const type of OTHER_VOLUME_TYPES) {
+      if (vol[type] === undefined) continue;
+      count++;
+      out.push({
+        keys: [...here, type],
+        detail: `${type} volumes are not simulated (use emptyDir, hostPath, persistentVolumeClaim, configMap or secret)`,
+        limit: true,
+      });
+    }
+    if (count === 0) out.push({ keys: here, detail: 'Required value: must specify a volume type' });
+    const name = typeof vol.name === 'string' ? vol.name : '';
+    if (name === '') out.push({ keys: [...here, 'name'], detail: 'Required value' });
+    else if (name.length > 63 || !DNS1123_LABEL.test(name))
+      out.push({
+        keys: [...here, 'name'],
+        detail: `Invalid value: ${JSON.stringify(name)}: ${name.length > 63 ? 'must be no more than 63 characters' : DNS1123_LABEL_FMT}`,
+      });
+    if (name !== '' && names.has(name))
+      out.push({ keys: [...here, 'name'], detail: `Duplicate value: ${JSON.stringify(name)}` });
+    names.add(name);
+  });
+}
+
 function podSpecErrors(raw: unknown, at: (string | number)[], out: ManifestError[]): void {
   const spec = asObj(raw);
+  volumeErrors(spec.volumes, [...at, 'volumes'], out);
   asArr(spec.containers).forEach((c, i) => {
     const co = asObj(c);
     // ValidateContainers: a container's name is a DNS-1123 label (IsDNS1123Label).

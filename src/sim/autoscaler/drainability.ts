@@ -4,13 +4,27 @@
  * Mirror pods and pods terminating for longer than their grace period plus 30s are ignored;
  * DaemonSet pods, pods annotated `safe-to-evict: "true"` and finished pods never block; then a pod
  * without a replicating controller, a kube-system pod without a PodDisruptionBudget created less
- * than an hour ago, and a pod annotated `safe-to-evict: "false"` block the node. Everything else is
- * moved. (No local volumes and no PodDisruptionBudgets are modelled, so their rules never fire.)
+ * than an hour ago, a pod annotated `safe-to-evict: "false"`, and a pod with a hostPath or a disk
+ * emptyDir not listed in `safe-to-evict-local-volumes` (localstorage/rule.go, on by default:
+ * --skip-nodes-with-local-storage=true) block the node. Everything else is moved.
  */
 import { controllerRef, isMirrorPod } from '../api/podutil';
 import type { Pod } from '../core/api-types';
 
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
+/** utils/drain SafeToEvictLocalVolumesKey: comma-separated volume names that may be lost. */
+export const SAFE_TO_EVICT_LOCAL_VOLUMES = 'cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes';
+
+/** utils/drain HasBlockingLocalStorage / isLocalVolume: hostPath, or emptyDir not in memory, not listed. */
+function hasBlockingLocalStorage(p: Pod): boolean {
+  const volumes = p.spec.volumes;
+  if (!volumes?.length) return false;
+  const listed = new Set((p.metadata.annotations[SAFE_TO_EVICT_LOCAL_VOLUMES] ?? '').split(','));
+  return volumes.some(
+    (v) =>
+      !listed.has(v.name) && (v.hostPath !== undefined || (v.emptyDir !== undefined && v.emptyDir.medium !== 'Memory')),
+  );
+}
 /** utils/drain PodLongTerminatingExtraThreshold. */
 export const POD_LONG_TERMINATING_EXTRA_MS = 30_000;
 /** --blocking-system-pod-distruption-timeout (sic), 1h: since CA 1.33 old kube-system pods stop blocking. */
@@ -60,6 +74,8 @@ export function drainability(p: Pod, now: number): Drainability {
       reason: 'NotSafeToEvictAnnotation',
       message: `pod annotated as not safe to evict present: ${name}`,
     };
+  if (hasBlockingLocalStorage(p))
+    return { kind: 'block', reason: 'LocalStorageRequested', message: `pod with local storage present: ${name}` };
   return MOVE;
 }
 

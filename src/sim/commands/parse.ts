@@ -26,6 +26,8 @@ export type Command =
       node: string;
       ignoreDaemonsets: boolean;
       force: boolean;
+      /** --delete-emptydir-data (absent when not given). */
+      deleteEmptyDirData?: boolean;
       gracePeriod?: number;
       /** --timeout as typed (a valid Go duration) and in ms; absent: kubectl's 0, forever. */
       timeout?: { text: string; ms: number };
@@ -229,6 +231,7 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
         ignoreDaemonsets: p.flags['ignore-daemonsets'] === 'true',
         force: p.flags.force === 'true',
       };
+      if (p.flags['delete-emptydir-data'] === 'true') cmd.deleteEmptyDirData = true;
       const grace = graceFlag(p.flags['grace-period']);
       if (typeof grace === 'object') return fail(grace.error);
       if (grace !== undefined) cmd.gracePeriod = grace;

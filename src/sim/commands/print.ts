@@ -41,6 +41,7 @@ export function printCommand(c: Command): string {
       return `kubectl uncordon ${q(c.node)}`;
     case 'kubectl-drain': {
       let s = `kubectl drain ${q(c.node)}${c.ignoreDaemonsets ? ' --ignore-daemonsets' : ''}${c.force ? ' --force' : ''}`;
+      if (c.deleteEmptyDirData) s += ' --delete-emptydir-data';
       if (c.gracePeriod !== undefined) s += ` --grace-period=${c.gracePeriod}`;
       if (c.timeout) s += ` --timeout=${q(c.timeout.text)}`;
       return s;

@@ -110,7 +110,12 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
     }
     case 'kubectl-drain': {
       if (!e.get('Node', c.node)) return refuse(`Error from server (NotFound): nodes "${c.node}" not found`);
-      const opts = { ignoreDaemonSets: c.ignoreDaemonsets, force: c.force, timeoutMs: c.timeout?.ms ?? 0 };
+      const opts = {
+        ignoreDaemonSets: c.ignoreDaemonsets,
+        force: c.force,
+        deleteEmptyDirData: c.deleteEmptyDirData === true,
+        timeoutMs: c.timeout?.ms ?? 0,
+      };
       const step = startDrain(
         e,
         c.node,

@@ -120,6 +120,21 @@ export interface PodSpec {
   priority?: number;
   /** DaemonSet pods are pinned to a node through required node affinity (here just its name). */
   affinityNodeName?: string;
+  /** spec.volumes, only when the manifest declares some (absent keeps template hashes as they were). */
+  volumes?: Volume[];
+}
+
+/**
+ * core/v1 Volume with the sources the playground knows. emptyDir is what kubectl drain's
+ * localStorageFilter looks for; the others are printed by describe and -o yaml as they are.
+ */
+export interface Volume {
+  name: string;
+  emptyDir?: { medium?: string; sizeLimit?: string };
+  hostPath?: { path: string; type?: string };
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  configMap?: { name: string; optional?: boolean };
+  secret?: { secretName: string; optional?: boolean };
 }
 
 export type PodConditionType =

@@ -462,6 +462,8 @@ export interface DrainWait {
   /** The filters' flags, for the list kubectl takes again after an error. */
   ignoreDaemonSets: boolean;
   force: boolean;
+  /** --delete-emptydir-data (absent when not given). */
+  deleteEmptyDirData?: boolean;
   pending: DrainPending[];
   /** When the global timeout ends the wait (absent: never). */
   deadline?: number;

@@ -72,6 +72,35 @@ export function podSpecJson(spec: PodSpec): { [k: string]: Json } {
       if (t.tolerationSeconds !== undefined) o.tolerationSeconds = t.tolerationSeconds;
       return o;
     });
+  // SetDefaults_HostPathVolumeSource (type ""), SetDefaults_ConfigMapVolumeSource and
+  // SetDefaults_SecretVolumeSource (defaultMode 420, i.e. 0644): what the API returns.
+  if (spec.volumes?.length)
+    out.volumes = spec.volumes.map((v) => {
+      const o: { [k: string]: Json } = { name: v.name };
+      if (v.emptyDir) {
+        const d: { [k: string]: Json } = {};
+        if (v.emptyDir.medium) d.medium = v.emptyDir.medium;
+        if (v.emptyDir.sizeLimit) d.sizeLimit = v.emptyDir.sizeLimit;
+        o.emptyDir = d;
+      }
+      if (v.hostPath) o.hostPath = { path: v.hostPath.path, type: v.hostPath.type ?? '' };
+      if (v.persistentVolumeClaim) {
+        const c: { [k: string]: Json } = { claimName: v.persistentVolumeClaim.claimName };
+        if (v.persistentVolumeClaim.readOnly) c.readOnly = true;
+        o.persistentVolumeClaim = c;
+      }
+      if (v.configMap) {
+        const c: { [k: string]: Json } = { defaultMode: 420, name: v.configMap.name };
+        if (v.configMap.optional) c.optional = true;
+        o.configMap = c;
+      }
+      if (v.secret) {
+        const c: { [k: string]: Json } = { defaultMode: 420, secretName: v.secret.secretName };
+        if (v.secret.optional) c.optional = true;
+        o.secret = c;
+      }
+      return o;
+    });
   if (spec.affinityNodeName)
     out.affinity = {
       nodeAffinity: {

@@ -4,7 +4,15 @@
  * ReplicaSet/web-7d9c` or `Node/node2`, `Status: Terminating (lasts 2m)` while deleting, the
  * Containers block, the Conditions table and Tolerations, then Events.
  */
-import type { ContainerSpec, ContainerState, ContainerStatus, Pod, PodTemplate, Probe } from '../core/api-types';
+import type {
+  ContainerSpec,
+  ContainerState,
+  ContainerStatus,
+  Pod,
+  PodTemplate,
+  Probe,
+  Volume,
+} from '../core/api-types';
 import { rfc1123z } from '../core/dates';
 import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
@@ -121,13 +129,59 @@ export function containersBlock(
   return lines;
 }
 
+/**
+ * describe.go describeVolumes and its print*VolumeSource helpers: `Volumes:\t<none>`, or each
+ * volume's name and source. `space` is the template block's indent (a name then gets one more
+ * space, as upstream's nameIndent); the source lines sit at LEVEL_2 either way.
+ */
+function volumesBlock(volumes: readonly Volume[] | undefined, space = ''): string[] {
+  if (!volumes?.length) return [`${space}Volumes:\t<none>`];
+  const lines = [`${space}Volumes:`];
+  for (const v of volumes) {
+    lines.push(`${L1}${space ? ' ' : ''}${v.name}:`);
+    if (v.hostPath)
+      lines.push(
+        `${L2}Type:\tHostPath (bare host directory volume)`,
+        `${L2}Path:\t${v.hostPath.path}`,
+        // SetDefaults_HostPathVolumeSource sets type to "", so describe's `<none>` (a nil type) never shows.
+        `${L2}HostPathType:\t${v.hostPath.type ?? ''}`,
+      );
+    else if (v.emptyDir)
+      lines.push(
+        `${L2}Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)`,
+        `${L2}Medium:\t${v.emptyDir.medium ?? ''}`,
+        `${L2}SizeLimit:\t${v.emptyDir.sizeLimit && !/^0+(\.0*)?[A-Za-z]*$/.test(v.emptyDir.sizeLimit) ? v.emptyDir.sizeLimit : '<unset>'}`,
+      );
+    else if (v.secret)
+      lines.push(
+        `${L2}Type:\tSecret (a volume populated by a Secret)`,
+        `${L2}SecretName:\t${v.secret.secretName}`,
+        `${L2}Optional:\t${v.secret.optional === true}`,
+      );
+    else if (v.configMap)
+      lines.push(
+        `${L2}Type:\tConfigMap (a volume populated by a ConfigMap)`,
+        `${L2}Name:\t${v.configMap.name}`,
+        `${L2}Optional:\t${v.configMap.optional === true}`,
+      );
+    else if (v.persistentVolumeClaim)
+      lines.push(
+        `${L2}Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)`,
+        `${L2}ClaimName:\t${v.persistentVolumeClaim.claimName}`,
+        `${L2}ReadOnly:\t${v.persistentVolumeClaim.readOnly === true}`,
+      );
+    else lines.push(`${L1}<unknown>`);
+  }
+  return lines;
+}
+
 /** Pod Template block of describe deployment / statefulset / daemonset. */
 export function podTemplateBlock(t: PodTemplate): string[] {
   return [
     'Pod Template:',
     ...labelsMultiline(`${L1}Labels`, t.metadata.labels),
     ...containersBlock(t.spec.containers, undefined, L1),
-    `${L1}Volumes:\t<none>`,
+    ...volumesBlock(t.spec.volumes, L1),
     ...labelsMultiline(`${L1}Node-Selectors`, t.spec.nodeSelector),
     ...tolerationsMultiline(`${L1}Tolerations`, t.spec.tolerations ?? []),
   ];
@@ -176,7 +230,8 @@ export function describePod(e: Engine, pod: Pod, events?: EventsByObject): strin
     lines.push('Conditions:', `${L1}Type\tStatus`);
     for (const c of pod.status.conditions) lines.push(`${L1}${c.type} \t${c.status} `);
   }
-  lines.push('Volumes:\t<none>', `QoS Class:\t${qosClass(pod)}`);
+  pushAll(lines, volumesBlock(pod.spec.volumes));
+  lines.push(`QoS Class:\t${qosClass(pod)}`);
   pushAll(lines, labelsMultiline('Node-Selectors', pod.spec.nodeSelector));
   pushAll(lines, tolerationsMultiline('Tolerations', pod.spec.tolerations));
   pushAll(
