@@ -12,12 +12,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kitScenario } from '../controllers/node-lifecycle.testkit';
+import type { ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 
 /** The kit's cluster (a Deployment `web` of nginx) with a bare busybox pod `s` running `sleep 3600` on node1. */
-function sim(grace?: number): Simulation {
-  const sc: Scenario = kitScenario({ workers: 2, replicas: 2 });
+function sim(grace?: number, profile?: ProfileName): Simulation {
+  const sc: Scenario = kitScenario({ workers: 2, replicas: 2, ...(profile ? { profile } : {}) });
   sc.spec.objects.push({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -126,6 +127,18 @@ describe('termination grace on delete and evict', () => {
     // The nginx pods evicted with it went at once.
     expect(c?.output).toMatch(/pod\/web-\S+ evicted/);
     expect(statusOf(s, 's')).toBe('Terminating');
+  });
+
+  it('drain --timeout=20s on the v1.23 profile: kubectl 1.23’s global timeout text', () => {
+    const s = sim(120, 'v1.23-docker');
+    const t0 = s.now;
+    s.run('kubectl drain node1 --ignore-daemonsets --force --timeout=20s');
+    s.advanceTo(t0 + 21_000);
+    const c = s.runningCommands().at(-1);
+    expect(c?.done).toEqual({ at: t0 + 20_000, ok: false });
+    expect(c?.output.split('\n').at(-1)).toBe(
+      'error when waiting for pod "s" terminating: global timeout reached: 20s',
+    );
   });
 
   it('a drain without --timeout ends only when the grace period runs out', () => {
