@@ -118,7 +118,7 @@ export const kubeletModule: SimModule = {
     'kubelet.kill': (e, t) => {
       const h = owner(e, t);
       if (!h) return;
-      killFinished(e, h, t.target.split('|')[1] ?? '');
+      killFinished(e, h, t.target);
     },
     'kubelet.probe': (e, t) => {
       const h = owner(e, t);

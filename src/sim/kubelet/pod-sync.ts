@@ -14,10 +14,12 @@ import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
-import type { Host, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
-import { runningContainersOf } from '../runtime/containers';
+import { stopExitCode } from '../runtime/app';
+import { containerScript } from '../runtime/app-script';
+import { containerExited, runningContainersOf } from '../runtime/containers';
 import { sandboxOf } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
@@ -246,6 +248,29 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): WritableWorker {
   return w;
 }
 
+/**
+ * kuberuntime_container.go `minimumGracePeriodInSeconds`: killContainer gives every container at
+ * least 2s after its stop signal ("to avoid unnecessary SIGKILLs").
+ */
+export const MINIMUM_GRACE_PERIOD_SECONDS = 2;
+
+/** Timer target suffix of a pod kill that ends with SIGKILL (a program ignored its stop signal). */
+const SIGKILL = 'sigkill';
+
+/** ms until the container's own command ends (undefined: it never does). */
+function untilCommandEnds(e: Engine, c: HostContainer): number | undefined {
+  const ends = containerScript(c).endsAfter;
+  return ends === undefined ? undefined : Math.max(0, c.startedAt + ends - e.now);
+}
+
+/**
+ * killPodWithSyncResult -> killContainer (kuberuntime_container.go) for every running container:
+ * the `Killing` event, then StopContainer with the grace period (the pod's
+ * deletionGracePeriodSeconds, else its terminationGracePeriodSeconds; at least 2s). A program
+ * that honours its stop signal is gone at once; one that ignores SIGTERM (runtime/app.ts
+ * `stopExitCode`: `sleep`, a shell as PID 1) runs until the grace period is over and the runtime
+ * SIGKILLs it (exit 137), unless its command ends first. The pod stays Terminating until then.
+ */
 function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   w.state = 'terminating';
@@ -257,18 +282,41 @@ function startTermination(e: Engine, h: RunningHost, uid: string, grace: number,
     parents: [w.cause],
   });
   w.cause = c;
-  for (const hc of runningContainersOf(h, w.uid))
-    kubeletEvent(e, h, podRef(w), 'Normal', 'Killing', `Stopping container ${hc.name}`, c);
-  // The process stops on SIGTERM well within the grace period. [U] 0.3-1.5s.
-  const d = Math.min(grace * 1000, e.randInt(300, 1500));
-  e.schedule(d, 'kubelet.kill', `${h.name}|${w.uid}`, kgen(h));
+  const running = runningContainersOf(h, w.uid);
+  for (const hc of running) kubeletEvent(e, h, podRef(w), 'Normal', 'Killing', `Stopping container ${hc.name}`, c);
+  if (running.every((hc) => stopExitCode(hc) !== undefined)) {
+    // The process stops on SIGTERM well within the grace period. [U] 0.3-1.5s.
+    const d = Math.min(grace * 1000, e.randInt(300, 1500));
+    e.schedule(d, 'kubelet.kill', `${h.name}|${w.uid}`, kgen(h));
+    return;
+  }
+  const graceMs = Math.max(grace, MINIMUM_GRACE_PERIOD_SECONDS) * 1000;
+  let last = 0;
+  for (const hc of running) {
+    const code = stopExitCode(hc);
+    if (code !== undefined) {
+      // Stops on its signal [U] 0.3-1.5s (the timer a liveness kill uses, pod-workers.ts).
+      const d = Math.min(graceMs, e.randInt(300, 1500));
+      e.schedule(d, 'kubelet.kill-container', `${h.name}|${w.uid}|${hc.id}|${code}|${c}`, kgen(h));
+      last = Math.max(last, d);
+    } else last = Math.max(last, Math.min(graceMs, untilCommandEnds(e, hc) ?? graceMs));
+  }
+  e.schedule(last, 'kubelet.kill', `${h.name}|${w.uid}|${SIGKILL}`, kgen(h));
 }
 
-/** The kill timer fired: containers are gone; the next sync finishes the pod. */
-export function killFinished(e: Engine, h: RunningHost, uid: string): void {
+/**
+ * The kill timer fired: the containers are gone. Without `sigkill` they stopped on their signal
+ * and are removed with the sandbox at once (what every pod did before grace periods were kept).
+ * With it, the grace period is over: what still runs is SIGKILLed (exit 137, `Error`), and the
+ * dead instances stay until the next sync has reported them and deleted the pod.
+ */
+export function killFinished(e: Engine, h: RunningHost, target: string): void {
+  const [, uid = '', how] = target.split('|');
   if (h.kubelet.pods[uid]?.state !== 'terminating') return;
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
-  killWorkerContainers(e, h, w, w.cause);
+  if (how === SIGKILL) {
+    for (const hc of runningContainersOf(h, uid)) containerExited(e, h.name, hc.id, 137, 'Error', w.cause);
+  } else killWorkerContainers(e, h, w, w.cause);
   w.state = 'terminated';
   requestPodSync(e, h, 0);
 }
@@ -301,7 +349,11 @@ export function syncPods(e: Engine, h: RunningHost): void {
       // Manifest removed or changed: stop the old pod (the mirror goes in syncMirrorPods).
       if (w.state !== 'terminating' && w.state !== 'terminated')
         startTermination(e, h, uid, 30, 'static pod manifest removed or changed');
-      else if (w.state === 'terminated') removeWorker(e, mem, uid);
+      else if (w.state === 'terminated') {
+        // Dead instances left by a SIGKILL (killFinished); nothing is left otherwise.
+        killWorkerContainers(e, h, w, w.cause);
+        removeWorker(e, mem, uid);
+      }
       continue;
     }
     // SyncLoop REMOVE: the API object is gone (PodGC, force delete, node deleted...).
@@ -338,6 +390,8 @@ export function syncPods(e: Engine, h: RunningHost): void {
       if (!w.staticPod && d && apiKnown) {
         publishStatus(e, h, w, apiKnown);
         finishDeletion(e, h, d);
+        // Dead instances left by a SIGKILL (killFinished); nothing is left otherwise.
+        killWorkerContainers(e, h, w, w.cause);
         removeWorker(e, mem, uid);
       }
       continue;

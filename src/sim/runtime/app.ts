@@ -9,7 +9,7 @@
  * exit 0); httpd serves port 80; redis listens on 6379; the docs' agnhost `liveness` server answers
  * /healthz 200 for 10 seconds and 500 after (configure-liveness-readiness-startup-probes).
  * busybox and alpine run a shell, which as PID 1 ignores SIGTERM (killed at the end of the grace
- * period: 137). [U] Any other image is assumed to listen on the ports its container declares (on
+ * period: 137), and so does `sleep` in any image. [U] Any other image is assumed to listen on the ports its container declares (on
  * any port if it declares none), to answer 200, and to stop promptly on SIGTERM (143).
  */
 import type { Writable } from '../core/copy-on-write';
@@ -229,7 +229,11 @@ export function execInContainer(
  */
 export function stopExitCode(c: HostContainer): number | undefined {
   const b = behaviour(c);
+  const argv = [...(c.command ?? []), ...(c.args ?? [])];
   // A container running a script is a shell as PID 1 whatever the image.
-  if (shellScript([...(c.command ?? []), ...(c.args ?? [])]) !== undefined) return undefined;
+  if (shellScript(argv) !== undefined) return undefined;
+  // `sleep` as PID 1 installs no handler, and the kernel drops SIGTERM for a PID 1 without one.
+  const program = argv[0] ?? '';
+  if (program.slice(program.lastIndexOf('/') + 1) === 'sleep') return undefined;
   return b.stopExit;
 }
