@@ -170,7 +170,8 @@ function tryEviction(
     );
     const retry = { ...id, retryAt: e.now + EVICT_RETRY_MS, ...(grace !== undefined ? { grace } : {}) };
     wait.blocked = [...(wait.blocked ?? []), retry];
-  } else wait.errors = [...(wait.errors ?? []), `error when evicting pods/"${id.name}" -n "${id.namespace}": ${r.message}`];
+  } else
+    wait.errors = [...(wait.errors ?? []), `error when evicting pods/"${id.name}" -n "${id.namespace}": ${r.message}`];
 }
 
 /**
@@ -281,7 +282,9 @@ export function pollDrain(e: Engine, wait: DrainWait): DrainStep {
     for (const b of blocked) {
       if (b.retryAt > e.now) continue;
       lines.push(`evicting pod ${b.namespace}/${b.name}`);
-      errs.push(`error when evicting pods/"${b.name}" -n "${b.namespace}": global timeout reached: ${wait.timeoutText}`);
+      errs.push(
+        `error when evicting pods/"${b.name}" -n "${b.namespace}": global timeout reached: ${wait.timeoutText}`,
+      );
     }
     if (later.length) {
       const next = minRetry(later);
@@ -338,10 +341,7 @@ export function pollDrain(e: Engine, wait: DrainWait): DrainStep {
     if (errs.length) return { ok: false, lines: [...lines, ...failLines(e, wait, errs)] };
     return { ok: true, lines: [...lines, `node/${node} drained`] };
   }
-  const at = Math.min(
-    pending.length ? e.now + 1000 : minRetry(still),
-    wait.deadline ?? Number.POSITIVE_INFINITY,
-  );
+  const at = Math.min(pending.length ? e.now + 1000 : minRetry(still), wait.deadline ?? Number.POSITIVE_INFINITY);
   const out: DrainWait = { ...next, pending };
   if (!out.blocked) delete out.blocked;
   if (!out.errors) delete out.errors;
