@@ -14,10 +14,11 @@ import { describe, expect, it } from 'vitest';
 import { type ApiError, applyManifest } from './api/apply';
 import { pollDrain, startDrain } from './api/drain';
 import { evictPod, PDB_VIOLATION } from './api/eviction';
-import { makeCluster, podsOf, settle, WORKLOAD_MODULES } from './api/testkit';
+import { makeCluster, podsOf, settle, WORKLOAD_MODULES, workloadScenario } from './api/testkit';
 import { disruptionModule, scaledValue } from './controllers/disruption';
 import type { Manifest } from './core/scenario-types';
 import { kubectlOutput } from './kubectl/run';
+import { Simulation } from './simulation';
 
 const MODULES = [...WORKLOAD_MODULES, disruptionModule];
 
@@ -265,5 +266,91 @@ describe('kubectl get / describe pdb', () => {
       '    Desired:              2',
       '    Total:                3',
     ]);
+  });
+});
+
+describe('PodDisruptionBudgets in the full simulation', () => {
+  function scenario(spec: Record<string, unknown>) {
+    const sc = workloadScenario();
+    sc.spec.objects = [...(sc.spec.objects ?? []), pdb({ ...spec, selector: { matchLabels: { app: 'web' } } })];
+    return sc;
+  }
+
+  it('kubectl drain retries every 5 s while the budget allows none, and goes on once it is deleted', () => {
+    const sim = new Simulation(scenario({ maxUnavailable: 0 }));
+    const e = sim.engine;
+    expect(sim.kubectl('kubectl get pdb')).toMatch(
+      /^NAME\s+MIN AVAILABLE\s+MAX UNAVAILABLE\s+ALLOWED DISRUPTIONS\s+AGE\nweb-pdb\s+N\/A\s+0\s+0\s+/,
+    );
+    const victim = podsOf(e, 'web-')[0]!;
+    const node = victim.spec.nodeName!;
+    const t0 = e.now;
+    const r = sim.run(`kubectl drain ${node} --ignore-daemonsets`);
+    expect(r.running).toBeDefined();
+    sim.advanceTo(t0 + 12_000);
+    const retries = (out: string) =>
+      out.split('\n').filter((l) => l.startsWith(`error when evicting pods/"${victim.metadata.name}" -n "default"`));
+    const mid = sim.runningCommands()[0]!;
+    expect(mid.done).toBeUndefined();
+    // At t0, t0+5s and t0+10s, each after its own `evicting pod` line.
+    expect(retries(mid.output)).toEqual(
+      Array(3).fill(
+        `error when evicting pods/"${victim.metadata.name}" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.`,
+      ),
+    );
+    expect(mid.output.split('\n').filter((l) => l === `evicting pod default/${victim.metadata.name}`)).toHaveLength(3);
+    expect(sim.run('kubectl delete pdb web-pdb').output).toBe('poddisruptionbudget.policy "web-pdb" deleted');
+    sim.advanceTo(t0 + 90_000);
+    const end = sim.runningCommands()[0]!;
+    expect(end.done?.ok).toBe(true);
+    expect(retries(end.output)).toHaveLength(3);
+    expect(end.output).toContain(`pod/${victim.metadata.name} evicted`);
+    expect(end.output.trimEnd().split('\n').at(-1)).toBe(`node/${node} drained`);
+  });
+
+  it('--timeout ends a blocked drain with the global timeout error at the retry after the deadline', () => {
+    const sim = new Simulation(scenario({ maxUnavailable: 0 }));
+    const e = sim.engine;
+    const victim = podsOf(e, 'web-')[0]!;
+    const node = victim.spec.nodeName!;
+    sim.run(`kubectl drain ${node} --ignore-daemonsets --timeout=7s`);
+    sim.advanceTo(e.now + 30_000);
+    const end = sim.runningCommands()[0]!;
+    expect(end.done?.ok).toBe(false);
+    expect(end.output).toContain(
+      `error when evicting pods/"${victim.metadata.name}" -n "default": global timeout reached: 7s`,
+    );
+  });
+
+  it('a NoExecute taint still deletes a pod its budget protects (taint-eviction deletes, it does not evict)', () => {
+    const sim = new Simulation(scenario({ minAvailable: 3 }));
+    const e = sim.engine;
+    expect(e.get('PodDisruptionBudget', 'default/web-pdb')!.status.disruptionsAllowed).toBe(0);
+    const victim = podsOf(e, 'web-')[0]!;
+    const node = victim.spec.nodeName!;
+    expect(sim.run(`kubectl taint nodes ${node} drill=now:NoExecute`).ok).toBe(true);
+    sim.advanceTo(e.now + 5_000);
+    const after = e.get('Pod', `default/${victim.metadata.name}`);
+    expect(after === undefined || after.metadata.deletionTimestamp !== undefined).toBe(true);
+    expect(
+      e
+        .list('Event')
+        .some((x) => x.reason === 'TaintManagerEviction' && x.involvedObject.name === victim.metadata.name),
+    ).toBe(true);
+  });
+
+  it('is deterministic: same scenario, same trace hash, and a restore replays identically', () => {
+    const a = new Simulation(scenario({ minAvailable: 2 }));
+    const node = podsOf(a.engine, 'web-')[0]!.spec.nodeName!;
+    a.run(`kubectl drain ${node} --ignore-daemonsets`);
+    const snap = a.snapshot();
+    a.advanceTo(a.engine.now + 60_000);
+    const b = new Simulation(scenario({ minAvailable: 2 }));
+    b.run(`kubectl drain ${node} --ignore-daemonsets`);
+    b.advanceTo(b.engine.now + 60_000);
+    expect(b.traceHash()).toBe(a.traceHash());
+    a.restore(snap);
+    a.advanceTo(b.engine.now);
+    expect(a.traceHash()).toBe(b.traceHash());
   });
 });
