@@ -209,7 +209,9 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
         return fail(`error: this playground deletes pods, nodes and poddisruptionbudgets, not "${type}"`);
       if (!name) return fail(`error: resource(s) were provided, but no name was specified`);
       if (extra.length > 0)
-        return fail(`error: delete one ${isPod ? 'pod' : isNode ? 'node' : 'pdb'} at a time: unexpected ${extra.join(' ')}`);
+        return fail(
+          `error: delete one ${isPod ? 'pod' : isNode ? 'node' : 'pdb'} at a time: unexpected ${extra.join(' ')}`,
+        );
       if (isNode) return ok({ kind: 'kubectl-delete-node', name });
       if (isPdb) return ok({ kind: 'kubectl-delete-pdb', namespace: p.flags.namespace ?? 'default', name });
       const gracePeriod = graceFlag(p.flags['grace-period']);
