@@ -19,6 +19,7 @@ import { disruptionModule, scaledValue } from './controllers/disruption';
 import type { Manifest } from './core/scenario-types';
 import { kubectlOutput } from './kubectl/run';
 import { Simulation } from './simulation';
+import './yaml';
 
 const MODULES = [...WORKLOAD_MODULES, disruptionModule];
 
@@ -319,6 +320,28 @@ describe('PodDisruptionBudgets in the full simulation', () => {
     expect(end.done?.ok).toBe(false);
     expect(end.output).toContain(
       `error when evicting pods/"${victim.metadata.name}" -n "default": global timeout reached: 7s`,
+    );
+  });
+
+  it('kubectl apply -f - creates one, configures it (generation 2, observed again), delete removes it', () => {
+    const sim = new Simulation(workloadScenario());
+    const manifest = (min: number) =>
+      `kubectl apply -f -\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web-pdb\nspec:\n  minAvailable: ${min}\n  selector:\n    matchLabels:\n      app: web\n`;
+    expect(sim.run(manifest(2)).output).toBe('poddisruptionbudget.policy/web-pdb created');
+    sim.advanceTo(sim.engine.now + 2000);
+    expect(sim.engine.get('PodDisruptionBudget', 'default/web-pdb')!.status).toMatchObject({
+      disruptionsAllowed: 1,
+      observedGeneration: 1,
+    });
+    expect(sim.run(manifest(3)).output).toBe('poddisruptionbudget.policy/web-pdb configured');
+    sim.advanceTo(sim.engine.now + 2000);
+    const p = sim.engine.get('PodDisruptionBudget', 'default/web-pdb')!;
+    expect([p.metadata.generation, p.status.observedGeneration, p.status.disruptionsAllowed]).toEqual([2, 2, 0]);
+    expect(sim.run('kubectl delete poddisruptionbudgets.policy web-pdb').output).toBe(
+      'poddisruptionbudget.policy "web-pdb" deleted',
+    );
+    expect(sim.run('kubectl delete pdb web-pdb').output).toBe(
+      'Error from server (NotFound): poddisruptionbudgets.policy "web-pdb" not found',
     );
   });
 

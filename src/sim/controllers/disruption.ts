@@ -38,7 +38,8 @@ const MODULE = 'disruption';
 export const DELETION_TIMEOUT_MS = 2 * 60_000;
 
 function anyPdb(e: Engine): boolean {
-  return Object.keys(e.state.api.objects.PodDisruptionBudget).length > 0;
+  // `?? {}`: a state serialised before the kind existed has no record for it.
+  return Object.keys(e.state.api.objects.PodDisruptionBudget ?? {}).length > 0;
 }
 
 /** getPodsForPdb: the pods of the PDB's namespace its selector matches (nil: none; empty: all). */
