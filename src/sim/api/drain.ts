@@ -159,8 +159,10 @@ function tryEviction(
   grace: number | undefined,
   lines: string[],
   cause: number,
+  uid = p.metadata.uid,
 ): void {
-  const id = { namespace: p.metadata.namespace ?? 'default', name: p.metadata.name, uid: p.metadata.uid };
+  // waitForDelete watches the pod kubectl listed (its UID), whichever pod of that name was evicted.
+  const id = { namespace: p.metadata.namespace ?? 'default', name: p.metadata.name, uid };
   // The eviction API deletes with the grace period kubectl asks for (drain's -1: the pod's own).
   const r = evictPod(e, p, grace ?? p.spec.terminationGracePeriodSeconds, cause);
   if (r.ok) wait.pending.push(id);
@@ -325,7 +327,7 @@ export function pollDrain(e: Engine, wait: DrainWait): DrainStep {
         rule: 'drain.go evictPods: a 429 is tried again after EvictErrorRetryDelay (5s)',
         parents: [e.lastCause(`Node/${node}`) ?? 0],
       });
-      tryEviction(e, next, cur, b.grace, lines, cause);
+      tryEviction(e, next, cur, b.grace, lines, cause, b.uid);
     }
     if (next.blocked.length === 0) next.blocked = undefined;
   }
