@@ -170,6 +170,36 @@ describe('eviction API (eviction.go)', () => {
     expect(e.get('Pod', `default/${b!.metadata.name}`)!.metadata.deletionTimestamp).toBeUndefined();
   });
 
+  it('pod names are data: a pod named constructor is counted, not mistaken for a DisruptedPods entry', () => {
+    const e = cluster();
+    const c = e.cause({ actor: 'test', what: 'apply' });
+    applyManifest(
+      e,
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'constructor', labels: { app: 'web' } },
+        spec: { containers: [{ name: 'c', image: 'nginx' }] },
+      },
+      c,
+    );
+    settle(e, 2000);
+    apply(e, pdb({ minAvailable: 2, selector: { matchLabels: { app: 'web' } } }));
+    expect(e.get('PodDisruptionBudget', 'default/web-pdb')!.status).toMatchObject({
+      currentHealthy: 4,
+      disruptionsAllowed: 2,
+    });
+    const victim = podsOf(e, 'web-')[0]!.metadata.name;
+    expect(evictPod(e, podsOf(e, 'web-')[0]!, 30, c)).toEqual({ ok: true });
+    const now = e.get('PodDisruptionBudget', 'default/web-pdb')!.status;
+    expect([now.disruptionsAllowed, Object.keys(now.disruptedPods ?? {})]).toEqual([1, [victim]]);
+    // The next sync: the victim is deleting (out of the map and of currentHealthy), its
+    // replacement Ready, the pod named constructor counted as the pod it is.
+    settle(e, 1000);
+    const st = e.get('PodDisruptionBudget', 'default/web-pdb')!.status;
+    expect([st.currentHealthy, st.disruptionsAllowed, st.disruptedPods]).toEqual([4, 2, undefined]);
+  });
+
   it('a pod no budget covers, or a Pending one, is evicted freely', () => {
     const e = cluster();
     apply(e, pdb({ maxUnavailable: 0, selector: { matchLabels: { app: 'web' } } }));

@@ -18,6 +18,7 @@
  */
 
 import type { Pod, PodDisruptionBudget } from '../core/api-types';
+import { dict, dictOf } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { removeOrTerminate } from './delete';
@@ -58,10 +59,13 @@ export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): Evi
       if (!unhealthyOk) {
         const behind = (st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0);
         if (behind || st.disruptionsAllowed <= 0) return { ok: false, code: 429, message: PDB_VIOLATION };
+        // Keyed by pod names (`constructor` is one): a record without a prototype.
+        const disrupted = st.disruptedPods ? dictOf(st.disruptedPods) : dict<number>();
+        disrupted[pod.metadata.name] = e.now;
         const status: PodDisruptionBudget['status'] = {
           ...st,
           disruptionsAllowed: st.disruptionsAllowed - 1,
-          disruptedPods: { ...(st.disruptedPods ?? {}), [pod.metadata.name]: e.now },
+          disruptedPods: disrupted,
         };
         if (status.disruptionsAllowed === 0) status.conditions = disruptionAllowedCondition(status, e.now);
         const c = e.cause({

@@ -28,6 +28,7 @@
 import { disruptionAllowedCondition, setCondition } from '../api/pdb-status';
 import { isPodReady } from '../api/podutil';
 import type { Lease, Pod, PodDisruptionBudget } from '../core/api-types';
+import { dict, own } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { controllerManagerActive } from './control-plane';
@@ -132,7 +133,7 @@ function conditionsUpToDate(pdb: PodDisruptionBudget): boolean {
 function sameRecord(a: Record<string, number> | undefined, b: Record<string, number>): boolean {
   const ka = Object.keys(a ?? {});
   if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => b[k] === a?.[k]);
+  return ka.every((k) => own(b, k) === (a ? own(a, k) : undefined));
 }
 
 /** `&LabelSelector{MatchLabels:map[string]string{app: web,},MatchExpressions:[]LabelSelectorRequirement{},}` */
@@ -203,12 +204,13 @@ function syncPdb(e: Engine, pdb: PodDisruptionBudget): void {
       cause(),
     );
   // buildDisruptedPodMap: entries of pods not yet deleting, within DeletionTimeout.
-  const disrupted: Record<string, number> = {};
+  // Keyed by pod names (`constructor` is one): no prototype, own-key look-ups.
+  const disrupted = dict<number>();
   const recorded = pdb.status.disruptedPods;
   if (recorded)
     for (const p of pods) {
       if (p.metadata.deletionTimestamp !== undefined) continue;
-      const at = recorded[p.metadata.name];
+      const at = own(recorded, p.metadata.name);
       if (at === undefined) continue;
       if (at + DELETION_TIMEOUT_MS < now)
         e.event(
@@ -225,7 +227,7 @@ function syncPdb(e: Engine, pdb: PodDisruptionBudget): void {
   let healthy = 0;
   for (const p of pods) {
     if (p.metadata.deletionTimestamp !== undefined) continue;
-    const at = disrupted[p.metadata.name];
+    const at = own(disrupted, p.metadata.name);
     if (at !== undefined && at + DELETION_TIMEOUT_MS > now) continue;
     if (isPodReady(p)) healthy++;
   }
