@@ -126,6 +126,8 @@ function translate(ctx: StepContext, step: number, c: Command, workloads: Worklo
     }
     case 'kubectl-delete-node':
       return { shell: [`kubectl delete node ${node(c.name)}`] };
+    case 'kubectl-delete-pdb':
+      return { shell: [`kubectl delete pdb ${q(c.name)}${c.namespace === 'default' ? '' : ` -n ${q(c.namespace)}`}`] };
     // Written here with shellWord rather than printCommand, so that every word goes through text.ts.
     case 'kubectl-cordon':
     case 'kubectl-uncordon':

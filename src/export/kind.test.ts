@@ -59,6 +59,27 @@ describe('kind export', () => {
     expect(steps[0]?.note).toContain('kind nodes run containerd');
   });
 
+  it('translates kubectl delete pdb (a PodDisruptionBudget is a real object on kind too)', () => {
+    const s = scenario(`
+apiVersion: notready/v1
+kind: Scenario
+metadata: {name: pdb, title: T}
+spec:
+  nodes: [{name: a, roles: [control-plane]}, {name: b}]
+  objects:
+    - {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 2, template: {spec: {containers: [{name: c, image: nginx}]}}}}
+    - {apiVersion: policy/v1, kind: PodDisruptionBudget, metadata: {name: web}, spec: {maxUnavailable: 0, selector: {matchLabels: {app: web}}}}
+  timeline:
+    - {at: 10s, run: "kubectl delete pdb web"}
+    - {at: 20s, run: "kubectl delete poddisruptionbudgets.policy web -n team"}
+`);
+    const steps = kindSteps({ scenario: s, nodes: mapNodes(s), podsBefore: [] }, s.spec.timeline);
+    expect(steps.map((x) => x.shell ?? `SKIP ${x.skip}`)).toEqual([
+      ['kubectl delete pdb web'],
+      ['kubectl delete pdb web -n team'],
+    ]);
+  });
+
   it('carries settings as flags and nodes with their labels', () => {
     const config = parseYaml(kindConfig(S, mapNodes(S))) as {
       name: string;

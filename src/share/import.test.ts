@@ -135,6 +135,39 @@ function capture() {
 }
 
 describe('importScenarioFile: kubectl output', () => {
+  it('keeps a PodDisruptionBudget from `kubectl get pdb -o yaml`, without its status (the engine validates it)', () => {
+    const text = `apiVersion: v1
+kind: List
+items:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, namespace: default}
+  spec:
+    replicas: 2
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {containers: [{name: nginx, image: "nginx:1.27"}]}
+- apiVersion: policy/v1
+  kind: PodDisruptionBudget
+  metadata: {name: web-pdb, namespace: default, uid: 0d6c, resourceVersion: "812", generation: 1}
+  spec:
+    minAvailable: 1
+    selector: {matchLabels: {app: web}}
+  status: {currentHealthy: 2, desiredHealthy: 1, disruptionsAllowed: 1, expectedPods: 2, observedGeneration: 1}
+`;
+    const r = importScenarioFile(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const pdb = (r.scenario.spec.objects ?? []).find((o) => o.kind === 'PodDisruptionBudget');
+    expect(pdb).toEqual({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'web-pdb', namespace: 'default' },
+      spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } },
+    });
+  });
+
   it('builds a scenario around a kubectl List, cleaning server fields and explaining what it left out', () => {
     const c = capture();
     const r = importScenarioFile(KUBECTL_LIST, { parse: c.parse });

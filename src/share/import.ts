@@ -33,7 +33,15 @@ export interface ImportOptions {
 export const MAX_IMPORT_CHARS = DOMAIN_LIMITS.maxScenarioChars;
 
 /** Kinds the engine simulates (scenario/manifests.ts MANIFEST_KINDS). */
-const SIMULATED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Pod', 'Service']);
+const SIMULATED = new Set([
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'Pod',
+  'Service',
+  'PodDisruptionBudget',
+]);
 /** Kinds the simulated cluster creates by itself. */
 const CLUSTER_MADE = new Set(['Event', 'Lease', 'EndpointSlice', 'Endpoints', 'ControllerRevision']);
 /** Host agents NotReady runs as services on every host rather than as DaemonSet pods. */

@@ -12,6 +12,7 @@ import { cloudNodeLifecycleModule } from './controllers/cloud-node-lifecycle';
 import { controlPlaneModule } from './controllers/control-plane';
 import { daemonsetModule } from './controllers/daemonset';
 import { deploymentModule } from './controllers/deployment';
+import { disruptionModule } from './controllers/disruption';
 import { endpointsliceModule } from './controllers/endpointslice';
 import { garbageCollectorModule } from './controllers/garbage-collector';
 import { nodeLifecycleModule } from './controllers/node-lifecycle';
@@ -48,6 +49,7 @@ export const MODULES: readonly SimModule[] = [
   deploymentModule,
   statefulsetModule,
   daemonsetModule,
+  disruptionModule,
   endpointsliceModule,
   garbageCollectorModule,
   schedulerModule,

@@ -80,6 +80,7 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
         EndpointSlice: dict(),
         Lease: dict(),
         ConfigMap: dict(),
+        PodDisruptionBudget: dict(),
       },
       events: emptyEventLog(),
       resourceVersion: 0,

@@ -14,6 +14,7 @@ import type {
   Kind,
   OwnerReference,
   Pod,
+  PodDisruptionBudget,
   PodTemplate,
   ReplicaSet,
   Service,
@@ -40,6 +41,7 @@ const API_VERSIONS: Record<string, { kind: Kind; apiVersion: string }> = {
   ReplicaSet: { kind: 'ReplicaSet', apiVersion: 'apps/v1' },
   Pod: { kind: 'Pod', apiVersion: 'v1' },
   Service: { kind: 'Service', apiVersion: 'v1' },
+  PodDisruptionBudget: { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1' },
 };
 
 export interface ApplyOptions {
@@ -181,6 +183,23 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
       };
       if (spec.publishNotReadyAddresses === true) svc.spec.publishNotReadyAddresses = true;
       return svc;
+    }
+    case 'PodDisruptionBudget': {
+      // Validation (api/validation.ts pdbErrors) has refused both set, bad values, matchExpressions.
+      meta.generation = 1;
+      const pdb: PodDisruptionBudget = {
+        kind: 'PodDisruptionBudget',
+        metadata: meta,
+        spec: {},
+        status: { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 },
+      };
+      if (spec.minAvailable !== undefined && spec.minAvailable !== null)
+        pdb.spec.minAvailable = spec.minAvailable as number | string;
+      if (spec.maxUnavailable !== undefined && spec.maxUnavailable !== null)
+        pdb.spec.maxUnavailable = spec.maxUnavailable as number | string;
+      if (spec.selector !== undefined && spec.selector !== null)
+        pdb.spec.selector = { matchLabels: asStrMap(asObj(spec.selector).matchLabels) };
+      return pdb;
     }
     case 'Pod': {
       const ps = podSpecFrom(spec);

@@ -17,7 +17,8 @@ import type { Engine } from '../core/engine';
 import { pushAll } from '../core/lists';
 import type { DrainPending, DrainWait } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
-import { cordon, removeOrTerminate } from './delete';
+import { cordon } from './delete';
+import { evictPod } from './eviction';
 import { byNamespacedName, controllerRef, isMirrorPod } from './podutil';
 
 export interface DrainOptions {
@@ -153,6 +154,38 @@ export function goDuration(ms: number): string {
   return neg ? `-${out}` : out;
 }
 
+/** drain.go EvictErrorRetryDelay: kubectl's pause after a 429 before it asks again. */
+export const EVICT_RETRY_MS = 5000;
+
+/**
+ * One try of evictPods' loop for `p` (the "evicting pod" line is the caller's): evicted, it joins
+ * the pods waitForDelete watches; a 429 (a PodDisruptionBudget) prints kubectl's retry line and
+ * tries again in 5 s; any other refusal ends that pod with `error when evicting pods/...`.
+ */
+function tryEviction(
+  e: Engine,
+  wait: DrainWait,
+  p: Pod,
+  grace: number | undefined,
+  lines: string[],
+  cause: number,
+  uid = p.metadata.uid,
+): void {
+  // waitForDelete watches the pod kubectl listed (its UID), whichever pod of that name was evicted.
+  const id = { namespace: p.metadata.namespace ?? 'default', name: p.metadata.name, uid };
+  // The eviction API deletes with the grace period kubectl asks for (drain's -1: the pod's own).
+  const r = evictPod(e, p, grace ?? p.spec.terminationGracePeriodSeconds, cause);
+  if (r.ok) wait.pending.push(id);
+  else if (r.code === 429) {
+    lines.push(
+      `error when evicting pods/"${id.name}" -n "${id.namespace}" (will retry after ${goDuration(EVICT_RETRY_MS)}): ${r.message}`,
+    );
+    const retry = { ...id, retryAt: e.now + EVICT_RETRY_MS, ...(grace !== undefined ? { grace } : {}) };
+    wait.blocked = [...(wait.blocked ?? []), retry];
+  } else
+    wait.errors = [...(wait.errors ?? []), `error when evicting pods/"${id.name}" -n "${id.namespace}": ${r.message}`];
+}
+
 /**
  * Start a drain: cordon, filter, evict, and the immediate first check of waitForDelete. Returns
  * the lines so far and, while evicted pods remain, what to wait for and when to look again.
@@ -179,26 +212,19 @@ export function startDrain(e: Engine, nodeName: string, opts: DrainOptions, caus
     };
     return { ok: false, lines: [...lines, ...failLines(e, { node: nodeName, ...flags }, errs)] };
   }
-  for (const p of pods) {
-    // The eviction API deletes with the grace period kubectl asks for (drain's -1: the pod's own).
-    const g = opts.gracePeriodSeconds;
-    removeOrTerminate(e, p, g !== undefined && g >= 0 ? g : p.spec.terminationGracePeriodSeconds, cause);
-  }
   const wait: DrainWait = {
     node: nodeName,
     ignoreDaemonSets: opts.ignoreDaemonSets === true,
     force: opts.force === true,
     ...(opts.deleteEmptyDirData ? { deleteEmptyDirData: true } : {}),
-    pending: pods.map((p) => ({
-      namespace: p.metadata.namespace ?? 'default',
-      name: p.metadata.name,
-      uid: p.metadata.uid,
-    })),
+    pending: [],
   };
   if (timeout > 0) {
     wait.deadline = e.now + timeout;
     wait.timeoutText = goDuration(timeout);
   }
+  const g = opts.gracePeriodSeconds;
+  for (const p of pods) tryEviction(e, wait, p, g !== undefined && g >= 0 ? g : undefined, lines, cause);
   // PollUntilContextTimeout(immediate=true): the first GET right after the evictions.
   const first = pollDrain(e, wait);
   return {
@@ -243,11 +269,11 @@ function clientReaches(e: Engine): boolean {
 }
 
 /** client-go's error for a GET the apiserver does not answer. */
-function getError(e: Engine, path: string): string {
+function getError(e: Engine, path: string, verb = 'Get'): string {
   const cp = controlPlaneHost(e);
   const ip = cp?.ip ?? '127.0.0.1';
   const why = cp?.networkCut ? 'i/o timeout' : 'connect: connection refused';
-  return `Get "https://${ip}:6443${path}": dial tcp ${ip}:6443: ${why}`;
+  return `${verb} "https://${ip}:6443${path}": dial tcp ${ip}:6443: ${why}`;
 }
 
 /**
@@ -261,32 +287,86 @@ export function pollDrain(e: Engine, wait: DrainWait): DrainStep {
     OLD(e)
       ? `error when waiting for pod "${p.name}" terminating: ${why}`
       : `error when waiting for pod "${p.name}" in namespace "${p.namespace}" to terminate: ${why}`;
+  const blocked = wait.blocked ?? [];
+  const errors = wait.errors ?? [];
   if (wait.deadline !== undefined && e.now >= wait.deadline) {
     // The global context ends before this tick's GETs (loopConditionUntilContext checks it first).
     const why = OLD(e) ? `global timeout reached: ${wait.timeoutText}` : 'context deadline exceeded';
-    return {
-      ok: false,
-      lines: failLines(
-        e,
-        wait,
-        wait.pending.map((p) => waitErr(p, why)),
-      ),
-    };
+    const errs = [...errors, ...wait.pending.map((p) => waitErr(p, why))];
+    // A pod a budget refused sleeps until its retry, then prints its line again and gives up.
+    const lines: string[] = [];
+    const later = blocked.filter((b) => b.retryAt > e.now);
+    for (const b of blocked) {
+      if (b.retryAt > e.now) continue;
+      lines.push(`evicting pod ${b.namespace}/${b.name}`);
+      errs.push(
+        `error when evicting pods/"${b.name}" -n "${b.namespace}": global timeout reached: ${wait.timeoutText}`,
+      );
+    }
+    if (later.length) {
+      const next = minRetry(later);
+      return { ok: true, lines, wait: { ...wait, pending: [], blocked: later, errors: errs }, next };
+    }
+    return { ok: false, lines: [...lines, ...failLines(e, wait, errs)] };
   }
   if (!clientReaches(e)) {
-    const errs = wait.pending.map((p) => waitErr(p, getError(e, `/api/v1/namespaces/${p.namespace}/pods/${p.name}`)));
+    const errs = [
+      ...errors,
+      ...wait.pending.map((p) => waitErr(p, getError(e, `/api/v1/namespaces/${p.namespace}/pods/${p.name}`))),
+      ...blocked.map(
+        (b) =>
+          `error when evicting pods/"${b.name}" -n "${b.namespace}": ${getError(e, `/api/v1/namespaces/${b.namespace}/pods/${b.name}/eviction`, 'Post')}`,
+      ),
+    ];
     // 1.33's waitForDelete reports the failed GET through onFinishFn: `pod/NAME eviction failed`.
     const failed = OLD(e) ? [] : wait.pending.map((p) => `pod/${p.name} eviction failed`);
     return { ok: false, lines: [...failed, ...failLines(e, wait, errs)] };
   }
   const lines: string[] = [];
+  // Pods a budget refused: their retry is due (evictPods' loop, a fresh GET of the pod first).
+  const next: DrainWait = { ...wait, pending: [...wait.pending] };
+  if (blocked.length) {
+    next.blocked = [];
+    for (const b of blocked) {
+      if (b.retryAt > e.now) {
+        next.blocked.push(b);
+        continue;
+      }
+      lines.push(`evicting pod ${b.namespace}/${b.name}`);
+      const cur = e.get('Pod', `${b.namespace}/${b.name}`);
+      // NotFound: that goroutine is done, printing nothing more.
+      if (!cur) continue;
+      const cause = e.cause({
+        actor: 'kubectl',
+        what: `kubectl drain ${node}: evict pod ${b.namespace}/${b.name} again`,
+        rule: 'drain.go evictPods: a 429 is tried again after EvictErrorRetryDelay (5s)',
+        parents: [e.lastCause(`Node/${node}`) ?? 0],
+      });
+      tryEviction(e, next, cur, b.grace, lines, cause, b.uid);
+    }
+    if (next.blocked.length === 0) next.blocked = undefined;
+  }
   const pending: DrainPending[] = [];
-  for (const p of wait.pending) {
+  for (const p of next.pending) {
     const cur = e.get('Pod', `${p.namespace}/${p.name}`);
     if (!cur || cur.metadata.uid !== p.uid) lines.push(`pod/${p.name} evicted`);
     else pending.push(p);
   }
-  if (pending.length === 0) return { ok: true, lines: [...lines, `node/${node} drained`] };
-  const next = Math.min(e.now + 1000, wait.deadline ?? Number.POSITIVE_INFINITY);
-  return { ok: true, lines, wait: { ...wait, pending }, next };
+  const still = next.blocked ?? [];
+  if (pending.length === 0 && still.length === 0) {
+    const errs = next.errors ?? [];
+    if (errs.length) return { ok: false, lines: [...lines, ...failLines(e, wait, errs)] };
+    return { ok: true, lines: [...lines, `node/${node} drained`] };
+  }
+  const at = Math.min(pending.length ? e.now + 1000 : minRetry(still), wait.deadline ?? Number.POSITIVE_INFINITY);
+  const out: DrainWait = { ...next, pending };
+  if (!out.blocked) delete out.blocked;
+  if (!out.errors) delete out.errors;
+  return { ok: true, lines, wait: out, next: at };
+}
+
+function minRetry(bs: readonly { retryAt: number }[]): number {
+  let m = Number.POSITIVE_INFINITY;
+  for (const b of bs) m = Math.min(m, b.retryAt);
+  return m;
 }

@@ -26,6 +26,7 @@ export const RESOURCE_NAMES: Record<Kind, { plural: string; singular: string }> 
   EndpointSlice: { plural: 'endpointslices.discovery.k8s.io', singular: 'endpointslice.discovery.k8s.io' },
   Lease: { plural: 'leases.coordination.k8s.io', singular: 'lease.coordination.k8s.io' },
   ConfigMap: { plural: 'configmaps', singular: 'configmap' },
+  PodDisruptionBudget: { plural: 'poddisruptionbudgets.policy', singular: 'poddisruptionbudget.policy' },
   Event: { plural: 'events', singular: 'event' },
 };
 

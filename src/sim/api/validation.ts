@@ -303,6 +303,64 @@ function clusterIPProblem(v: unknown): string | undefined {
   return undefined;
 }
 
+/** `intstr.IntOrString{Type:1, IntVal:0, StrVal:"50"}`: Go's %#v of a string IntOrString (field.Invalid). */
+function intstrShown(v: string): string {
+  return `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(v.slice(0, 40))}}`;
+}
+
+const PERCENT_FMT =
+  "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+
+/**
+ * appsvalidation.ValidatePositiveIntOrPercent + IsNotMoreThan100Percent (pkg/apis/apps/validation):
+ * a whole number >= 0 (ValidateNonnegativeField), or a percentage string `[0-9]+%` up to 100%.
+ */
+function intOrPercentErrors(v: unknown, at: (string | number)[], out: ManifestError[]): void {
+  if (typeof v === 'string') {
+    if (!/^[0-9]+%$/.test(v)) out.push({ keys: at, detail: `Invalid value: ${intstrShown(v)}: ${PERCENT_FMT}` });
+    else if (Number(v.slice(0, -1)) > 100)
+      out.push({ keys: at, detail: `Invalid value: ${intstrShown(v)}: must not be greater than 100%` });
+    return;
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v) || Math.abs(v) > 2_147_483_647)
+    out.push({ keys: at, detail: `Invalid value: ${String(v)}: must be a 32-bit whole number or a percentage` });
+  else if (v < 0) out.push({ keys: at, detail: `Invalid value: ${v}: must be greater than or equal to 0` });
+}
+
+/**
+ * pkg/apis/policy/validation ValidatePodDisruptionBudgetSpec: not both minAvailable and
+ * maxUnavailable (field.Invalid on the whole spec: Go's %#v of the internal struct, whose pointers
+ * print as addresses; fixed ones here), each a valid int or percent, the selector's labels valid
+ * (ValidateLabelSelector). matchExpressions are a playground limit.
+ */
+function pdbErrors(spec: Record<string, unknown>, out: ManifestError[]): void {
+  const has = (f: string) => spec[f] !== undefined && spec[f] !== null;
+  if (has('minAvailable') && has('maxUnavailable')) {
+    const sel = has('selector') ? '(*v1.LabelSelector)(0xc000a3c0c0)' : '(*v1.LabelSelector)(nil)';
+    out.push({
+      keys: ['spec'],
+      detail: `Invalid value: policy.PodDisruptionBudgetSpec{MinAvailable:(*intstr.IntOrString)(0xc000a3c0a0), Selector:${sel}, MaxUnavailable:(*intstr.IntOrString)(0xc000a3c0e0), UnhealthyPodEvictionPolicy:(*policy.UnhealthyPodEvictionPolicyType)(nil)}: minAvailable and maxUnavailable cannot be both set`,
+    });
+  }
+  for (const f of ['minAvailable', 'maxUnavailable']) if (has(f)) intOrPercentErrors(spec[f], ['spec', f], out);
+  const sel = asObj(spec.selector);
+  for (const [k, v] of Object.entries(asObj(sel.matchLabels))) {
+    const at = ['spec', 'selector', 'matchLabels'];
+    const keyErr = qualifiedNameErrors(k)[0];
+    if (keyErr) out.push({ keys: at, detail: `Invalid value: ${JSON.stringify(k)}: ${keyErr}` });
+    else {
+      const valueErr = labelValueErrors(String(v))[0];
+      if (valueErr) out.push({ keys: at, detail: `Invalid value: ${JSON.stringify(String(v))}: ${valueErr}` });
+    }
+  }
+  if (asArr(sel.matchExpressions).length)
+    out.push({
+      keys: ['spec', 'selector', 'matchExpressions'],
+      detail: 'matchExpressions are not simulated in a PodDisruptionBudget (use matchLabels)',
+      limit: true,
+    });
+}
+
 /**
  * Everything the API would refuse in `m` (kind and name already known to be served and valid),
  * in field order. Empty when the object can be created.
@@ -350,6 +408,6 @@ export function manifestErrors(m: Manifest): ManifestError[] {
     });
     const ip = clusterIPProblem(spec.clusterIP);
     if (ip) out.push({ keys: ['spec', 'clusterIP'], detail: ip });
-  }
+  } else if (m.kind === 'PodDisruptionBudget') pdbErrors(spec, out);
   return out;
 }

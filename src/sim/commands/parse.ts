@@ -12,6 +12,15 @@ import { type CloudCommand, parseCloud } from './cloud-parse';
 import { parseGoDuration } from './go-duration';
 import { parseTaintArgs, type TaintArgs } from './taint-args';
 
+/** The words kubectl resolves to poddisruptionbudgets.policy. */
+const PDB_WORDS = [
+  'pdb',
+  'poddisruptionbudget',
+  'poddisruptionbudgets',
+  'poddisruptionbudget.policy',
+  'poddisruptionbudgets.policy',
+];
+
 export type SystemctlAction = 'stop' | 'start' | 'restart' | 'status';
 export const UNITS = ['kubelet', 'containerd', 'docker', 'kube-proxy', 'calico-node'] as const;
 export type Unit = (typeof UNITS)[number];
@@ -20,6 +29,7 @@ export type Command =
   | { kind: 'kubectl-read'; args: string[]; request: ReadRequest }
   | { kind: 'kubectl-delete-pod'; namespace: string; name: string; force: boolean; gracePeriod?: number }
   | { kind: 'kubectl-delete-node'; name: string }
+  | { kind: 'kubectl-delete-pdb'; namespace: string; name: string }
   | { kind: 'kubectl-cordon' | 'kubectl-uncordon'; node: string }
   | {
       kind: 'kubectl-drain';
@@ -196,11 +206,16 @@ function parseKubectl(args: string[], stdin: string | undefined): ParseResult {
       const t = type.toLowerCase();
       const isPod = ['pod', 'pods', 'po'].includes(t);
       const isNode = ['node', 'nodes', 'no'].includes(t);
-      if (!isPod && !isNode) return fail(`error: this playground deletes pods and nodes, not "${type}"`);
+      const isPdb = PDB_WORDS.includes(t);
+      if (!isPod && !isNode && !isPdb)
+        return fail(`error: this playground deletes pods, nodes and poddisruptionbudgets, not "${type}"`);
       if (!name) return fail(`error: resource(s) were provided, but no name was specified`);
       if (extra.length > 0)
-        return fail(`error: delete one ${isPod ? 'pod' : 'node'} at a time: unexpected ${extra.join(' ')}`);
+        return fail(
+          `error: delete one ${isPod ? 'pod' : isNode ? 'node' : 'pdb'} at a time: unexpected ${extra.join(' ')}`,
+        );
       if (isNode) return ok({ kind: 'kubectl-delete-node', name });
+      if (isPdb) return ok({ kind: 'kubectl-delete-pdb', namespace: p.flags.namespace ?? 'default', name });
       const gracePeriod = graceFlag(p.flags['grace-period']);
       if (typeof gracePeriod === 'object') return fail(gracePeriod.error);
       const cmd: Command = {

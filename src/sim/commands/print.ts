@@ -35,6 +35,8 @@ export function printCommand(c: Command): string {
     }
     case 'kubectl-delete-node':
       return `kubectl delete node ${q(c.name)}`;
+    case 'kubectl-delete-pdb':
+      return `kubectl delete pdb ${q(c.name)}${ns(c.namespace)}`;
     case 'kubectl-cordon':
       return `kubectl cordon ${q(c.node)}`;
     case 'kubectl-uncordon':

@@ -99,6 +99,12 @@ function runKubectl(e: Engine, c: Command, canonical: string, userCause: MakeCau
         return refuse(`Error from server (NotFound): pods "${c.name}" not found`);
       return apiCall(() => deletePod(e, `${c.namespace}/${c.name}`, opts, userCause()));
     }
+    case 'kubectl-delete-pdb': {
+      const key = `${c.namespace}/${c.name}`;
+      if (!e.get('PodDisruptionBudget', key))
+        return refuse(`Error from server (NotFound): poddisruptionbudgets.policy "${c.name}" not found`);
+      return apiCall(() => deleteObject(e, 'PodDisruptionBudget', key, userCause()));
+    }
     case 'kubectl-delete-node':
       if (!e.get('Node', c.name)) return refuse(`Error from server (NotFound): nodes "${c.name}" not found`);
       return apiCall(() => deleteObject(e, 'Node', c.name, userCause()));

@@ -297,6 +297,38 @@ export interface ConfigMap {
   data: Record<string, string>;
 }
 
+/**
+ * A PodDisruptionBudget (policy/v1): pods matching `selector` (matchLabels; a missing or empty
+ * selector matches none for the eviction API, eviction.go getPodDisruptionBudgets) may be evicted
+ * while the disruption controller's `disruptionsAllowed` (controllers/disruption.ts) is above 0.
+ * `minAvailable` / `maxUnavailable`: a whole number or a percentage string (`50%`), one at most.
+ */
+export interface PodDisruptionBudget {
+  kind: 'PodDisruptionBudget';
+  metadata: ObjectMeta;
+  spec: { selector?: LabelSelector; minAvailable?: number | string; maxUnavailable?: number | string };
+  status: {
+    observedGeneration?: number;
+    /** Pod name -> time the eviction API counted it as disrupted (not yet seen deleted). */
+    disruptedPods?: Record<string, number>;
+    disruptionsAllowed: number;
+    currentHealthy: number;
+    desiredHealthy: number;
+    expectedPods: number;
+    conditions?: PdbCondition[];
+  };
+}
+
+/** metav1.Condition as the disruption controller writes it (type DisruptionAllowed). */
+export interface PdbCondition {
+  type: 'DisruptionAllowed';
+  status: 'True' | 'False';
+  reason: string;
+  message: string;
+  observedGeneration?: number;
+  lastTransitionTime: number;
+}
+
 export interface ObjectReference {
   kind: string;
   name: string;
@@ -328,6 +360,7 @@ export type ApiObject =
   | EndpointSlice
   | Lease
   | ConfigMap
+  | PodDisruptionBudget
   | KubeEvent;
 export type Kind = ApiObject['kind'];
 export type ObjectOfKind<K extends Kind> = Extract<ApiObject, { kind: K }>;

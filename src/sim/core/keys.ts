@@ -25,5 +25,6 @@ export const ALL_KINDS: readonly Kind[] = [
   'EndpointSlice',
   'Lease',
   'ConfigMap',
+  'PodDisruptionBudget',
   'Event',
 ];

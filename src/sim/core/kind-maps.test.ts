@@ -15,6 +15,7 @@ function objects(): ApiState['objects'] {
     EndpointSlice: {},
     Lease: {},
     ConfigMap: {},
+    PodDisruptionBudget: {},
   };
 }
 

@@ -469,6 +469,13 @@ export interface DrainWait {
   deadline?: number;
   /** The --timeout as kubectl prints a time.Duration (`30s`, `1m30s`). */
   timeoutText?: string;
+  /**
+   * Pods whose eviction a PodDisruptionBudget refused (429): kubectl tries again at `retryAt`
+   * (EvictErrorRetryDelay, 5 s). Absent while none is.
+   */
+  blocked?: (DrainPending & { retryAt: number; grace?: number })[];
+  /** Errors of pods already given up (the eviction refused otherwise, or the timeout), in order. */
+  errors?: string[];
 }
 
 /** A command that went on running over simulated time (commands/running.ts). */

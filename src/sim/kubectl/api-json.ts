@@ -16,6 +16,7 @@ import type {
   KubeEvent,
   Lease,
   Node,
+  PodDisruptionBudget,
   ReplicaSet,
   Service,
   StatefulSet,
@@ -266,6 +267,39 @@ function configMapJson(cm: ConfigMap): { [k: string]: Json } {
   return { apiVersion: 'v1', data: { ...cm.data }, kind: 'ConfigMap', metadata: metaJson(cm.metadata) };
 }
 
+/** policy/v1 PodDisruptionBudget: DisruptedPods omitempty, the four counts always (types.go). */
+function pdbJson(p: PodDisruptionBudget): { [k: string]: Json } {
+  const spec: { [k: string]: Json } = {};
+  if (p.spec.maxUnavailable !== undefined) spec.maxUnavailable = p.spec.maxUnavailable;
+  if (p.spec.minAvailable !== undefined) spec.minAvailable = p.spec.minAvailable;
+  if (p.spec.selector) spec.selector = { matchLabels: { ...p.spec.selector.matchLabels } };
+  const st = p.status;
+  const status: { [k: string]: Json } = {};
+  if (st.conditions)
+    status.conditions = st.conditions.map((c) => {
+      const o: { [k: string]: Json } = {
+        lastTransitionTime: rfc3339(c.lastTransitionTime),
+        message: c.message,
+      };
+      if (c.observedGeneration !== undefined) o.observedGeneration = c.observedGeneration;
+      o.reason = c.reason;
+      o.status = c.status;
+      o.type = c.type;
+      return o;
+    });
+  status.currentHealthy = st.currentHealthy;
+  status.desiredHealthy = st.desiredHealthy;
+  if (st.disruptedPods && Object.keys(st.disruptedPods).length) {
+    const d: { [k: string]: Json } = {};
+    for (const k of Object.keys(st.disruptedPods).sort()) d[k] = rfc3339(st.disruptedPods[k] as number);
+    status.disruptedPods = d;
+  }
+  status.disruptionsAllowed = st.disruptionsAllowed;
+  status.expectedPods = st.expectedPods;
+  if (st.observedGeneration !== undefined) status.observedGeneration = st.observedGeneration;
+  return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: metaJson(p.metadata), spec, status };
+}
+
 /** API version of an involved object's kind (ObjectReference.apiVersion). */
 const API_VERSION: Record<string, string> = {
   Deployment: 'apps/v1',
@@ -274,6 +308,7 @@ const API_VERSION: Record<string, string> = {
   DaemonSet: 'apps/v1',
   EndpointSlice: 'discovery.k8s.io/v1',
   Lease: 'coordination.k8s.io/v1',
+  PodDisruptionBudget: 'policy/v1',
 };
 
 function eventJson(ev: KubeEvent): { [k: string]: Json } {
@@ -324,6 +359,8 @@ export function apiJson(obj: ApiObject): { [k: string]: Json } {
       return leaseJson(obj);
     case 'ConfigMap':
       return configMapJson(obj);
+    case 'PodDisruptionBudget':
+      return pdbJson(obj);
     case 'Event':
       return eventJson(obj);
   }

@@ -72,6 +72,9 @@ function header(r: ResourceType, wide: boolean): Row {
       return ['NAME', 'HOLDER', 'AGE'];
     case 'ConfigMap':
       return ['NAME', 'DATA', 'AGE'];
+    case 'PodDisruptionBudget':
+      // printers.go podDisruptionBudgetColumnDefinitions.
+      return ['NAME', 'MIN AVAILABLE', 'MAX UNAVAILABLE', 'ALLOWED DISRUPTIONS', 'AGE'];
     case 'Endpoints':
       return ['NAME', 'ENDPOINTS', 'AGE'];
   }
@@ -202,6 +205,17 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
       return [name, obj.spec.holderIdentity, created];
     case 'ConfigMap':
       return [name, String(Object.keys(obj.data).length), created];
+    case 'PodDisruptionBudget': {
+      // printers.go printPodDisruptionBudget: IntOrString.String() of the set one, N/A otherwise.
+      const { minAvailable, maxUnavailable } = obj.spec;
+      return [
+        name,
+        minAvailable === undefined ? 'N/A' : String(minAvailable),
+        maxUnavailable === undefined ? 'N/A' : String(maxUnavailable),
+        String(obj.status.disruptionsAllowed),
+        created,
+      ];
+    }
   }
 }
 

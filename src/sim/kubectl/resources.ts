@@ -56,6 +56,14 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'Event', singular: 'event', plural: 'events', group: '', namespaced: true, aliases: ['ev'] },
   { kind: 'Lease', singular: 'lease', plural: 'leases', group: 'coordination.k8s.io', namespaced: true, aliases: [] },
   { kind: 'ConfigMap', singular: 'configmap', plural: 'configmaps', group: '', namespaced: true, aliases: ['cm'] },
+  {
+    kind: 'PodDisruptionBudget',
+    singular: 'poddisruptionbudget',
+    plural: 'poddisruptionbudgets',
+    group: 'policy',
+    namespaced: true,
+    aliases: ['pdb'],
+  },
 ];
 
 /** Resolve `po`, `pods`, `pod`, `deployments.apps`... to a resource type. */

@@ -11,6 +11,7 @@ import { describeConfigMap } from './describe-configmap';
 import { describeGeneric } from './describe-generic';
 import { describeEndpointSlice, describeService } from './describe-network';
 import { describeNode } from './describe-node';
+import { describePdb } from './describe-pdb';
 import { describePod } from './describe-pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet, describeStatefulSet } from './describe-workloads';
 import { describeEndpoints, ENDPOINTS_WARNING, endpointsWarns } from './endpoints';
@@ -131,6 +132,8 @@ function describeOne(e: Engine, obj: GetObject, events: EventsByObject | undefin
       return describeEndpointSlice(e, obj, events);
     case 'Lease':
       return describeGeneric(e, obj, events);
+    case 'PodDisruptionBudget':
+      return describePdb(e, obj, events);
     default:
       return `error: describe ${obj.kind} is not supported in this playground`;
   }

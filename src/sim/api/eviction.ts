@@ -1,0 +1,83 @@
+/**
+ * The eviction subresource (POST pods/NAME/eviction; kubernetes pkg/registry/core/pod/storage/
+ * eviction.go `EvictionREST.Create`), what `kubectl drain` calls for each pod (api/drain.ts):
+ *
+ * - `canIgnorePDB`: a Pending, Succeeded or Failed pod, or one already deleting, is deleted with no
+ *   budget looked at.
+ * - `getPodDisruptionBudgets`: the PDBs of the pod's namespace whose selector matches its labels (a
+ *   missing or empty selector matches nothing here). More than one: 500 `This pod has more than one
+ *   PodDisruptionBudget, which the eviction subresource does not support.`
+ * - A pod that is not Ready is deleted without decrementing while the budget is healthy
+ *   (currentHealthy >= desiredHealthy > 0: the default unhealthyPodEvictionPolicy IfHealthyBudget).
+ * - `checkAndDecrement`: observedGeneration behind the generation, or disruptionsAllowed 0, is 429
+ *   TooManyRequests `Cannot evict pod as it would violate the pod's disruption budget.`; otherwise
+ *   the PDB's status is written with disruptionsAllowed - 1 (and the DisruptionAllowed condition
+ *   when it reaches 0) and the pod in DisruptedPods at this time, then the pod is deleted.
+ *
+ * The taint-eviction controller and PodGC do not come here: they delete, budgets or not.
+ */
+
+import type { Pod, PodDisruptionBudget } from '../core/api-types';
+import { dict, dictOf } from '../core/dict';
+import type { Engine } from '../core/engine';
+import { keyOf } from '../core/keys';
+import { removeOrTerminate } from './delete';
+import { disruptionAllowedCondition } from './pdb-status';
+import { isPodReady } from './podutil';
+
+export const PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
+export const MANY_PDBS =
+  'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
+
+export type EvictionResult = { ok: true } | { ok: false; code: 429 | 500; message: string };
+
+/** The PDBs whose selector matches the pod (getPodDisruptionBudgets), in key order. */
+export function pdbsForPod(e: Engine, pod: Pod): PodDisruptionBudget[] {
+  const ns = pod.metadata.namespace ?? 'default';
+  const out: PodDisruptionBudget[] = [];
+  for (const pdb of e.list('PodDisruptionBudget')) {
+    if ((pdb.metadata.namespace ?? 'default') !== ns) continue;
+    const want = Object.entries(pdb.spec.selector?.matchLabels ?? {});
+    if (want.length === 0) continue;
+    if (want.every(([k, v]) => pod.metadata.labels[k] === v)) out.push(pdb);
+  }
+  return out.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+}
+
+/** Evict `pod`, deleting it with `grace` seconds when the budget allows. */
+export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): EvictionResult {
+  const phase = pod.status.phase;
+  const ignore =
+    phase === 'Pending' || phase === 'Succeeded' || phase === 'Failed' || pod.metadata.deletionTimestamp !== undefined;
+  if (!ignore) {
+    const pdbs = pdbsForPod(e, pod);
+    if (pdbs.length > 1) return { ok: false, code: 500, message: MANY_PDBS };
+    const pdb = pdbs[0];
+    if (pdb) {
+      const st = pdb.status;
+      const unhealthyOk = !isPodReady(pod) && st.currentHealthy >= st.desiredHealthy && st.desiredHealthy > 0;
+      if (!unhealthyOk) {
+        const behind = (st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0);
+        if (behind || st.disruptionsAllowed <= 0) return { ok: false, code: 429, message: PDB_VIOLATION };
+        // Keyed by pod names (`constructor` is one): a record without a prototype.
+        const disrupted = st.disruptedPods ? dictOf(st.disruptedPods) : dict<number>();
+        disrupted[pod.metadata.name] = e.now;
+        const status: PodDisruptionBudget['status'] = {
+          ...st,
+          disruptionsAllowed: st.disruptionsAllowed - 1,
+          disruptedPods: disrupted,
+        };
+        if (status.disruptionsAllowed === 0) status.conditions = disruptionAllowedCondition(status, e.now);
+        const c = e.cause({
+          actor: 'kube-apiserver',
+          what: `eviction of Pod/${keyOf(pod)} counted in PodDisruptionBudget/${keyOf(pdb)}`,
+          rule: 'eviction.go checkAndDecrement: disruptionsAllowed - 1, the pod in DisruptedPods',
+          parents: [cause],
+        });
+        e.put({ ...pdb, status }, `status (eviction of ${pod.metadata.name})`, c);
+      }
+    }
+  }
+  removeOrTerminate(e, pod, grace, cause);
+  return { ok: true };
+}
