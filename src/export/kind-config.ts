@@ -42,6 +42,8 @@ export const SETTING_FLAGS: Partial<
   nodeLeaseDurationSeconds: { target: 'kubelet', names: ['nodeLeaseDurationSeconds'], form: 'number' },
   nodeStatusUpdateFrequency: { target: 'kubelet', names: ['nodeStatusUpdateFrequency'], form: 'duration' },
   nodeStatusReportFrequency: { target: 'kubelet', names: ['nodeStatusReportFrequency'], form: 'duration' },
+  shutdownGracePeriod: { target: 'kubelet', names: ['shutdownGracePeriod'], form: 'duration' },
+  shutdownGracePeriodCriticalPods: { target: 'kubelet', names: ['shutdownGracePeriodCriticalPods'], form: 'duration' },
 };
 
 /** kind's node images (digests as kind's own releases pinned them: v0.29.0 and v0.12.0). */
