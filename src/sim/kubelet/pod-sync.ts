@@ -246,7 +246,8 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): WritableWorker {
   return w;
 }
 
-function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
+/** Kill a pod's containers within `grace` seconds (also the node shutdown manager's, shutdown-manager.ts). */
+export function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   w.state = 'terminating';
   const c = e.cause({
@@ -324,6 +325,8 @@ export function syncPods(e: Engine, h: RunningHost): void {
         finishDeletion(e, h, d);
         continue;
       }
+      // A pod in a terminal phase (Failed by a node shutdown) is never started again.
+      if (d.api?.status.phase === 'Failed' || d.api?.status.phase === 'Succeeded') continue;
       w = newWorker(e, h, d);
     }
     if (d.deleting && w.state !== 'terminating' && w.state !== 'terminated') {
@@ -335,6 +338,11 @@ export function syncPods(e: Engine, h: RunningHost): void {
     if (!w) continue;
     if (w.state === 'terminated') {
       const d = desired.get(uid);
+      // Killed by the node shutdown manager and not deleted: the pod stays, Failed (shutdown-manager.ts).
+      if (w.shutdown && !d?.deleting) {
+        publishStatus(e, h, w, apiKnown);
+        continue;
+      }
       if (!w.staticPod && d && apiKnown) {
         publishStatus(e, h, w, apiKnown);
         finishDeletion(e, h, d);
