@@ -143,8 +143,16 @@ export function buildPodStatus(e: Engine, h: Host, w: KubeletPodWorker, current:
   };
   if (w.podIP) status.podIP = w.podIP;
   if (w.startTime !== undefined) status.startTime = w.startTime;
-  if (w.shutdown && w.state === 'terminated') shutdownStatus(e, status, prev, now);
-  else if (current.status.reason === NODE_SHUTDOWN_REASON && !w.shutdown) {
+  if (w.shutdown && w.state === 'terminated') {
+    shutdownStatus(e, status, prev, now);
+    // The pod stays in the API: a container already reported gone keeps the time it was first reported.
+    for (const cs of statuses) {
+      const t = 'terminated' in cs.state ? cs.state.terminated : undefined;
+      const old = current.status.containerStatuses.find((x) => x.name === cs.name)?.state;
+      if (t?.reason === 'ContainerStatusUnknown' && old && 'terminated' in old && old.terminated.reason === t.reason)
+        t.finishedAt = old.terminated.finishedAt;
+    }
+  } else if (current.status.reason === NODE_SHUTDOWN_REASON && !w.shutdown) {
     // A static pod started again after the shutdown (same uid, its mirror still Failed): a fresh run.
     // A fresh status object (not kubelet memory): its keys may go.
     delete status.reason;
