@@ -133,6 +133,31 @@ describe('graceful node shutdown (shutdownGracePeriod 30s, shutdownGracePeriodCr
   });
 });
 
+describe('graceful shutdown without its kubelet', () => {
+  const settings = { shutdownGracePeriod: 30 * sec, shutdownGracePeriodCriticalPods: 10 * sec };
+
+  it('no kubelet, no inhibitor lock: poweroff is at once', () => {
+    const s = cluster('v1.33', settings);
+    s.advanceTo(30 * sec);
+    expect(s.run('ssh node2 systemctl stop kubelet').ok).toBe(true);
+    expect(s.run('ssh node2 poweroff').ok).toBe(true);
+    expect(s.engine.state.hosts.node2?.power).toBe('off');
+    expect(nodeEvents(s.engine, 'node2').some((x) => x.includes('Shutdown'))).toBe(false);
+  });
+
+  it('a second poweroff while the first is under way changes nothing; the kubelet dying lets the power go', () => {
+    const s = cluster('v1.33', settings);
+    s.advanceTo(30 * sec);
+    expect(s.run('ssh node2 poweroff').ok).toBe(true);
+    expect(s.run('ssh node2 poweroff').ok).toBe(true);
+    expect(nodeEvents(s.engine, 'node2').filter((x) => x.includes('Shutdown')).length).toBe(1);
+    expect(s.engine.state.hosts.node2?.power).toBe('on');
+    expect(s.run('ssh node2 systemctl stop kubelet').ok).toBe(true);
+    s.advanceTo(30 * sec + 200);
+    expect(s.engine.state.hosts.node2?.power).toBe('off');
+  });
+});
+
 describe('without graceful shutdown (kubeadm default 0)', () => {
   it('poweroff is at once, as before: no Shutdown event, pods keep their phase', () => {
     const { s, pods, seen } = poweredOff('v1.33', {});
