@@ -17,7 +17,7 @@ type Target = 'kube-controller-manager' | 'kube-apiserver' | 'kubelet';
 
 /** Each setting with a real flag: where it goes, under which names, written how. */
 export const SETTING_FLAGS: Partial<
-  Record<keyof Settings, { target: Target; names: string[]; form: 'duration' | 'number' }>
+  Record<keyof Settings, { target: Target; names: string[]; form: 'duration' | 'number'; onlyIfSet?: true }>
 > = {
   nodeMonitorGracePeriod: { target: 'kube-controller-manager', names: ['node-monitor-grace-period'], form: 'duration' },
   nodeStartupGracePeriod: { target: 'kube-controller-manager', names: ['node-startup-grace-period'], form: 'duration' },
@@ -42,6 +42,14 @@ export const SETTING_FLAGS: Partial<
   nodeLeaseDurationSeconds: { target: 'kubelet', names: ['nodeLeaseDurationSeconds'], form: 'number' },
   nodeStatusUpdateFrequency: { target: 'kubelet', names: ['nodeStatusUpdateFrequency'], form: 'duration' },
   nodeStatusReportFrequency: { target: 'kubelet', names: ['nodeStatusReportFrequency'], form: 'duration' },
+  // Graceful node shutdown is off by default (0s): written only when the scenario sets it.
+  shutdownGracePeriod: { target: 'kubelet', names: ['shutdownGracePeriod'], form: 'duration', onlyIfSet: true },
+  shutdownGracePeriodCriticalPods: {
+    target: 'kubelet',
+    names: ['shutdownGracePeriodCriticalPods'],
+    form: 'duration',
+    onlyIfSet: true,
+  },
 };
 
 /** kind's node images (digests as kind's own releases pinned them: v0.29.0 and v0.12.0). */
@@ -81,7 +89,7 @@ function flagLines(scenario: Scenario, target: Target, indent: string): string[]
     keyof Settings,
     NonNullable<(typeof SETTING_FLAGS)[keyof Settings]>,
   ][]) {
-    if (f.target !== target) continue;
+    if (f.target !== target || (f.onlyIfSet && !changed.has(key))) continue;
     const v = flagValue(settings, key, f.form);
     const mark = changed.has(key) ? `  # ${key}: set by the scenario` : '';
     const text = target === 'kubelet' && f.form === 'number' ? v : str(v);

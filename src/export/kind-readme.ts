@@ -90,10 +90,13 @@ export function kindReadme(input: {
     '',
     '| setting | value | flag |',
     '|---|---|---|',
-    ...(Object.keys(SETTING_FLAGS) as (keyof typeof SETTING_FLAGS)[]).map((k) => {
-      const f = SETTING_FLAGS[k];
-      return `| ${k}${changed.has(k) ? ' (scenario)' : ''} | ${settings[k]} | ${f ? `${f.target} ${f.names.map((n) => code(n)).join(', ')}` : ''} |`;
-    }),
+    ...(Object.keys(SETTING_FLAGS) as (keyof typeof SETTING_FLAGS)[])
+      // Written only when set (graceful node shutdown): listed only then, as kind-config.yaml does.
+      .filter((k) => !SETTING_FLAGS[k]?.onlyIfSet || changed.has(k))
+      .map((k) => {
+        const f = SETTING_FLAGS[k];
+        return `| ${k}${changed.has(k) ? ' (scenario)' : ''} | ${settings[k]} | ${f ? `${f.target} ${f.names.map((n) => code(n)).join(', ')}` : ''} |`;
+      }),
     '',
     `No flag, so not carried: ${settingsWithoutFlag(scenario).join(', ')}.`,
     '',

@@ -103,6 +103,21 @@ spec:
     ]);
   });
 
+  it('writes graceful node shutdown into the KubeletConfiguration when the scenario sets it', () => {
+    const sc = {
+      ...S,
+      spec: {
+        ...S.spec,
+        settings: { ...S.spec.settings, shutdownGracePeriod: 30_000, shutdownGracePeriodCriticalPods: 10_000 },
+      },
+    };
+    const config = parseYaml(kindConfig(sc, mapNodes(sc))) as { kubeadmConfigPatches: string[] };
+    expect(parseYaml(config.kubeadmConfigPatches[1] ?? '')).toMatchObject({
+      shutdownGracePeriod: '30s',
+      shutdownGracePeriodCriticalPods: '10s',
+    });
+  });
+
   it('predicts the eviction arc at the times of its chapters', () => {
     const eviction = builtinExports().find((b) => b.scenario.metadata.name === 'eviction')?.scenario as Scenario;
     const p = predict(eviction);

@@ -21,6 +21,7 @@ import type { CommandBy } from '../core/state';
 import { apiAvailable, controlPlaneHost } from '../core/world';
 import { joinPieces, type OutputCollector, type Pieces } from '../kubectl/pieces';
 import { connectionRefused, readPieces } from '../kubectl/run';
+import { beginNodeShutdown } from '../kubelet/shutdown-manager';
 import { planCommandChapter } from '../story/command-chapters';
 import { commandActor } from '../story/credit';
 import { runCloud } from './cloud-cli';
@@ -225,6 +226,8 @@ function runHost(e: Engine, c: Command, canonical: string, userCause: MakeCause)
       return { ok: true, output: hostJournal(e, c.node, c.unit) };
     case 'ssh-poweroff': {
       const cause = userCause();
+      // A kubelet holding logind's inhibitor lock (shutdownGracePeriod > 0) powers off when done.
+      if (beginNodeShutdown(e, c.node, cause)) return { ok: true, output: '' };
       const r = hostOp('powerOff', e, [c.node], cause);
       // EC2: a shutdown from inside the guest stops the instance (InstanceInitiatedShutdownBehavior stop).
       const inst = instanceOfHost(e, c.node);

@@ -95,6 +95,9 @@ export const SETTING_LIMITS: Record<keyof Settings, SettingLimit> = {
   podGCQuarantine: { unit: 'ms', min: 0, max: 24 * HOUR },
   maxWaitForContainerRuntime: { unit: 'ms', min: S, max: 24 * HOUR },
   plegRelistThreshold: { unit: 'ms', min: S, max: 24 * HOUR },
+  // Graceful node shutdown: 0 (off) or whole periods; the kubelet's own checks are in scenario/validate.ts.
+  shutdownGracePeriod: { unit: 'ms', min: 0, max: HOUR },
+  shutdownGracePeriodCriticalPods: { unit: 'ms', min: 0, max: HOUR },
   // Controllers requeue on watch events: 0 would let two controllers answer each other forever.
   watchLatency: { unit: 'ms', min: 1, max: MIN },
   imagePullMin: { unit: 'ms', min: 0, max: HOUR },

@@ -29,6 +29,14 @@ export interface Settings {
   /** kubelet maxWaitForContainerRuntime and PLEG relist threshold. */
   maxWaitForContainerRuntime: number;
   plegRelistThreshold: number;
+  /**
+   * kubelet shutdownGracePeriod / shutdownGracePeriodCriticalPods (graceful node shutdown, 0 = off as
+   * kubeadm leaves it): on a clean `poweroff` the shutdown manager kills regular pods within
+   * shutdownGracePeriod - shutdownGracePeriodCriticalPods, then critical ones within
+   * shutdownGracePeriodCriticalPods (kk pkg/kubelet/nodeshutdown, KCFG defaults 0).
+   */
+  shutdownGracePeriod: number;
+  shutdownGracePeriodCriticalPods: number;
   /** How long a watch takes to deliver a change to a controller or kubelet. */
   watchLatency: number;
   /** Image pull time range for an image not yet on the host. */
@@ -132,6 +140,8 @@ const common: Omit<Settings, 'nodeMonitorGracePeriod'> = {
   podGCQuarantine: 40 * s,
   maxWaitForContainerRuntime: 30 * s,
   plegRelistThreshold: 3 * m,
+  shutdownGracePeriod: 0,
+  shutdownGracePeriodCriticalPods: 0,
   watchLatency: 100,
   imagePullMin: 2 * s,
   imagePullMax: 6 * s,

@@ -79,6 +79,12 @@ export interface StaticManifest {
   spec: Pick<PodSpec, 'containers' | 'hostNetwork' | 'priority'>;
   /** Content hash: editing the file changes it, and with it the static pod UID. */
   hash: string;
+  /**
+   * The manifest's spec.priority (kubeadm's control-plane pods: 2000001000), read by the node
+   * shutdown manager for its priority groups. Kept out of `spec` and the hash, so uids and mirror
+   * pods stay as they were.
+   */
+  priority?: number;
 }
 
 /**
@@ -145,6 +151,11 @@ export interface KubeletPodWorker {
   readonly hostNetwork?: boolean;
   /** Some container has a readiness probe (the sync's manual trigger looks only then). */
   readonly readinessProbes?: boolean;
+  /**
+   * Killed by the node shutdown manager (kubelet/shutdown-manager.ts): once terminated it reports
+   * phase Failed, reason Terminated, and stays (no final DELETE).
+   */
+  readonly shutdown?: boolean;
 }
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -264,6 +275,11 @@ export interface KubeletMemory {
   podsSynced?: boolean;
   /** The housekeeping loop's next tick, when it is armed. */
   housekeepingAt?: number;
+  /**
+   * The node shutdown manager is processing a shutdown (kubelet/shutdown-manager.ts): the group of
+   * pods being killed, the uids in it, when its period ends. Replaced, never changed in place.
+   */
+  shutdown?: Readonly<{ cause: number; group: number; uids: readonly string[]; deadline: number }>;
 }
 
 export interface Host {

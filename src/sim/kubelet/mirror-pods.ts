@@ -21,7 +21,8 @@ export function syncMirrorPods(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   const wanted = desiredStaticPods(h).filter((s) => {
     const w = mem.pods[s.uid];
-    return w && w.state !== 'terminating' && w.state !== 'terminated';
+    // A static pod the node shutdown manager killed keeps its mirror (Failed, shutdown-manager.ts).
+    return w && ((w.state !== 'terminating' && w.state !== 'terminated') || w.shutdown === true);
   });
   const wantedHash = new Map(wanted.map((s) => [s.key, s.uid]));
   // Delete mirrors that are stale, orphaned or being deleted.

@@ -22,6 +22,7 @@ import { probeTimer } from './prober';
 import { notePass, passIsNoop, probePass, quietSyncWarmth } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
+import { shutdownTimer } from './shutdown-manager';
 
 export { kubeletEndpointError } from './endpoint';
 
@@ -128,6 +129,8 @@ export const kubeletModule: SimModule = {
       const h = owner(e, t);
       if (h) killContainerFinished(e, h, t.target);
     },
+    // Not through owner(): a dead kubelet's lock is gone and the power-off goes on (shutdown-manager.ts).
+    'kubelet.shutdown': (e, t) => shutdownTimer(e, t),
     'kubelet.housekeeping': (e, t) => {
       const h = owner(e, t);
       if (h) housekeepingTick(e, h);

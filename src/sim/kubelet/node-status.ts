@@ -37,9 +37,13 @@ interface PendingEvent {
   message: string;
 }
 
-/** Ready condition the kubelet would report now: reason and message from runtime errors. */
+/**
+ * Ready condition the kubelet would report now: reason and message from runtime errors, and the
+ * shutdown manager's `node is shutting down` (ShutdownStatus, setters.go ReadyCondition's errors).
+ */
 export function readyVerdict(e: Engine, h: RunningHost): Readonly<{ ready: boolean; message: string }> {
   const errs = runtimeErrors(e, h);
+  if (h.kubelet.shutdown) errs.push('node is shutting down');
   if (errs.length > 0) return { ready: false, message: aggregate(errs) };
   return READY;
 }

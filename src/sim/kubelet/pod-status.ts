@@ -143,8 +143,52 @@ export function buildPodStatus(e: Engine, h: Host, w: KubeletPodWorker, current:
   };
   if (w.podIP) status.podIP = w.podIP;
   if (w.startTime !== undefined) status.startTime = w.startTime;
+  if (w.shutdown && w.state === 'terminated') {
+    shutdownStatus(e, status, prev, now);
+    // The pod stays in the API: a container already reported gone keeps the time it was first reported.
+    for (const cs of statuses) {
+      const t = 'terminated' in cs.state ? cs.state.terminated : undefined;
+      const old = current.status.containerStatuses.find((x) => x.name === cs.name)?.state;
+      if (t?.reason === 'ContainerStatusUnknown' && old && 'terminated' in old && old.terminated.reason === t.reason)
+        t.finishedAt = old.terminated.finishedAt;
+    }
+  } else if (current.status.reason === NODE_SHUTDOWN_REASON && !w.shutdown) {
+    // A static pod started again after the shutdown (same uid, its mirror still Failed): a fresh run.
+    // A fresh status object (not kubelet memory): its keys may go.
+    delete status.reason;
+    delete status.message;
+    status.conditions = conditions.filter((c) => c.type !== 'DisruptionTarget' || c.reason !== 'TerminationByKubelet');
+  }
   return status;
 }
+
+/**
+ * A pod the node shutdown manager killed (kk pkg/kubelet/nodeshutdown nodeshutdown_manager.go
+ * killPods' status function): phase Failed (unless it Succeeded), reason `Terminated`, its message,
+ * and with PodDisruptionConditions a DisruptionTarget condition (TerminationByKubelet), written
+ * once no container runs (the status manager delays a terminal phase until then: mergePodStatus).
+ */
+function shutdownStatus(e: Engine, status: Pod['status'], prev: PodCondition[], now: number): void {
+  if (status.phase !== 'Succeeded') status.phase = 'Failed';
+  status.reason = NODE_SHUTDOWN_REASON;
+  status.message = NODE_SHUTDOWN_MESSAGE;
+  if (!e.state.profile.disruptionConditions) return;
+  const old = prev.find((c) => c.type === 'DisruptionTarget');
+  const c: PodCondition = {
+    type: 'DisruptionTarget',
+    status: 'True',
+    lastTransitionTime: old?.status === 'True' ? old.lastTransitionTime : now,
+    reason: 'TerminationByKubelet',
+    message: NODE_SHUTDOWN_MESSAGE,
+  };
+  const i = status.conditions.findIndex((x) => x.type === 'DisruptionTarget');
+  if (i >= 0) status.conditions[i] = c;
+  else status.conditions.push(c);
+}
+
+/** nodeshutdown_manager.go nodeShutdownReason / nodeShutdownMessage. */
+export const NODE_SHUTDOWN_REASON = 'Terminated';
+export const NODE_SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
 
 /** The API object a worker reports to: the pod itself, or the mirror of a static pod. */
 export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {

@@ -270,8 +270,9 @@ function untilCommandEnds(e: Engine, c: HostContainer): number | undefined {
  * that honours its stop signal is gone at once; one that ignores SIGTERM (runtime/app.ts
  * `stopExitCode`: `sleep`, a shell as PID 1) runs until the grace period is over and the runtime
  * SIGKILLs it (exit 137), unless its command ends first. The pod stays Terminating until then.
+ * The node shutdown manager (shutdown-manager.ts) kills pods through it too.
  */
-function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
+export function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   w.state = 'terminating';
   const c = e.cause({
@@ -376,6 +377,8 @@ export function syncPods(e: Engine, h: RunningHost): void {
         finishDeletion(e, h, d);
         continue;
       }
+      // A pod in a terminal phase (Failed by a node shutdown) is never started again.
+      if (d.api?.status.phase === 'Failed' || d.api?.status.phase === 'Succeeded') continue;
       w = newWorker(e, h, d);
     }
     if (d.deleting && w.state !== 'terminating' && w.state !== 'terminated') {
@@ -387,6 +390,11 @@ export function syncPods(e: Engine, h: RunningHost): void {
     if (!w) continue;
     if (w.state === 'terminated') {
       const d = desired.get(uid);
+      // Killed by the node shutdown manager and not deleted: the pod stays, Failed (shutdown-manager.ts).
+      if (w.shutdown && !d?.deleting) {
+        publishStatus(e, h, w, apiKnown);
+        continue;
+      }
       if (!w.staticPod && d && apiKnown) {
         publishStatus(e, h, w, apiKnown);
         finishDeletion(e, h, d);

@@ -54,6 +54,7 @@ export function manifestFromPod(file: string, m: Manifest): StaticManifest {
   };
   if (spec.hostNetwork) sm.spec.hostNetwork = true;
   sm.hash = hashString(JSON.stringify([sm.name, sm.namespace, sm.labels, sm.spec]));
+  if (typeof spec.priority === 'number') sm.priority = spec.priority;
   return sm;
 }
 

@@ -100,6 +100,8 @@ const SETTINGS_ENTRIES = {
   podGCQuarantine: durationMs,
   maxWaitForContainerRuntime: durationMs,
   plegRelistThreshold: durationMs,
+  shutdownGracePeriod: durationMs,
+  shutdownGracePeriodCriticalPods: durationMs,
   watchLatency: durationMs,
   imagePullMin: durationMs,
   imagePullMax: durationMs,

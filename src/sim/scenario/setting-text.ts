@@ -21,6 +21,8 @@ export const SETTING_FORMS = {
   podGCQuarantine: 'ms',
   maxWaitForContainerRuntime: 'ms',
   plegRelistThreshold: 'ms',
+  shutdownGracePeriod: 'ms',
+  shutdownGracePeriodCriticalPods: 'ms',
   watchLatency: 'ms',
   imagePullMin: 'ms',
   imagePullMax: 'ms',

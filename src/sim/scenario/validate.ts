@@ -14,6 +14,7 @@ import { defaultScenarioDuration } from '../core/duration';
 import { countPods, DOMAIN_LIMITS, describeDuration, groupDigits, podsOverLimit } from '../core/limits';
 import { PROFILES } from '../core/profiles';
 import type { Addons, Manifest, Scenario, ScenarioNode, ScenarioStaticPod } from '../core/scenario-types';
+import { goDuration } from '../host/clock';
 import { normaliseManifest } from './manifests';
 import { type ScenarioDoc, scenarioSchema } from './schema';
 import { checkCloud, mostNodes, normaliseCloud } from './validate-cloud';
@@ -222,6 +223,8 @@ export function validateScenario(data: unknown): { ok: true; scenario: Scenario 
       keys: ['spec', 'settings', spec.settings.imagePullMin !== undefined ? 'imagePullMin' : 'imagePullMax'],
       message: `imagePullMin (${describeDuration(pull.imagePullMin)}) is longer than imagePullMax (${describeDuration(pull.imagePullMax)})`,
     });
+  for (const err of shutdownSettingErrors(pull.shutdownGracePeriod, pull.shutdownGracePeriodCriticalPods))
+    errors.push({ keys: ['spec', 'settings', err.key], message: err.message });
 
   if (errors.length > 0) return { ok: false, raw: errors };
 
@@ -379,4 +382,33 @@ function describeValue(x: unknown): string {
   if (Array.isArray(x)) return 'a list';
   if (typeof x === 'object') return 'a mapping';
   return String(x);
+}
+
+/**
+ * The kubelet's own checks of graceful node shutdown (kk pkg/kubelet/apis/config/validation/
+ * validation.go ValidateKubeletConfiguration, GracefulNodeShutdown on): critical pods' period within
+ * the whole, each 0 or at least a second. Its texts, `%v` of a metav1.Duration printing `{30s}`.
+ */
+export function shutdownSettingErrors(
+  total: number,
+  critical: number,
+): { key: 'shutdownGracePeriod' | 'shutdownGracePeriodCriticalPods'; message: string }[] {
+  const out: { key: 'shutdownGracePeriod' | 'shutdownGracePeriodCriticalPods'; message: string }[] = [];
+  const d = (ms: number) => `{${goDuration(ms)}}`;
+  if (critical > total)
+    out.push({
+      key: 'shutdownGracePeriodCriticalPods',
+      message: `invalid configuration: shutdownGracePeriodCriticalPods ${d(critical)} must be <= shutdownGracePeriod ${d(total)}`,
+    });
+  if (total < 0 || (total > 0 && total < 1000))
+    out.push({
+      key: 'shutdownGracePeriod',
+      message: `invalid configuration: shutdownGracePeriod ${d(total)} must be either zero or otherwise >= 1 sec`,
+    });
+  if (critical < 0 || (critical > 0 && critical < 1000))
+    out.push({
+      key: 'shutdownGracePeriodCriticalPods',
+      message: `invalid configuration: shutdownGracePeriodCriticalPods ${d(critical)} must be either zero or otherwise >= 1 sec`,
+    });
+  return out;
 }

@@ -7,6 +7,7 @@ import { DOMAIN_LIMITS, groupDigits } from '../core/limits';
 import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
 import { PROFILE_NAMES, parseSetting, SETTINGS_KEYS, show } from './schema';
+import { shutdownSettingErrors } from './validate';
 import { applyVariant, type Variant, variantLabels } from './variant';
 
 export interface ScenarioChange {
@@ -74,5 +75,9 @@ export function applyChanges(s: Scenario, changes: readonly ScenarioChange[]): V
   const parsed = parseChanges(changes);
   if (!parsed.ok) return parsed;
   const scenario = applyVariant(s, parsed.variant);
+  // The kubelet refuses a critical pods' period above the whole one (as a scenario file would be).
+  const eff = { ...PROFILES[scenario.spec.profile].defaults, ...scenario.spec.settings };
+  const bad = shutdownSettingErrors(eff.shutdownGracePeriod, eff.shutdownGracePeriodCriticalPods)[0];
+  if (bad) return { ok: false, message: `${bad.key}: ${bad.message}` };
   return { ok: true, scenario, labels: variantLabels(s, scenario, parsed.variant.keys), variant: parsed.variant };
 }

@@ -106,6 +106,8 @@ export const SETTING_LABELS: Record<keyof Settings, [label: string, upstream: st
   largeClusterSizeThreshold: ['Large cluster size threshold', '--large-cluster-size-threshold'],
   maxWaitForContainerRuntime: ['Max wait for container runtime', 'maxWaitForContainerRuntime'],
   plegRelistThreshold: ['PLEG relist threshold', 'relistThreshold'],
+  shutdownGracePeriod: ['Node shutdown grace period', 'shutdownGracePeriod'],
+  shutdownGracePeriodCriticalPods: ['Node shutdown grace period, critical pods', 'shutdownGracePeriodCriticalPods'],
   watchLatency: ['Watch delivery latency', 'watch latency'],
   imagePullMin: ['Image pull, shortest', 'image pull time'],
   imagePullMax: ['Image pull, longest', 'image pull time'],

@@ -183,6 +183,8 @@ export const settingLabels: Translation['settingLabels'] = {
   largeClusterSizeThreshold: '大規模クラスターのしきい値',
   maxWaitForContainerRuntime: 'コンテナランタイムの最大待ち時間',
   plegRelistThreshold: 'PLEG再リストのしきい値',
+  shutdownGracePeriod: 'Nodeシャットダウンの猶予期間',
+  shutdownGracePeriodCriticalPods: 'Nodeシャットダウンの猶予期間 (重要なPod)',
   watchLatency: 'watchの配信遅延',
   imagePullMin: 'イメージのプル (最短)',
   imagePullMax: 'イメージのプル (最長)',

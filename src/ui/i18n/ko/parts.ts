@@ -184,6 +184,8 @@ export const settingLabels: Translation['settingLabels'] = {
   largeClusterSizeThreshold: '대규모 클러스터 임계값',
   maxWaitForContainerRuntime: '컨테이너 런타임 최대 대기',
   plegRelistThreshold: 'PLEG relist 임계값',
+  shutdownGracePeriod: '노드 종료 유예 기간',
+  shutdownGracePeriodCriticalPods: '노드 종료 유예 기간 (중요 파드)',
   watchLatency: 'watch 전달 지연',
   imagePullMin: '이미지 풀, 최단',
   imagePullMax: '이미지 풀, 최장',

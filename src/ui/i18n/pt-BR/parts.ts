@@ -185,6 +185,8 @@ export const settingLabels: Translation['settingLabels'] = {
   largeClusterSizeThreshold: 'Limite de cluster grande',
   maxWaitForContainerRuntime: 'Espera máxima pelo agente de execução',
   plegRelistThreshold: 'Limite de relist do PLEG',
+  shutdownGracePeriod: 'Período de carência do desligamento do nó',
+  shutdownGracePeriodCriticalPods: 'Período de carência do desligamento do nó (pods críticos)',
   watchLatency: 'Latência de entrega do watch',
   imagePullMin: 'Pull da imagem, mais curto',
   imagePullMax: 'Pull da imagem, mais longo',
