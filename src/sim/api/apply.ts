@@ -29,6 +29,7 @@ import { admitDefaultTolerationSeconds } from './admission';
 import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
 import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
+import { newClaim, provisionClaim } from './provisioner';
 import { fieldPath, manifestErrors } from './validation';
 
 export { ApiError } from './errors';
@@ -40,6 +41,7 @@ const API_VERSIONS: Record<string, { kind: Kind; apiVersion: string }> = {
   ReplicaSet: { kind: 'ReplicaSet', apiVersion: 'apps/v1' },
   Pod: { kind: 'Pod', apiVersion: 'v1' },
   Service: { kind: 'Service', apiVersion: 'v1' },
+  PersistentVolumeClaim: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
 };
 
 export interface ApplyOptions {
@@ -93,6 +95,9 @@ export function applyManifest(e: Engine, m: Manifest, cause: number, opts: Apply
   if (opts.podBudget !== false) checkPodBudget(e, obj);
   if (obj.kind === 'Pod') {
     createPod(e, obj, cause, 'kubectl');
+  } else if (obj.kind === 'PersistentVolumeClaim') {
+    e.put(obj, 'created', cause);
+    provisionClaim(e, obj, cause);
   } else {
     e.put(obj, 'created', cause);
   }
@@ -182,6 +187,8 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
       if (spec.publishNotReadyAddresses === true) svc.spec.publishNotReadyAddresses = true;
       return svc;
     }
+    case 'PersistentVolumeClaim':
+      return newClaim(meta, spec);
     case 'Pod': {
       const ps = podSpecFrom(spec);
       if (!ps.containers.length) throw invalid('Pod', name, ['spec.containers: Required value']);
@@ -236,6 +243,9 @@ function clusterIPFor(e: Engine, name: string, requested: unknown): string {
 /** Update an existing object from a newly built one; undefined if nothing changed. */
 function mergeSpec(existing: ApiObject, built: ApiObject): ApiObject | undefined {
   if (existing.kind !== built.kind || existing.kind === 'Pod' || existing.kind === 'Node') return undefined;
+  // A bound claim's spec is immutable but for resources (ValidatePersistentVolumeClaimUpdate):
+  // the playground leaves an applied claim as it is.
+  if (existing.kind === 'PersistentVolumeClaim') return undefined;
   const oldSpec = (existing as { spec: unknown }).spec as Record<string, unknown>;
   const newSpec = { ...((built as { spec: unknown }).spec as Record<string, unknown>) };
   // clusterIP is immutable and allocated once.

@@ -25,5 +25,8 @@ export const ALL_KINDS: readonly Kind[] = [
   'EndpointSlice',
   'Lease',
   'ConfigMap',
+  'PersistentVolumeClaim',
+  'PersistentVolume',
+  'VolumeAttachment',
   'Event',
 ];

@@ -15,6 +15,9 @@ function objects(): ApiState['objects'] {
     EndpointSlice: {},
     Lease: {},
     ConfigMap: {},
+    PersistentVolumeClaim: {},
+    PersistentVolume: {},
+    VolumeAttachment: {},
   };
 }
 

@@ -16,9 +16,12 @@ import type {
   KubeEvent,
   Lease,
   Node,
+  PersistentVolume,
+  PersistentVolumeClaim,
   ReplicaSet,
   Service,
   StatefulSet,
+  VolumeAttachment,
 } from '../core/api-types';
 import { rfc3339 } from '../core/dates';
 import { metaJson, microTime } from './api-json-meta';
@@ -266,6 +269,54 @@ function configMapJson(cm: ConfigMap): { [k: string]: Json } {
   return { apiVersion: 'v1', data: { ...cm.data }, kind: 'ConfigMap', metadata: metaJson(cm.metadata) };
 }
 
+function pvcJson(c: PersistentVolumeClaim): { [k: string]: Json } {
+  const spec: { [k: string]: Json } = {
+    accessModes: [...c.spec.accessModes],
+    resources: { requests: { storage: c.spec.resources.requests.storage } },
+    storageClassName: c.spec.storageClassName,
+    volumeMode: c.spec.volumeMode,
+  };
+  if (c.spec.volumeName) spec.volumeName = c.spec.volumeName;
+  const status: { [k: string]: Json } = {};
+  if (c.status.accessModes) status.accessModes = [...c.status.accessModes];
+  if (c.status.capacity) status.capacity = { storage: c.status.capacity.storage };
+  status.phase = c.status.phase;
+  return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: metaJson(c.metadata), spec, status };
+}
+
+function pvJson(v: PersistentVolume): { [k: string]: Json } {
+  const s = v.spec;
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: metaJson(v.metadata),
+    spec: {
+      accessModes: [...s.accessModes],
+      capacity: { storage: s.capacity.storage },
+      claimRef: { ...s.claimRef },
+      csi: { ...s.csi },
+      persistentVolumeReclaimPolicy: s.persistentVolumeReclaimPolicy,
+      storageClassName: s.storageClassName,
+      volumeMode: s.volumeMode,
+    },
+    status: { phase: v.status.phase },
+  };
+}
+
+function volumeAttachmentJson(va: VolumeAttachment): { [k: string]: Json } {
+  return {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'VolumeAttachment',
+    metadata: metaJson(va.metadata),
+    spec: {
+      attacher: va.spec.attacher,
+      nodeName: va.spec.nodeName,
+      source: { persistentVolumeName: va.spec.source.persistentVolumeName },
+    },
+    status: { attached: va.status.attached },
+  };
+}
+
 /** API version of an involved object's kind (ObjectReference.apiVersion). */
 const API_VERSION: Record<string, string> = {
   Deployment: 'apps/v1',
@@ -274,6 +325,7 @@ const API_VERSION: Record<string, string> = {
   DaemonSet: 'apps/v1',
   EndpointSlice: 'discovery.k8s.io/v1',
   Lease: 'coordination.k8s.io/v1',
+  VolumeAttachment: 'storage.k8s.io/v1',
 };
 
 function eventJson(ev: KubeEvent): { [k: string]: Json } {
@@ -324,6 +376,12 @@ export function apiJson(obj: ApiObject): { [k: string]: Json } {
       return leaseJson(obj);
     case 'ConfigMap':
       return configMapJson(obj);
+    case 'PersistentVolumeClaim':
+      return pvcJson(obj);
+    case 'PersistentVolume':
+      return pvJson(obj);
+    case 'VolumeAttachment':
+      return volumeAttachmentJson(obj);
     case 'Event':
       return eventJson(obj);
   }

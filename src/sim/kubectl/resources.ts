@@ -56,6 +56,30 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'Event', singular: 'event', plural: 'events', group: '', namespaced: true, aliases: ['ev'] },
   { kind: 'Lease', singular: 'lease', plural: 'leases', group: 'coordination.k8s.io', namespaced: true, aliases: [] },
   { kind: 'ConfigMap', singular: 'configmap', plural: 'configmaps', group: '', namespaced: true, aliases: ['cm'] },
+  {
+    kind: 'PersistentVolumeClaim',
+    singular: 'persistentvolumeclaim',
+    plural: 'persistentvolumeclaims',
+    group: '',
+    namespaced: true,
+    aliases: ['pvc'],
+  },
+  {
+    kind: 'PersistentVolume',
+    singular: 'persistentvolume',
+    plural: 'persistentvolumes',
+    group: '',
+    namespaced: false,
+    aliases: ['pv'],
+  },
+  {
+    kind: 'VolumeAttachment',
+    singular: 'volumeattachment',
+    plural: 'volumeattachments',
+    group: 'storage.k8s.io',
+    namespaced: false,
+    aliases: [],
+  },
 ];
 
 /** Resolve `po`, `pods`, `pod`, `deployments.apps`... to a resource type. */

@@ -130,6 +130,9 @@ function describeOne(e: Engine, obj: GetObject, events: EventsByObject | undefin
     case 'EndpointSlice':
       return describeEndpointSlice(e, obj, events);
     case 'Lease':
+    case 'PersistentVolumeClaim':
+    case 'PersistentVolume':
+    case 'VolumeAttachment':
       return describeGeneric(e, obj, events);
     default:
       return `error: describe ${obj.kind} is not supported in this playground`;

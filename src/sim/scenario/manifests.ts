@@ -19,6 +19,7 @@ export const MANIFEST_KINDS: Record<string, string> = {
   ReplicaSet: 'apps/v1',
   Pod: 'v1',
   Service: 'v1',
+  PersistentVolumeClaim: 'v1',
 };
 
 /** Server-written metadata that `kubectl get -o yaml` prints and `kubectl create` would refuse or ignore. */
