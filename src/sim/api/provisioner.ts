@@ -13,8 +13,9 @@
  *
  * Cause `what` prefixes: `provisioned`, `bound`.
  */
-import type { PersistentVolume, PersistentVolumeClaim } from '../core/api-types';
+import type { PersistentVolume, PersistentVolumeClaim, Pod, VolumeAttachment } from '../core/api-types';
 import type { Engine } from '../core/engine';
+import { sha256Hex } from '../core/sha256';
 import { clonePlain } from '../core/snapshot';
 import { newMeta } from './defaults';
 
@@ -110,4 +111,45 @@ export function newClaim(
     },
     status: { phase: 'Pending' },
   };
+}
+
+/** The pod's claim names, or none. */
+export function podClaims(p: Pod | undefined): string[] {
+  const out: string[] = [];
+  for (const v of p?.spec.volumes ?? []) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);
+  return out;
+}
+
+/** The PV a pod's claim is bound to, if any. */
+export function claimVolume(e: Engine, namespace: string, claim: string): PersistentVolume | undefined {
+  const c = e.get('PersistentVolumeClaim', `${namespace}/${claim}`);
+  return c?.spec.volumeName ? e.get('PersistentVolume', c.spec.volumeName) : undefined;
+}
+
+/** The VolumeAttachment of `pv` on `node` that says attached, if any. */
+export function attachmentOf(e: Engine, pv: string, node: string): VolumeAttachment | undefined {
+  const va = e.get('VolumeAttachment', attachmentName(e, pv, node));
+  return va?.status.attached ? va : undefined;
+}
+
+/** csi_attacher.go getAttachmentName: `csi-` + sha256(volumeHandle + driver + node) in hex. */
+export function attachmentName(e: Engine, pvName: string, node: string): string {
+  const pv = e.get('PersistentVolume', pvName);
+  const handle = pv?.spec.csi.volumeHandle ?? pvName;
+  const driver = pv?.spec.csi.driver ?? '';
+  return `csi-${sha256Hex(`${handle}${driver}${node}`)}`;
+}
+
+/**
+ * The kubelet's volume manager: the pod's claims that are not bound or whose volume is not
+ * attached to `node` (its `unattached volumes`), by volume name. Empty for a pod without claims.
+ */
+export function unattachedVolumes(e: Engine, p: Pod, node: string): string[] {
+  const out: string[] = [];
+  for (const v of p.spec.volumes ?? []) {
+    if (!v.persistentVolumeClaim) continue;
+    const pv = claimVolume(e, p.metadata.namespace ?? 'default', v.persistentVolumeClaim.claimName);
+    if (!pv || !attachmentOf(e, pv.metadata.name, node)) out.push(v.name);
+  }
+  return out;
 }

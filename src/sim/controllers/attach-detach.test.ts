@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import '../yaml';
 import type { ProfileName } from '../core/profiles';
+import { sha256Hex } from '../core/sha256';
 import type { Simulation } from '../simulation';
-import { kitSim } from './node-lifecycle.testkit';
+import { advanceUntil, events, kitSim, run } from './node-lifecycle.testkit';
 
 const CLAIM = `kubectl apply -f -
 apiVersion: v1
@@ -91,5 +92,165 @@ spec:
     const ev = e.list('Event').find((x) => x.reason === 'ProvisioningFailed');
     expect(ev?.message).toBe('storageclass.storage.k8s.io "fast" not found');
     expect(ev?.source.component).toBe('persistentvolume-controller');
+  });
+});
+
+const STS = `kubectl apply -f -
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  serviceName: db
+  replicas: 1
+  selector:
+    matchLabels: {app: db}
+  template:
+    metadata:
+      labels: {app: db}
+    spec:
+      containers:
+      - name: postgres
+        image: nginx:1.27
+      volumes:
+      - name: data
+        persistentVolumeClaim:
+          claimName: data`;
+
+/** db-0 Running on node2 with the claim `data` attached there; returns the PV's name. */
+function dbOnNode2(sim: Simulation): string {
+  const e = sim.engine;
+  sim.run(CLAIM);
+  run(sim, 'kubectl cordon node1');
+  run(sim, STS);
+  const up = advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.status.phase === 'Running', 120_000, 500);
+  expect(up).toBeDefined();
+  run(sim, 'kubectl uncordon node1');
+  expect(e.get('Pod', 'default/db-0')?.spec.nodeName).toBe('node2');
+  return e.get('PersistentVolumeClaim', 'default/data')?.spec.volumeName as string;
+}
+
+function attachedTo(sim: Simulation, pv: string): string[] {
+  return sim.engine
+    .list('VolumeAttachment')
+    .filter((va) => va.spec.source.persistentVolumeName === pv && va.status.attached)
+    .map((va) => va.spec.nodeName);
+}
+
+/** Power node2 off, wait for the taint eviction (db-0 Terminating), force-delete db-0; returns when. */
+function loseNode2(sim: Simulation): number {
+  const e = sim.engine;
+  run(sim, 'ssh node2 poweroff');
+  const t = advanceUntil(
+    sim,
+    () => e.get('Pod', 'default/db-0')?.metadata.deletionTimestamp !== undefined,
+    sim.now + 600_000,
+    1000,
+  );
+  expect(t).toBeDefined();
+  run(sim, 'kubectl delete pod db-0 --grace-period=0 --force');
+  return sim.now;
+}
+
+describe('attachdetach-controller: a ReadWriteOnce volume left attached to a dead node', () => {
+  it('attaches the claim where the pod runs: a VolumeAttachment csi-<sha256>, SuccessfulAttachVolume', () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const pv = dbOnNode2(sim);
+    expect(attachedTo(sim, pv)).toEqual(['node2']);
+    const ev = events(sim, 'SuccessfulAttachVolume', 'db-0');
+    expect(ev[0]?.message).toBe(`AttachVolume.Attach succeeded for volume "${pv}"`);
+    expect(ev[0]?.source.component).toBe('attachdetach-controller');
+    sim.advanceTo(sim.now + 1000);
+    const out = sim.kubectl('kubectl get volumeattachments').split('\n');
+    expect(out[0]).toMatch(/^NAME +ATTACHER +PV +NODE +ATTACHED +AGE$/);
+    expect(out[1]?.split(/ +/).slice(0, 5)).toEqual([
+      `csi-${sha256Hex(`${pv}disk.csi.notready.devnode2`)}`,
+      'disk.csi.notready.dev',
+      pv,
+      'node2',
+      'true',
+    ]);
+  });
+
+  it('the replacement shows Multi-Attach error and stays ContainerCreating until the 6-minute force detach (reconciler.go maxWaitForUnmountDuration)', () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const e = sim.engine;
+    const pv = dbOnNode2(sim);
+    const gone = loseNode2(sim);
+    const scheduled = advanceUntil(
+      sim,
+      () => e.get('Pod', 'default/db-0')?.spec.nodeName === 'node1',
+      gone + 30_000,
+      100,
+    );
+    expect(scheduled).toBeDefined();
+    sim.advanceTo(sim.now + 30_000);
+    const fail = events(sim, 'FailedAttachVolume', 'db-0');
+    expect(fail.map((x) => x.message)).toEqual([
+      `Multi-Attach error for volume "${pv}" Volume is already exclusively attached to one node and can't be attached to another`,
+    ]);
+    expect(fail[0]?.type).toBe('Warning');
+    expect(fail[0]?.source.component).toBe('attachdetach-controller');
+    expect(sim.kubectl('kubectl get pod db-0').split('\n')[1]).toMatch(/^db-0 +0\/1 +ContainerCreating +0 /);
+    expect(attachedTo(sim, pv)).toEqual(['node2']);
+    // Still attached to node2 just before the six minutes from the detach request (the force delete).
+    sim.advanceTo(gone + 6 * 60_000 - 2000);
+    expect(attachedTo(sim, pv)).toEqual(['node2']);
+    expect(e.get('Pod', 'default/db-0')?.status.phase).toBe('Pending');
+    const attached = advanceUntil(sim, () => attachedTo(sim, pv).includes('node1'), gone + 7 * 60_000, 100) as number;
+    expect(attached - gone).toBeGreaterThanOrEqual(6 * 60_000);
+    expect(attached - gone).toBeLessThanOrEqual(6 * 60_000 + 1000);
+    expect(attachedTo(sim, pv)).toEqual(['node1']);
+    const running = advanceUntil(
+      sim,
+      () => e.get('Pod', 'default/db-0')?.status.phase === 'Running',
+      attached + 60_000,
+      500,
+    );
+    expect(running).toBeDefined();
+    expect(events(sim, 'SuccessfulAttachVolume', 'db-0').at(-1)?.message).toBe(
+      `AttachVolume.Attach succeeded for volume "${pv}"`,
+    );
+    expect(events(sim, 'FailedAttachVolume', 'db-0')).toHaveLength(1); // reported once (MultiAttachErrorReported)
+  });
+
+  it('with node.kubernetes.io/out-of-service on the dead node it detaches at once (NodeOutOfServiceVolumeDetach, GA 1.28)', () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const e = sim.engine;
+    const pv = dbOnNode2(sim);
+    run(sim, 'ssh node2 poweroff');
+    advanceUntil(
+      sim,
+      () => e.get('Pod', 'default/db-0')?.metadata.deletionTimestamp !== undefined,
+      sim.now + 600_000,
+      1000,
+    );
+    run(sim, 'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
+    const tainted = sim.now;
+    // PodGC force-deletes the Terminating pod (gcTerminating), the volume detaches at once.
+    const attached = advanceUntil(sim, () => attachedTo(sim, pv).includes('node1'), tainted + 120_000, 100);
+    expect(attached).toBeDefined();
+    expect((attached as number) - tainted).toBeLessThan(60_000);
+    const running = advanceUntil(
+      sim,
+      () => e.get('Pod', 'default/db-0')?.status.phase === 'Running',
+      sim.now + 60_000,
+      500,
+    );
+    expect(running).toBeDefined();
+    expect(e.get('Pod', 'default/db-0')?.spec.nodeName).toBe('node1');
+  });
+
+  it('on the v1.23 profile the out-of-service taint does not hurry the detach: six minutes', () => {
+    const sim = kitSim({ workers: 2, replicas: 1, profile: 'v1.23-docker' });
+    const e = sim.engine;
+    const pv = dbOnNode2(sim);
+    const gone = loseNode2(sim);
+    run(sim, 'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
+    advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.spec.nodeName === 'node1', gone + 30_000, 100);
+    sim.advanceTo(gone + 5 * 60_000);
+    expect(attachedTo(sim, pv)).toEqual(['node2']);
+    const attached = advanceUntil(sim, () => attachedTo(sim, pv).includes('node1'), gone + 7 * 60_000, 100) as number;
+    expect(attached - gone).toBeGreaterThanOrEqual(6 * 60_000);
   });
 });

@@ -23,6 +23,7 @@
  *
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
+
 import type { Lease } from '../core/api-types';
 import { unixNanoHex } from '../core/dates';
 import { dict } from '../core/dict';
@@ -31,6 +32,7 @@ import type { ControllerMemory, LeaderElectionState } from '../core/state';
 import { hashString } from '../core/trace';
 import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
 import { containerExited } from '../runtime/containers';
+import { startAttachDetach } from './attach-detach';
 import { electionChain, idleElection, RETRY_PERIOD_MS, servedLease } from './control-plane-idle';
 
 /** client-go leader election defaults used by kube-controller-manager and kube-scheduler. LE [C] */
@@ -155,6 +157,7 @@ function startControllers(e: Engine, containerId: string, cause: number): void {
   for (const n of e.list('Node')) m.tecDirtyNodes[n.metadata.name] = true;
   e.enqueue('taint-eviction');
   e.enqueue('node-lifecycle');
+  startAttachDetach(e);
 }
 
 function stopControllers(e: Engine): void {

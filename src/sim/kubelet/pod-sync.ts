@@ -9,6 +9,7 @@
  *
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
+import { unattachedVolumes } from '../api/provisioner';
 import type { ContainerSpec, Pod } from '../core/api-types';
 import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
@@ -343,6 +344,10 @@ export function syncPods(e: Engine, h: RunningHost): void {
       continue;
     }
     if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
+    if (waitsForVolumes(e, h, w)) {
+      publishStatus(e, h, w, apiKnown);
+      continue;
+    }
     const probe = probePass(e, h);
     // Each step takes the worker writable only if it writes it (kubelet/worker-writes.ts): the
     // next step reads the worker as it now stands in `mem.pods`, never the `w` read before.
@@ -359,6 +364,20 @@ export function syncPods(e: Engine, h: RunningHost): void {
     mem.podsAdded = true;
   }
   endPass(e, h, scope, apiKnown);
+}
+
+/**
+ * kubelet.go SyncPod: `volumeManager.WaitForAttachAndMount` before the sandbox and containers. A
+ * pod not started yet (no sandbox) whose claims are not bound or not attached to this node
+ * (api/provisioner.ts unattachedVolumes) waits, ContainerCreating; the attachdetach-controller
+ * wakes the kubelet when it attaches (the volume manager polls every 300 ms). A pod without
+ * claims costs one look-up.
+ */
+function waitsForVolumes(e: Engine, h: RunningHost, w: KubeletPodWorker): boolean {
+  if (w.staticPod || w.podIP !== undefined) return false;
+  const pod = e.get('Pod', w.key);
+  if (!pod?.spec.volumes || pod.metadata.uid !== w.uid) return false;
+  return unattachedVolumes(e, pod, h.name).length > 0;
 }
 
 /**
