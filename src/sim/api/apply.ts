@@ -146,6 +146,19 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         },
         status: { replicas: 0, readyReplicas: 0, currentReplicas: 0, availableReplicas: 0 },
       };
+      const vcts = asArr(spec.volumeClaimTemplates);
+      if (vcts.length > 0)
+        s.spec.volumeClaimTemplates = vcts.map((raw) => {
+          const m = asObj(asObj(raw).metadata);
+          const labels = asStrMap(m.labels);
+          const c = newClaim(meta, asObj(asObj(raw).spec));
+          return {
+            metadata: Object.keys(labels).length
+              ? { name: String(m.name ?? ''), labels }
+              : { name: String(m.name ?? '') },
+            spec: c.spec,
+          };
+        });
       return s;
     }
     case 'DaemonSet': {

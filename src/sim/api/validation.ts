@@ -353,6 +353,16 @@ export function manifestErrors(m: Manifest): ManifestError[] {
   } else if (m.kind === 'PersistentVolumeClaim') {
     claimSpecErrors(spec, ['spec'], out);
   }
+  if (m.kind === 'StatefulSet')
+    asArr(spec.volumeClaimTemplates).forEach((raw, i) => {
+      const name = asObj(asObj(raw).metadata).name;
+      if (typeof name !== 'string' || name === '')
+        out.push({
+          keys: ['spec', 'volumeClaimTemplates', i, 'metadata', 'name'],
+          detail: 'Required value: name or generateName is required',
+        });
+      claimSpecErrors(asObj(asObj(raw).spec), ['spec', 'volumeClaimTemplates', i, 'spec'], out);
+    });
   return out;
 }
 

@@ -254,3 +254,65 @@ describe('attachdetach-controller: a ReadWriteOnce volume left attached to a dea
     expect(attached - gone).toBeGreaterThanOrEqual(6 * 60_000);
   });
 });
+
+describe('StatefulSet volumeClaimTemplates (stateful_set_utils.go getPersistentVolumeClaimName)', () => {
+  const TEMPLATED = `kubectl apply -f -
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: web
+  replicas: 2
+  selector:
+    matchLabels: {app: web-db}
+  template:
+    metadata:
+      labels: {app: web-db}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources:
+        requests:
+          storage: 2Gi`;
+
+  it('makes claim www-web-<ordinal> before each pod, bound at once, and mounts it in the pod', () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const e = sim.engine;
+    run(sim, TEMPLATED);
+    const up = advanceUntil(sim, () => e.get('Pod', 'default/web-1')?.status.phase === 'Running', 180_000, 500);
+    expect(up).toBeDefined();
+    for (const i of [0, 1]) {
+      const claim = e.get('PersistentVolumeClaim', `default/www-web-${i}`);
+      expect(claim?.status.phase).toBe('Bound');
+      expect(claim?.metadata.labels).toEqual({ app: 'web-db' });
+      expect(claim?.spec.resources.requests.storage).toBe('2Gi');
+      const pod = e.get('Pod', `default/web-${i}`);
+      expect(pod?.spec.volumes).toEqual([{ name: 'www', persistentVolumeClaim: { claimName: `www-web-${i}` } }]);
+      expect(attachedTo(sim, claim?.spec.volumeName as string)).toEqual([pod?.spec.nodeName]);
+    }
+    const created = events(sim, 'SuccessfulCreate').map((x) => x.message);
+    expect(created).toContain('create Claim www-web-0 Pod web-0 in StatefulSet web success');
+    expect(created.indexOf('create Claim www-web-0 Pod web-0 in StatefulSet web success')).toBeLessThan(
+      created.indexOf('create Pod web-0 in StatefulSet web successful'),
+    );
+    // The claims stay when the pod is deleted: the new web-0 mounts the same one.
+    const pv0 = e.get('PersistentVolumeClaim', 'default/www-web-0')?.spec.volumeName;
+    run(sim, 'kubectl delete pod web-0');
+    const back = advanceUntil(
+      sim,
+      () => e.get('Pod', 'default/web-0')?.status.phase === 'Running' && sim.now > (up as number) + 40_000,
+      (up as number) + 240_000,
+      500,
+    );
+    expect(back).toBeDefined();
+    expect(e.get('PersistentVolumeClaim', 'default/www-web-0')?.spec.volumeName).toBe(pv0);
+    expect(sim.kubectl('kubectl get sts web -o yaml')).toContain('volumeClaimTemplates:');
+  });
+});

@@ -232,8 +232,21 @@ export interface Deployment {
 export interface StatefulSet {
   kind: 'StatefulSet';
   metadata: ObjectMeta;
-  spec: { replicas: number; selector: LabelSelector; template: PodTemplate; serviceName: string };
+  spec: {
+    replicas: number;
+    selector: LabelSelector;
+    template: PodTemplate;
+    serviceName: string;
+    /** Claims made per pod, `<template>-<sts>-<ordinal>` (absent when the manifest has none). */
+    volumeClaimTemplates?: VolumeClaimTemplate[];
+  };
   status: { replicas: number; readyReplicas: number; currentReplicas: number; availableReplicas: number };
+}
+
+/** A StatefulSet's claim template: a PersistentVolumeClaim's metadata and spec. */
+export interface VolumeClaimTemplate {
+  metadata: { name: string; labels?: Record<string, string> };
+  spec: PersistentVolumeClaim['spec'];
 }
 
 export interface DaemonSet {

@@ -172,6 +172,26 @@ function statefulSetJson(sts: StatefulSet): { [k: string]: Json } {
       serviceName: sts.spec.serviceName,
       template: templateJson(sts.spec.template),
       updateStrategy: { rollingUpdate: { partition: 0 }, type: 'RollingUpdate' },
+      ...(sts.spec.volumeClaimTemplates
+        ? {
+            volumeClaimTemplates: sts.spec.volumeClaimTemplates.map((t) => {
+              const metadata: { [k: string]: Json } = { name: t.metadata.name };
+              if (t.metadata.labels) metadata.labels = { ...t.metadata.labels };
+              return {
+                apiVersion: 'v1',
+                kind: 'PersistentVolumeClaim',
+                metadata,
+                spec: {
+                  accessModes: [...t.spec.accessModes],
+                  resources: { requests: { storage: t.spec.resources.requests.storage } },
+                  storageClassName: t.spec.storageClassName,
+                  volumeMode: t.spec.volumeMode,
+                },
+                status: { phase: 'Pending' },
+              };
+            }),
+          }
+        : {}),
     },
     status: nonZero(
       {
