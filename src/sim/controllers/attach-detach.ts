@@ -229,14 +229,6 @@ function anyAttachments(e: Engine): boolean {
   return false;
 }
 
-/** Start the loop after kube-controller-manager takes over, if there is anything to attach. */
-export function startAttachDetach(e: Engine): void {
-  for (const _ in e.state.api.objects.PersistentVolumeClaim) {
-    e.enqueue(MODULE);
-    return;
-  }
-}
-
 export const attachDetachModule: SimModule = {
   name: MODULE,
   watch: {

@@ -32,7 +32,6 @@ import type { ControllerMemory, LeaderElectionState } from '../core/state';
 import { hashString } from '../core/trace';
 import { apiAvailable, canReachApi, controlPlaneContainer, controlPlaneHost, formatDuration } from '../core/world';
 import { containerExited } from '../runtime/containers';
-import { startAttachDetach } from './attach-detach';
 import { electionChain, idleElection, RETRY_PERIOD_MS, servedLease } from './control-plane-idle';
 
 /** client-go leader election defaults used by kube-controller-manager and kube-scheduler. LE [C] */
@@ -157,7 +156,11 @@ function startControllers(e: Engine, containerId: string, cause: number): void {
   for (const n of e.list('Node')) m.tecDirtyNodes[n.metadata.name] = true;
   e.enqueue('taint-eviction');
   e.enqueue('node-lifecycle');
-  startAttachDetach(e);
+  // The attachdetach-controller's first run, only where there are claims (controllers/attach-detach.ts).
+  for (const _ in e.state.api.objects.PersistentVolumeClaim) {
+    e.enqueue('attachdetach');
+    break;
+  }
 }
 
 function stopControllers(e: Engine): void {
