@@ -316,3 +316,29 @@ spec:
     expect(sim.kubectl('kubectl get sts web -o yaml')).toContain('volumeClaimTemplates:');
   });
 });
+
+describe('kubelet: FailedMount after podAttachAndMountTimeout (2m3s)', () => {
+  it('v1.23 records "Unable to attach or mount volumes" every 2m3s while the volume is not attached; v1.33 records nothing', () => {
+    for (const profile of ['v1.23-docker', 'v1.33'] as const) {
+      const sim = kitSim({ workers: 2, replicas: 1, profile });
+      const e = sim.engine;
+      dbOnNode2(sim);
+      const gone = loseNode2(sim);
+      const at = advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.spec.nodeName === 'node1', gone + 30_000, 100);
+      expect(at).toBeDefined();
+      sim.advanceTo(gone + 5 * 60_000);
+      const fm = events(sim, 'FailedMount', 'db-0');
+      if (profile === 'v1.33') {
+        expect(fm).toEqual([]);
+        continue;
+      }
+      expect(fm.map((x) => x.message)).toEqual([
+        'Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition',
+      ]);
+      expect(fm[0]?.count).toBe(2);
+      expect(fm[0]?.source.component).toBe('kubelet');
+      expect((fm[0]?.firstTimestamp as number) - (at as number)).toBeGreaterThanOrEqual(123_000);
+      expect((fm[0]?.firstTimestamp as number) - (at as number)).toBeLessThanOrEqual(125_000);
+    }
+  });
+});

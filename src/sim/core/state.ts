@@ -145,6 +145,8 @@ export interface KubeletPodWorker {
   readonly hostNetwork?: boolean;
   /** Some container has a readiness probe (the sync's manual trigger looks only then). */
   readonly readinessProbes?: boolean;
+  /** Since when SyncPod waits for the pod's volumes (WaitForAttachAndMount; only with claims). */
+  readonly volumeWaitSince?: number;
 }
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
