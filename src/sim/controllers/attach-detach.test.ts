@@ -342,3 +342,68 @@ describe('kubelet: FailedMount after podAttachAndMountTimeout (2m3s)', () => {
     }
   });
 });
+
+describe('attachdetach-controller: snapshots', () => {
+  it('a restore in the middle of the 6-minute wait replays to the same trace', () => {
+    const sim = kitSim({ workers: 2, replicas: 1, profile: 'v1.23-docker' });
+    const e = sim.engine;
+    const pv = dbOnNode2(sim);
+    const gone = loseNode2(sim);
+    sim.advanceTo(gone + 3 * 60_000);
+    const snap = sim.snapshot();
+    sim.advanceTo(gone + 8 * 60_000);
+    const hash = sim.traceHash();
+    expect(attachedTo(sim, pv)).toEqual(['node1']);
+    expect(e.get('Pod', 'default/db-0')?.status.phase).toBe('Running');
+    sim.restore(snap);
+    sim.advanceTo(gone + 8 * 60_000);
+    expect(sim.traceHash()).toBe(hash);
+  });
+});
+
+describe('attachdetach-controller: a ReadWriteOnce claim shared by pods on two nodes', () => {
+  it('names the pod that holds the volume (reportMultiAttachError: "Volume is already used by pod(s) …")', () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const e = sim.engine;
+    sim.run(CLAIM);
+    run(sim, 'kubectl cordon node1');
+    run(
+      sim,
+      `kubectl apply -f -
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: shared
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: shared}
+  template:
+    metadata:
+      labels: {app: shared}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+      volumes:
+      - name: data
+        persistentVolumeClaim:
+          claimName: data`,
+    );
+    const shared = () => e.list('Pod').filter((p) => p.metadata.labels.app === 'shared');
+    advanceUntil(sim, () => shared()[0]?.status.phase === 'Running', 120_000, 500);
+    const holder = shared()[0];
+    expect(holder?.spec.nodeName).toBe('node2');
+    run(sim, 'kubectl uncordon node1');
+    run(sim, 'kubectl cordon node2');
+    run(sim, 'kubectl scale deployment shared --replicas=2');
+    advanceUntil(sim, () => shared().some((p) => p.spec.nodeName === 'node1'), sim.now + 30_000, 100);
+    sim.advanceTo(sim.now + 5000);
+    const second = shared().find((p) => p.spec.nodeName === 'node1');
+    const pv = e.get('PersistentVolumeClaim', 'default/data')?.spec.volumeName;
+    expect(events(sim, 'FailedAttachVolume', second?.metadata.name).map((x) => x.message)).toEqual([
+      `Multi-Attach error for volume "${pv}" Volume is already used by pod(s) ${holder?.metadata.name}`,
+    ]);
+    expect(second?.status.phase).toBe('Pending');
+  });
+});
