@@ -127,6 +127,10 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.nlcDirtyNodes = undefined;
   m.epsDirtyServices = undefined;
   m.evictionWork = dict();
+  // attachdetach-controller: its desired state is rebuilt, detach requests are timed afresh (only
+  // where it ever ran: a cluster without claims keeps no such records).
+  if (m.adDetachRequestedAt) m.adDetachRequestedAt = dict();
+  if (m.adMultiAttachReported) m.adMultiAttachReported = dict();
 }
 
 /** Start the leader-election loops once the API has been written to for the first time. */
