@@ -407,3 +407,23 @@ spec:
     expect(second?.status.phase).toBe('Pending');
   });
 });
+
+describe('attachdetach-controller: the kubelet must report the unmount', () => {
+  it("keeps the volume attached while the Ready node's kubelet is stopped, force-detaches 6 min after the request once NotReady", () => {
+    const sim = kitSim({ workers: 2, replicas: 1 });
+    const e = sim.engine;
+    const pv = dbOnNode2(sim);
+    run(sim, 'ssh node2 systemctl stop kubelet');
+    run(sim, 'kubectl cordon node2');
+    run(sim, 'kubectl delete pod db-0 --grace-period=0 --force');
+    const gone = sim.now;
+    sim.advanceTo(gone + 5000);
+    // node2 is still Ready (grace period): no kubelet to unmount, so no detach.
+    expect(e.get('Node', 'node2')?.status.conditions.find((c) => c.type === 'Ready')?.status).toBe('True');
+    expect(attachedTo(sim, pv)).toEqual(['node2']);
+    expect(e.get('Pod', 'default/db-0')?.spec.nodeName).toBe('node1');
+    const attached = advanceUntil(sim, () => attachedTo(sim, pv).includes('node1'), gone + 8 * 60_000, 100) as number;
+    expect(attached - gone).toBeGreaterThanOrEqual(6 * 60_000);
+    expect(attached - gone).toBeLessThanOrEqual(6 * 60_000 + 1000);
+  });
+});

@@ -7,10 +7,11 @@
  * pod is not terminated (util.IsPodTerminated: phase Succeeded/Failed, or deleted with no container
  * running: a pod Terminating on a dead node still wants its volume). Actual state: the
  * VolumeAttachment objects. Each run, as the reconciler's loop:
- * 1. detach what is attached but no longer desired. The kubelet of a Ready node has unmounted it
- *    (the playground does not model the unmount itself); a node that is not Ready cannot say so,
- *    so the detach waits `maxWaitForUnmountDuration` (6 min) from the first time it was wanted
- *    (`SetDetachRequestTime`), then forces it ("this volume is not safe to detach, but
+ * 1. detach what is attached but no longer desired. The kubelet of a Ready node, running and
+ *    reaching the API, has unmounted it (volumesInUse; the unmount itself is not modelled); else
+ *    the volume counts as still mounted and the detach waits: on a node that is not Ready
+ *    `maxWaitForUnmountDuration` (6 min) from the first time it was wanted
+ *    (`SetDetachRequestTime`), then it is forced ("this volume is not safe to detach, but
  *    maxWaitForUnmountDuration 6m0s expired, force detaching"); with the node tainted
  *    `node.kubernetes.io/out-of-service` (NoExecute) it detaches at once (feature
  *    NodeOutOfServiceVolumeDetach: alpha 1.24, beta 1.26, GA 1.28; not on the v1.23 profile).
@@ -35,6 +36,8 @@ import { attachmentName, attachmentOf, claimVolume, podClaims } from '../api/pro
 import type { Node, PersistentVolume, Pod, VolumeAttachment } from '../core/api-types';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
+import { canReachApi } from '../core/world';
+import { kubeletRunning } from '../kubelet/memory';
 import { requestPodSync } from '../kubelet/pod-sync-queue';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { TAINT_OUT_OF_SERVICE } from './podgc';
@@ -120,14 +123,16 @@ export function reconcileAttachments(e: Engine): void {
     mem.detachAt[key] = requested;
     const node = e.get('Node', va.spec.nodeName);
     const healthy = nodeReady(node);
+    // MountedByNode: only a running kubelet that reaches the API reports the unmount (volumesInUse).
+    const host = e.state.hosts[va.spec.nodeName];
+    const unmounted = healthy && host !== undefined && kubeletRunning(host) && canReachApi(e, host.name);
     const timeout = e.now - requested >= MAX_WAIT_FOR_UNMOUNT;
+    const force = !healthy && timeout;
     const oos = outOfService(e, node);
-    if (!healthy && !timeout && !oos) {
-      if (first) e.schedule(requested + MAX_WAIT_FOR_UNMOUNT - e.now, 'attachdetach.unmount-wait', key, mem.gen);
-      continue;
-    }
-    const rule = healthy
-      ? 'the volume is no longer wanted on a Ready node: its kubelet unmounted it'
+    if (first) e.schedule(requested + MAX_WAIT_FOR_UNMOUNT - e.now, 'attachdetach.unmount-wait', key, mem.gen);
+    if (!unmounted && !force && !oos) continue;
+    const rule = unmounted
+      ? 'the volume is no longer wanted and the kubelet of the Ready node unmounted it'
       : oos
         ? `node ${va.spec.nodeName} is tainted ${TAINT_OUT_OF_SERVICE}: detach without waiting for the unmount`
         : 'this volume is not safe to detach, but maxWaitForUnmountDuration 6m0s expired, force detaching';
@@ -135,7 +140,7 @@ export function reconcileAttachments(e: Engine): void {
       actor: ACTOR,
       what: `detach ${pv} from ${va.spec.nodeName}`,
       rule,
-      constant: !healthy && !oos ? 'maxWaitForUnmountDuration=6m' : undefined,
+      constant: !unmounted && !oos ? 'maxWaitForUnmountDuration=6m' : undefined,
       parents: [e.lastCause(`Node/${va.spec.nodeName}`) ?? 0],
     });
     e.remove('VolumeAttachment', va.metadata.name, 'detached', c);
