@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import '../yaml';
 import type { ProfileName } from '../core/profiles';
 import { sha256Hex } from '../core/sha256';
-import type { Simulation } from '../simulation';
-import { advanceUntil, events, kitSim, run } from './node-lifecycle.testkit';
+import { parseScenario } from '../scenario/parse';
+import { Simulation } from '../simulation';
+import { advanceUntil, events, kitScenario, kitSim, run } from './node-lifecycle.testkit';
 
 const CLAIM = `kubectl apply -f -
 apiVersion: v1
@@ -425,5 +426,46 @@ describe('attachdetach-controller: the kubelet must report the unmount', () => {
     const attached = advanceUntil(sim, () => attachedTo(sim, pv).includes('node1'), gone + 8 * 60_000, 100) as number;
     expect(attached - gone).toBeGreaterThanOrEqual(6 * 60_000);
     expect(attached - gone).toBeLessThanOrEqual(6 * 60_000 + 1000);
+  });
+});
+
+describe('claims in a scenario', () => {
+  it('a scenario may hold a PersistentVolumeClaim and a StatefulSet with volumeClaimTemplates', () => {
+    const sc = kitScenario({ workers: 2, replicas: 1 });
+    sc.spec.objects.push(
+      {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'data' },
+        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+      },
+      {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: 'db' },
+        spec: {
+          serviceName: 'db',
+          replicas: 1,
+          selector: { matchLabels: { app: 'db' } },
+          template: {
+            metadata: { labels: { app: 'db' } },
+            spec: { containers: [{ name: 'postgres', image: 'nginx:1.27' }] },
+          },
+          volumeClaimTemplates: [
+            {
+              metadata: { name: 'pgdata' },
+              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '5Gi' } } },
+            },
+          ],
+        },
+      },
+    );
+    const parsed = parseScenario(JSON.stringify({ ...sc, spec: { ...sc.spec, duration: undefined } }));
+    if (!parsed.ok) throw new Error(parsed.errors.map((x) => `${x.path}: ${x.message}`).join('\n'));
+    const sim = new Simulation(parsed.scenario);
+    const e = sim.engine;
+    expect(e.get('PersistentVolumeClaim', 'default/data')?.status.phase).toBe('Bound');
+    expect(e.get('PersistentVolumeClaim', 'default/pgdata-db-0')?.spec.resources.requests.storage).toBe('5Gi');
+    expect(e.get('Pod', 'default/db-0')?.status.phase).toBe('Running');
   });
 });
