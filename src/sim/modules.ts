@@ -7,6 +7,7 @@ import { ownerIndexModule } from './api/owner-index';
 import { autoscalerModule } from './autoscaler/module';
 import { cloudModule } from './cloud/module';
 import { runningCommandsModule } from './commands/running';
+import { attachDetachModule } from './controllers/attach-detach';
 import { cloudNodeModule } from './controllers/cloud-node';
 import { cloudNodeLifecycleModule } from './controllers/cloud-node-lifecycle';
 import { controlPlaneModule } from './controllers/control-plane';
@@ -51,6 +52,7 @@ export const MODULES: readonly SimModule[] = [
   daemonsetModule,
   disruptionModule,
   endpointsliceModule,
+  attachDetachModule,
   garbageCollectorModule,
   schedulerModule,
   runningCommandsModule,

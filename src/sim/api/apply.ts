@@ -30,6 +30,7 @@ import { admitDefaultTolerationSeconds } from './admission';
 import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
 import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
+import { newClaim, provisionClaim } from './provisioner';
 import { fieldPath, manifestErrors } from './validation';
 
 export { ApiError } from './errors';
@@ -42,6 +43,7 @@ const API_VERSIONS: Record<string, { kind: Kind; apiVersion: string }> = {
   Pod: { kind: 'Pod', apiVersion: 'v1' },
   Service: { kind: 'Service', apiVersion: 'v1' },
   PodDisruptionBudget: { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1' },
+  PersistentVolumeClaim: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
 };
 
 export interface ApplyOptions {
@@ -95,6 +97,9 @@ export function applyManifest(e: Engine, m: Manifest, cause: number, opts: Apply
   if (opts.podBudget !== false) checkPodBudget(e, obj);
   if (obj.kind === 'Pod') {
     createPod(e, obj, cause, 'kubectl');
+  } else if (obj.kind === 'PersistentVolumeClaim') {
+    e.put(obj, 'created', cause);
+    provisionClaim(e, obj, cause);
   } else {
     e.put(obj, 'created', cause);
   }
@@ -143,6 +148,19 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         },
         status: { replicas: 0, readyReplicas: 0, currentReplicas: 0, availableReplicas: 0 },
       };
+      const vcts = asArr(spec.volumeClaimTemplates);
+      if (vcts.length > 0)
+        s.spec.volumeClaimTemplates = vcts.map((raw) => {
+          const m = asObj(asObj(raw).metadata);
+          const labels = asStrMap(m.labels);
+          const c = newClaim(meta, asObj(asObj(raw).spec));
+          return {
+            metadata: Object.keys(labels).length
+              ? { name: String(m.name ?? ''), labels }
+              : { name: String(m.name ?? '') },
+            spec: c.spec,
+          };
+        });
       return s;
     }
     case 'DaemonSet': {
@@ -201,6 +219,8 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         pdb.spec.selector = { matchLabels: asStrMap(asObj(spec.selector).matchLabels) };
       return pdb;
     }
+    case 'PersistentVolumeClaim':
+      return newClaim(meta, spec);
     case 'Pod': {
       const ps = podSpecFrom(spec);
       if (!ps.containers.length) throw invalid('Pod', name, ['spec.containers: Required value']);
@@ -255,6 +275,9 @@ function clusterIPFor(e: Engine, name: string, requested: unknown): string {
 /** Update an existing object from a newly built one; undefined if nothing changed. */
 function mergeSpec(existing: ApiObject, built: ApiObject): ApiObject | undefined {
   if (existing.kind !== built.kind || existing.kind === 'Pod' || existing.kind === 'Node') return undefined;
+  // A bound claim's spec is immutable but for resources (ValidatePersistentVolumeClaimUpdate):
+  // the playground leaves an applied claim as it is.
+  if (existing.kind === 'PersistentVolumeClaim') return undefined;
   const oldSpec = (existing as { spec: unknown }).spec as Record<string, unknown>;
   const newSpec = { ...((built as { spec: unknown }).spec as Record<string, unknown>) };
   // clusterIP is immutable and allocated once.

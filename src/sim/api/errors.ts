@@ -27,6 +27,9 @@ export const RESOURCE_NAMES: Record<Kind, { plural: string; singular: string }> 
   Lease: { plural: 'leases.coordination.k8s.io', singular: 'lease.coordination.k8s.io' },
   ConfigMap: { plural: 'configmaps', singular: 'configmap' },
   PodDisruptionBudget: { plural: 'poddisruptionbudgets.policy', singular: 'poddisruptionbudget.policy' },
+  PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim' },
+  PersistentVolume: { plural: 'persistentvolumes', singular: 'persistentvolume' },
+  VolumeAttachment: { plural: 'volumeattachments.storage.k8s.io', singular: 'volumeattachment.storage.k8s.io' },
   Event: { plural: 'events', singular: 'event' },
 };
 

@@ -409,5 +409,51 @@ export function manifestErrors(m: Manifest): ManifestError[] {
     const ip = clusterIPProblem(spec.clusterIP);
     if (ip) out.push({ keys: ['spec', 'clusterIP'], detail: ip });
   } else if (m.kind === 'PodDisruptionBudget') pdbErrors(spec, out);
+  else if (m.kind === 'PersistentVolumeClaim') {
+    claimSpecErrors(spec, ['spec'], out);
+  }
+  if (m.kind === 'StatefulSet')
+    asArr(spec.volumeClaimTemplates).forEach((raw, i) => {
+      const name = asObj(asObj(raw).metadata).name;
+      if (typeof name !== 'string' || name === '')
+        out.push({
+          keys: ['spec', 'volumeClaimTemplates', i, 'metadata', 'name'],
+          detail: 'Required value: name or generateName is required',
+        });
+      claimSpecErrors(asObj(asObj(raw).spec), ['spec', 'volumeClaimTemplates', i, 'spec'], out);
+    });
   return out;
+}
+
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
+/** A resource.Quantity as typed (a number with an optional binary or decimal suffix). */
+const QUANTITY = /^[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/;
+
+/**
+ * ValidatePersistentVolumeClaimSpec: at least one access mode, each supported, and a positive
+ * `resources.requests.storage` (`spec.resources[storage]: Required value`).
+ */
+export function claimSpecErrors(spec: Record<string, unknown>, at: (string | number)[], out: ManifestError[]): void {
+  const modes = asArr(spec.accessModes);
+  if (modes.length === 0)
+    out.push({ keys: [...at, 'accessModes'], detail: 'Required value: at least 1 access mode is required' });
+  for (const m of modes)
+    if (!ACCESS_MODES.includes(String(m)))
+      out.push({
+        keys: [...at, 'accessModes'],
+        detail: `Unsupported value: ${JSON.stringify(String(m))}: supported values: ${ACCESS_MODES.map((x) => `"${x}"`).join(', ')}`,
+      });
+  const storage = asObj(asObj(spec.resources).requests).storage;
+  if (storage === undefined || storage === null || storage === '')
+    out.push({ keys: [...at, 'resources[storage]'], detail: 'Required value' });
+  else if (!QUANTITY.test(String(storage)))
+    out.push({
+      keys: [...at, 'resources[storage]'],
+      detail: `Invalid value: ${JSON.stringify(String(storage))}: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+    });
+  else if (Number.parseFloat(String(storage)) <= 0)
+    out.push({
+      keys: [...at, 'resources[storage]'],
+      detail: `Invalid value: "${String(storage)}": must be greater than zero`,
+    });
 }

@@ -23,6 +23,7 @@
  *
  * Cause `what` prefixes: `leader election: ` (acquired), `leaderelection lost` (exit).
  */
+
 import type { Lease } from '../core/api-types';
 import { unixNanoHex } from '../core/dates';
 import { dict } from '../core/dict';
@@ -126,6 +127,10 @@ export function resetControllerMemory(e: Engine, containerId: string): void {
   m.nlcDirtyNodes = undefined;
   m.epsDirtyServices = undefined;
   m.evictionWork = dict();
+  // attachdetach-controller: its desired state is rebuilt, detach requests are timed afresh (only
+  // where it ever ran: a cluster without claims keeps no such records).
+  if (m.adDetachRequestedAt) m.adDetachRequestedAt = dict();
+  if (m.adMultiAttachReported) m.adMultiAttachReported = dict();
 }
 
 /** Start the leader-election loops once the API has been written to for the first time. */
@@ -155,6 +160,11 @@ function startControllers(e: Engine, containerId: string, cause: number): void {
   for (const n of e.list('Node')) m.tecDirtyNodes[n.metadata.name] = true;
   e.enqueue('taint-eviction');
   e.enqueue('node-lifecycle');
+  // The attachdetach-controller's first run, only where there are claims (controllers/attach-detach.ts).
+  for (const _ in e.state.api.objects.PersistentVolumeClaim) {
+    e.enqueue('attachdetach');
+    break;
+  }
 }
 
 function stopControllers(e: Engine): void {

@@ -11,10 +11,11 @@
  */
 
 import { createPod, podFromTemplate } from '../api/apply';
-import { podTemplateHash } from '../api/defaults';
+import { newMeta, podTemplateHash } from '../api/defaults';
 import { removeOrTerminate } from '../api/delete';
 import { markDirty, podsOwnedBy, takeDirty } from '../api/owner-index';
 import { byNamespacedName, isPodReady } from '../api/podutil';
+import { newClaim, provisionClaim } from '../api/provisioner';
 import { forgetDeparted, markReplacement, takeDeparted } from '../api/workload-memory';
 import type { Pod, StatefulSet } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
@@ -51,6 +52,7 @@ function createOrdinal(e: Engine, s: StatefulSet, ordinal: number): void {
   pod.metadata.labels['controller-revision-hash'] = `${s.metadata.name}-${podTemplateHash(s.spec.template)}`;
   pod.metadata.labels['statefulset.kubernetes.io/pod-name'] = name;
   pod.metadata.labels['apps.kubernetes.io/pod-index'] = String(ordinal);
+  if (s.spec.volumeClaimTemplates) claimVolumes(e, s, pod, ordinal);
   const d = takeDeparted(e, s.metadata.uid, (x) => x.key === `${ns}/${name}`);
   let parents = [e.lastCause(`StatefulSet/${ns}/${s.metadata.name}`) ?? 0];
   let what = `create pod ${name} for StatefulSet ${s.metadata.name}`;
@@ -74,6 +76,51 @@ function createOrdinal(e: Engine, s: StatefulSet, ordinal: number): void {
     ACTOR,
     c,
   );
+}
+
+/**
+ * stateful_set_utils.go updateStorage / getPersistentVolumeClaims and stateful_pod_control.go
+ * createPersistentVolumeClaims: each claim template gives the pod a volume of its name on the claim
+ * `<template>-<sts>-<ordinal>` (getPersistentVolumeClaimName; replacing a template volume of the
+ * same name), created first when missing (labels: the template's and the selector's), with
+ * `SuccessfulCreate` "create Claim data-db-0 Pod db-0 in StatefulSet db success" (recordClaimEvent).
+ * Claims outlive their pods (persistentVolumeClaimRetentionPolicy Retain).
+ */
+function claimVolumes(e: Engine, s: StatefulSet, pod: Pod, ordinal: number): void {
+  const ns = s.metadata.namespace ?? 'default';
+  const volumes = [...(pod.spec.volumes ?? [])];
+  for (const t of s.spec.volumeClaimTemplates ?? []) {
+    const claimName = `${t.metadata.name}-${s.metadata.name}-${ordinal}`;
+    const v = { name: t.metadata.name, persistentVolumeClaim: { claimName } };
+    const at = volumes.findIndex((x) => x.name === t.metadata.name);
+    if (at >= 0) volumes[at] = v;
+    else volumes.push(v);
+    if (e.get('PersistentVolumeClaim', `${ns}/${claimName}`)) continue;
+    const meta = newMeta(e, {
+      name: claimName,
+      namespace: ns,
+      labels: { ...(t.metadata.labels ?? {}), ...s.spec.selector.matchLabels },
+    });
+    const claim = newClaim(meta, {});
+    claim.spec = clonePlain(t.spec);
+    const c = e.cause({
+      actor: ACTOR,
+      what: `create claim ${claimName} for StatefulSet ${s.metadata.name}`,
+      rule: 'volumeClaimTemplates: a claim per pod, made before the pod',
+      parents: [e.lastCause(`StatefulSet/${ns}/${s.metadata.name}`) ?? 0],
+    });
+    e.put(claim, 'created', c);
+    e.event(
+      sref(s),
+      'Normal',
+      'SuccessfulCreate',
+      `create Claim ${claimName} Pod ${pod.metadata.name} in StatefulSet ${s.metadata.name} success`,
+      ACTOR,
+      c,
+    );
+    provisionClaim(e, claim, c);
+  }
+  pod.spec.volumes = volumes;
 }
 
 function deletePodOf(e: Engine, s: StatefulSet, p: Pod, why: string): void {

@@ -232,8 +232,21 @@ export interface Deployment {
 export interface StatefulSet {
   kind: 'StatefulSet';
   metadata: ObjectMeta;
-  spec: { replicas: number; selector: LabelSelector; template: PodTemplate; serviceName: string };
+  spec: {
+    replicas: number;
+    selector: LabelSelector;
+    template: PodTemplate;
+    serviceName: string;
+    /** Claims made per pod, `<template>-<sts>-<ordinal>` (absent when the manifest has none). */
+    volumeClaimTemplates?: VolumeClaimTemplate[];
+  };
   status: { replicas: number; readyReplicas: number; currentReplicas: number; availableReplicas: number };
+}
+
+/** A StatefulSet's claim template: a PersistentVolumeClaim's metadata and spec. */
+export interface VolumeClaimTemplate {
+  metadata: { name: string; labels?: Record<string, string> };
+  spec: PersistentVolumeClaim['spec'];
 }
 
 export interface DaemonSet {
@@ -329,6 +342,47 @@ export interface PdbCondition {
   lastTransitionTime: number;
 }
 
+/**
+ * A PersistentVolumeClaim (v1). The playground's StorageClass `standard` provisions it at once
+ * (api/provisioner.ts): `spec.volumeName` names its PV and `status.phase` is Bound.
+ */
+export interface PersistentVolumeClaim {
+  kind: 'PersistentVolumeClaim';
+  metadata: ObjectMeta;
+  spec: {
+    accessModes: string[];
+    resources: { requests: { storage: string } };
+    storageClassName: string;
+    volumeMode: 'Filesystem';
+    volumeName?: string;
+  };
+  status: { phase: 'Pending' | 'Bound' | 'Lost'; accessModes?: string[]; capacity?: { storage: string } };
+}
+
+/** A PersistentVolume (v1, cluster-scoped), provisioned for one claim by a CSI driver. */
+export interface PersistentVolume {
+  kind: 'PersistentVolume';
+  metadata: ObjectMeta;
+  spec: {
+    accessModes: string[];
+    capacity: { storage: string };
+    claimRef: { apiVersion: 'v1'; kind: 'PersistentVolumeClaim'; name: string; namespace: string; uid: string };
+    csi: { driver: string; volumeHandle: string; fsType: string };
+    persistentVolumeReclaimPolicy: 'Delete' | 'Retain';
+    storageClassName: string;
+    volumeMode: 'Filesystem';
+  };
+  status: { phase: 'Available' | 'Bound' | 'Released' | 'Failed' };
+}
+
+/** A VolumeAttachment (storage.k8s.io/v1, cluster-scoped): a CSI volume attached to a node. */
+export interface VolumeAttachment {
+  kind: 'VolumeAttachment';
+  metadata: ObjectMeta;
+  spec: { attacher: string; nodeName: string; source: { persistentVolumeName: string } };
+  status: { attached: boolean };
+}
+
 export interface ObjectReference {
   kind: string;
   name: string;
@@ -361,9 +415,12 @@ export type ApiObject =
   | Lease
   | ConfigMap
   | PodDisruptionBudget
+  | PersistentVolumeClaim
+  | PersistentVolume
+  | VolumeAttachment
   | KubeEvent;
 export type Kind = ApiObject['kind'];
 export type ObjectOfKind<K extends Kind> = Extract<ApiObject, { kind: K }>;
 
 /** Kinds that live in a namespace (everything but Node). */
-export const CLUSTER_SCOPED: ReadonlySet<Kind> = new Set<Kind>(['Node']);
+export const CLUSTER_SCOPED: ReadonlySet<Kind> = new Set<Kind>(['Node', 'PersistentVolume', 'VolumeAttachment']);

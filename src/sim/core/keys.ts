@@ -26,5 +26,8 @@ export const ALL_KINDS: readonly Kind[] = [
   'Lease',
   'ConfigMap',
   'PodDisruptionBudget',
+  'PersistentVolumeClaim',
+  'PersistentVolume',
+  'VolumeAttachment',
   'Event',
 ];

@@ -16,6 +16,9 @@ function objects(): ApiState['objects'] {
     Lease: {},
     ConfigMap: {},
     PodDisruptionBudget: {},
+    PersistentVolumeClaim: {},
+    PersistentVolume: {},
+    VolumeAttachment: {},
   };
 }
 

@@ -109,6 +109,8 @@ const CONTROLLER_DICTS = [
   'nlcDirtyPods',
   'nlcDirtyNodes',
   'epsDirtyServices',
+  'adDetachRequestedAt',
+  'adMultiAttachReported',
   'evictionWork',
   'leaderElection',
 ] as const;

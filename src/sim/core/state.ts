@@ -156,6 +156,8 @@ export interface KubeletPodWorker {
    * phase Failed, reason Terminated, and stays (no final DELETE).
    */
   readonly shutdown?: boolean;
+  /** Since when SyncPod waits for the pod's volumes (WaitForAttachAndMount; only with claims). */
+  readonly volumeWaitSince?: number;
 }
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -414,6 +416,10 @@ export interface ControllerMemory {
   /** taint-eviction-controller: nodes and pods whose change waits for the next workqueue run. */
   tecDirtyNodes?: Record<string, true>;
   tecDirtyPods?: Record<string, true>;
+  /** attachdetach-controller (lazily created, only with PVCs): `<pv>|<node>` -> when its detach was first wanted. */
+  adDetachRequestedAt?: Record<string, number>;
+  /** attachdetach-controller: `<pv>|<node>` in the desired state whose Multi-Attach error was reported. */
+  adMultiAttachReported?: Record<string, true>;
   /** node-lifecycle-controller: pods newly bound to a node (processPod queue). */
   nlcDirtyPods?: Record<string, true>;
   /** node-lifecycle-controller: nodes written since their last NoSchedule tainting pass (undefined: all). */

@@ -16,10 +16,13 @@ import type {
   KubeEvent,
   Lease,
   Node,
+  PersistentVolume,
+  PersistentVolumeClaim,
   PodDisruptionBudget,
   ReplicaSet,
   Service,
   StatefulSet,
+  VolumeAttachment,
 } from '../core/api-types';
 import { rfc3339 } from '../core/dates';
 import { metaJson, microTime } from './api-json-meta';
@@ -170,6 +173,26 @@ function statefulSetJson(sts: StatefulSet): { [k: string]: Json } {
       serviceName: sts.spec.serviceName,
       template: templateJson(sts.spec.template),
       updateStrategy: { rollingUpdate: { partition: 0 }, type: 'RollingUpdate' },
+      ...(sts.spec.volumeClaimTemplates
+        ? {
+            volumeClaimTemplates: sts.spec.volumeClaimTemplates.map((t) => {
+              const metadata: { [k: string]: Json } = { name: t.metadata.name };
+              if (t.metadata.labels) metadata.labels = { ...t.metadata.labels };
+              return {
+                apiVersion: 'v1',
+                kind: 'PersistentVolumeClaim',
+                metadata,
+                spec: {
+                  accessModes: [...t.spec.accessModes],
+                  resources: { requests: { storage: t.spec.resources.requests.storage } },
+                  storageClassName: t.spec.storageClassName,
+                  volumeMode: t.spec.volumeMode,
+                },
+                status: { phase: 'Pending' },
+              };
+            }),
+          }
+        : {}),
     },
     status: nonZero(
       {
@@ -300,6 +323,54 @@ function pdbJson(p: PodDisruptionBudget): { [k: string]: Json } {
   return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: metaJson(p.metadata), spec, status };
 }
 
+function pvcJson(c: PersistentVolumeClaim): { [k: string]: Json } {
+  const spec: { [k: string]: Json } = {
+    accessModes: [...c.spec.accessModes],
+    resources: { requests: { storage: c.spec.resources.requests.storage } },
+    storageClassName: c.spec.storageClassName,
+    volumeMode: c.spec.volumeMode,
+  };
+  if (c.spec.volumeName) spec.volumeName = c.spec.volumeName;
+  const status: { [k: string]: Json } = {};
+  if (c.status.accessModes) status.accessModes = [...c.status.accessModes];
+  if (c.status.capacity) status.capacity = { storage: c.status.capacity.storage };
+  status.phase = c.status.phase;
+  return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: metaJson(c.metadata), spec, status };
+}
+
+function pvJson(v: PersistentVolume): { [k: string]: Json } {
+  const s = v.spec;
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: metaJson(v.metadata),
+    spec: {
+      accessModes: [...s.accessModes],
+      capacity: { storage: s.capacity.storage },
+      claimRef: { ...s.claimRef },
+      csi: { ...s.csi },
+      persistentVolumeReclaimPolicy: s.persistentVolumeReclaimPolicy,
+      storageClassName: s.storageClassName,
+      volumeMode: s.volumeMode,
+    },
+    status: { phase: v.status.phase },
+  };
+}
+
+function volumeAttachmentJson(va: VolumeAttachment): { [k: string]: Json } {
+  return {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'VolumeAttachment',
+    metadata: metaJson(va.metadata),
+    spec: {
+      attacher: va.spec.attacher,
+      nodeName: va.spec.nodeName,
+      source: { persistentVolumeName: va.spec.source.persistentVolumeName },
+    },
+    status: { attached: va.status.attached },
+  };
+}
+
 /** API version of an involved object's kind (ObjectReference.apiVersion). */
 const API_VERSION: Record<string, string> = {
   Deployment: 'apps/v1',
@@ -309,6 +380,7 @@ const API_VERSION: Record<string, string> = {
   EndpointSlice: 'discovery.k8s.io/v1',
   Lease: 'coordination.k8s.io/v1',
   PodDisruptionBudget: 'policy/v1',
+  VolumeAttachment: 'storage.k8s.io/v1',
 };
 
 function eventJson(ev: KubeEvent): { [k: string]: Json } {
@@ -361,6 +433,12 @@ export function apiJson(obj: ApiObject): { [k: string]: Json } {
       return configMapJson(obj);
     case 'PodDisruptionBudget':
       return pdbJson(obj);
+    case 'PersistentVolumeClaim':
+      return pvcJson(obj);
+    case 'PersistentVolume':
+      return pvJson(obj);
+    case 'VolumeAttachment':
+      return volumeAttachmentJson(obj);
     case 'Event':
       return eventJson(obj);
   }

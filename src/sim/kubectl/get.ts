@@ -38,7 +38,16 @@ type PodSpecLike = { containers: { name: string; image: string }[] };
 const containerNames = (spec: PodSpecLike) => spec.containers.map((c) => c.name).join(',');
 const imageNames = (spec: PodSpecLike) => spec.containers.map((c) => c.image).join(',');
 
-function header(r: ResourceType, wide: boolean): Row {
+/**
+ * The VolumeAttributesClass column of PVs and PVCs: printers.go has printed it since 1.29 (the
+ * server prints the table: the v1.23 profile's has no such column).
+ */
+function volumeAttributesClassColumn(e: Engine): boolean {
+  return e.state.profile.name !== 'v1.23-docker';
+}
+
+function header(e: Engine, r: ResourceType, wide: boolean): Row {
+  const vac = volumeAttributesClassColumn(e) ? ['VOLUMEATTRIBUTESCLASS'] : [];
   switch (r.kind) {
     case 'Node':
       return ['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION'].concat(
@@ -75,6 +84,27 @@ function header(r: ResourceType, wide: boolean): Row {
     case 'PodDisruptionBudget':
       // printers.go podDisruptionBudgetColumnDefinitions.
       return ['NAME', 'MIN AVAILABLE', 'MAX UNAVAILABLE', 'ALLOWED DISRUPTIONS', 'AGE'];
+    // printers.go persistentVolumeClaimColumnDefinitions / persistentVolumeColumnDefinitions
+    // (VolumeMode at priority 1: -o wide) and volumeAttachmentColumnDefinitions.
+    case 'PersistentVolumeClaim':
+      return ['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', ...vac, 'AGE'].concat(
+        wide ? ['VOLUMEMODE'] : [],
+      );
+    case 'PersistentVolume':
+      return [
+        'NAME',
+        'CAPACITY',
+        'ACCESS MODES',
+        'RECLAIM POLICY',
+        'STATUS',
+        'CLAIM',
+        'STORAGECLASS',
+        ...vac,
+        'REASON',
+        'AGE',
+      ].concat(wide ? ['VOLUMEMODE'] : []);
+    case 'VolumeAttachment':
+      return ['NAME', 'ATTACHER', 'PV', 'NODE', 'ATTACHED', 'AGE'];
     case 'Endpoints':
       return ['NAME', 'ENDPOINTS', 'AGE'];
   }
@@ -216,7 +246,64 @@ function cells(e: Engine, obj: GetObject, name: string, wide: boolean): Row {
         created,
       ];
     }
+    case 'PersistentVolumeClaim': {
+      // printPersistentVolumeClaim: capacity and access modes from the status once bound.
+      const bound = obj.spec.volumeName !== undefined && obj.spec.volumeName !== '';
+      const phase = obj.metadata.deletionTimestamp !== undefined ? 'Terminating' : obj.status.phase;
+      const row = [
+        name,
+        phase,
+        obj.spec.volumeName ?? '',
+        bound ? (obj.status.capacity?.storage ?? '') : '',
+        bound ? accessModesAsString(obj.status.accessModes ?? []) : '',
+        obj.spec.storageClassName,
+      ];
+      if (volumeAttributesClassColumn(e)) row.push('<unset>');
+      row.push(created);
+      if (wide) row.push(obj.spec.volumeMode);
+      return row;
+    }
+    case 'PersistentVolume': {
+      const c = obj.spec.claimRef;
+      const phase = obj.metadata.deletionTimestamp !== undefined ? 'Terminating' : obj.status.phase;
+      const row = [
+        name,
+        obj.spec.capacity.storage,
+        accessModesAsString(obj.spec.accessModes),
+        obj.spec.persistentVolumeReclaimPolicy,
+        phase,
+        `${c.namespace}/${c.name}`,
+        obj.spec.storageClassName,
+      ];
+      if (volumeAttributesClassColumn(e)) row.push('<unset>');
+      row.push('', created);
+      if (wide) row.push(obj.spec.volumeMode);
+      return row;
+    }
+    case 'VolumeAttachment':
+      return [
+        name,
+        obj.spec.attacher,
+        obj.spec.source.persistentVolumeName,
+        obj.spec.nodeName,
+        String(obj.status.attached),
+        created,
+      ];
   }
+}
+
+/** helper.GetAccessModesAsString: RWO, ROX, RWX, RWOP in that order, each once, joined by ",". */
+export function accessModesAsString(modes: readonly string[]): string {
+  const short: [string, string][] = [
+    ['ReadWriteOnce', 'RWO'],
+    ['ReadOnlyMany', 'ROX'],
+    ['ReadWriteMany', 'RWX'],
+    ['ReadWriteOncePod', 'RWOP'],
+  ];
+  return short
+    .filter(([m]) => modes.includes(m))
+    .map(([, s]) => s)
+    .join(',');
 }
 
 function byKey(a: ApiObject, b: ApiObject): number {
@@ -287,7 +374,7 @@ export function collect(
 /** One type's table as kubectl get prints it: header, then a row per object (NAMESPACE first with -A; `kind/name` when several types are listed). */
 function tableRows(e: Engine, req: GetRequest, r: ResourceType, objs: readonly GetObject[], multi: boolean): Row[] {
   const withNs = r.namespaced && req.allNamespaces && req.names.length === 0;
-  const rows: Row[] = [withNs ? ['NAMESPACE', ...header(r, req.wide)] : header(r, req.wide)];
+  const rows: Row[] = [withNs ? ['NAMESPACE', ...header(e, r, req.wide)] : header(e, r, req.wide)];
   for (const o of objs) {
     const name = multi ? qualifiedName(r, o.metadata.name) : o.metadata.name;
     const row = cells(e, o, name, req.wide);

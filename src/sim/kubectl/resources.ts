@@ -64,6 +64,30 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     namespaced: true,
     aliases: ['pdb'],
   },
+  {
+    kind: 'PersistentVolumeClaim',
+    singular: 'persistentvolumeclaim',
+    plural: 'persistentvolumeclaims',
+    group: '',
+    namespaced: true,
+    aliases: ['pvc'],
+  },
+  {
+    kind: 'PersistentVolume',
+    singular: 'persistentvolume',
+    plural: 'persistentvolumes',
+    group: '',
+    namespaced: false,
+    aliases: ['pv'],
+  },
+  {
+    kind: 'VolumeAttachment',
+    singular: 'volumeattachment',
+    plural: 'volumeattachments',
+    group: 'storage.k8s.io',
+    namespaced: false,
+    aliases: [],
+  },
 ];
 
 /** Resolve `po`, `pods`, `pod`, `deployments.apps`... to a resource type. */

@@ -131,6 +131,9 @@ function describeOne(e: Engine, obj: GetObject, events: EventsByObject | undefin
     case 'EndpointSlice':
       return describeEndpointSlice(e, obj, events);
     case 'Lease':
+    case 'PersistentVolumeClaim':
+    case 'PersistentVolume':
+    case 'VolumeAttachment':
       return describeGeneric(e, obj, events);
     case 'PodDisruptionBudget':
       return describePdb(e, obj, events);

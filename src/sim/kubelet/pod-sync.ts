@@ -9,6 +9,7 @@
  *
  * Cause `what` prefixes: `pod worker`, `pod terminating`, `pod killed`, `pod deleted`.
  */
+import { unattachedVolumes } from '../api/provisioner';
 import type { ContainerSpec, Pod } from '../core/api-types';
 import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
@@ -405,6 +406,10 @@ export function syncPods(e: Engine, h: RunningHost): void {
       continue;
     }
     if (w.state === 'terminating' || workerSyncIsNoop(e, h, w, apiKnown)) continue;
+    if (waitsForVolumes(e, h, w)) {
+      publishStatus(e, h, mem.pods[uid] ?? w, apiKnown);
+      continue;
+    }
     const probe = probePass(e, h);
     // Each step takes the worker writable only if it writes it (kubelet/worker-writes.ts): the
     // next step reads the worker as it now stands in `mem.pods`, never the `w` read before.
@@ -421,6 +426,60 @@ export function syncPods(e: Engine, h: RunningHost): void {
     mem.podsAdded = true;
   }
   endPass(e, h, scope, apiKnown);
+}
+
+/**
+ * kubelet.go SyncPod: `volumeManager.WaitForAttachAndMount` before the sandbox and containers. A
+ * pod not started yet (no sandbox) whose claims are not bound or not attached to this node
+ * (api/provisioner.ts unattachedVolumes) waits, ContainerCreating; the attachdetach-controller
+ * wakes the kubelet when it attaches (the volume manager polls every 300 ms). A pod without
+ * claims costs one look-up.
+ */
+function waitsForVolumes(e: Engine, h: RunningHost, w: KubeletPodWorker): boolean {
+  if (w.staticPod || w.podIP !== undefined) return false;
+  const pod = e.get('Pod', w.key);
+  if (!pod?.spec.volumes || pod.metadata.uid !== w.uid) return false;
+  const missing = unattachedVolumes(e, pod, h.name);
+  if (missing.length === 0) return false;
+  volumeWaitTimeout(e, h, w, missing);
+  return true;
+}
+
+/** volume_manager.go podAttachAndMountTimeout: 2m3s. */
+export const POD_ATTACH_AND_MOUNT_TIMEOUT = 2 * 60_000 + 3000;
+
+/**
+ * WaitForAttachAndMount gives up after 2m3s: the v1.23 kubelet.go SyncPod then records Warning
+ * `FailedMount` "Unable to attach or mount volumes: unmounted volumes=[data], unattached
+ * volumes=[data]: timed out waiting for the condition" and the pod worker tries again (a new wait).
+ * Newer kubelets (1.33's kubelet.go) skip the event when the wait was only interrupted or timed
+ * out (`if !wait.Interrupted(err)`; kk#127004 asks for it back): nothing on the v1.33 profile. The
+ * playground's pods have no kube-api-access volume, so the lists hold the claims' volumes only.
+ */
+function volumeWaitTimeout(e: Engine, h: RunningHost, w: KubeletPodWorker, missing: string[]): void {
+  if (e.state.profile.name !== 'v1.23-docker') return;
+  const since = w.volumeWaitSince;
+  if (since !== undefined && e.now - since < POD_ATTACH_AND_MOUNT_TIMEOUT) return;
+  const own = writableWorker(e, h.kubelet, w.uid) as WritableWorker;
+  own.volumeWaitSince = e.now;
+  ensurePodSyncWithin(e, h, POD_ATTACH_AND_MOUNT_TIMEOUT);
+  if (since === undefined) return;
+  const c = e.cause({
+    actor: actor(h),
+    what: `volumes not attached ${w.key}`,
+    rule: 'WaitForAttachAndMount timed out (podAttachAndMountTimeout 2m3s)',
+    parents: [e.lastCause(`Pod/${w.key}`) ?? w.cause],
+  });
+  const list = missing.join(' ');
+  kubeletEvent(
+    e,
+    h,
+    podRef(w),
+    'Warning',
+    'FailedMount',
+    `Unable to attach or mount volumes: unmounted volumes=[${list}], unattached volumes=[${list}]: timed out waiting for the condition`,
+    c,
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ export const MANIFEST_KINDS: Record<string, string> = {
   Pod: 'v1',
   Service: 'v1',
   PodDisruptionBudget: 'policy/v1',
+  PersistentVolumeClaim: 'v1',
 };
 
 /** Server-written metadata that `kubectl get -o yaml` prints and `kubectl create` would refuse or ignore. */

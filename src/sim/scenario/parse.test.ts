@@ -285,7 +285,7 @@ describe('parseScenario: errors name the path and the reason', () => {
     - {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, image: nginx}]}}
 `).map((e) => e.replace(/ \(line.*$/, '')),
     ).toEqual([
-      'spec.objects[0].kind: "ConfigMap" is not supported here (Deployment, StatefulSet, DaemonSet, ReplicaSet, Pod, Service, PodDisruptionBudget, List)',
+      'spec.objects[0].kind: "ConfigMap" is not supported here (Deployment, StatefulSet, DaemonSet, ReplicaSet, Pod, Service, PodDisruptionBudget, PersistentVolumeClaim, List)',
       'spec.objects[1].items[0].apiVersion: "extensions/v1beta1" is not served for Deployment (use apps/v1)',
       `spec.objects[2].metadata.name: "Web" is not a valid name (lowercase letters, digits, '-' and '.')`,
       'spec.objects[4].metadata.name: Pod/default/p is already defined at spec.objects[3]',
