@@ -13,9 +13,10 @@
  *
  * Cause `what` prefixes: `provisioned`, `bound`.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PersistentVolume, PersistentVolumeClaim, Pod, VolumeAttachment } from '../core/api-types';
 import type { Engine } from '../core/engine';
-import { sha256Hex } from '../core/sha256';
 import { clonePlain } from '../core/snapshot';
 import { newMeta } from './defaults';
 
@@ -132,12 +133,17 @@ export function attachmentOf(e: Engine, pv: string, node: string): VolumeAttachm
   return va?.status.attached ? va : undefined;
 }
 
+/** `csi-` + the hex SHA-256 of `text`'s UTF-8 bytes (synchronous, unlike WebCrypto: the engine must be). */
+export function csiAttachmentName(text: string): string {
+  return `csi-${bytesToHex(sha256(utf8ToBytes(text)))}`;
+}
+
 /** csi_attacher.go getAttachmentName: `csi-` + sha256(volumeHandle + driver + node) in hex. */
 export function attachmentName(e: Engine, pvName: string, node: string): string {
   const pv = e.get('PersistentVolume', pvName);
   const handle = pv?.spec.csi.volumeHandle ?? pvName;
   const driver = pv?.spec.csi.driver ?? '';
-  return `csi-${sha256Hex(`${handle}${driver}${node}`)}`;
+  return csiAttachmentName(`${handle}${driver}${node}`);
 }
 
 /**
