@@ -15,6 +15,7 @@ export const BUILTIN_SCENARIOS = [
   'pod-to-dead-kubelet',
   'eviction',
   'control-plane-outage',
+  'pdb-drain',
   'node-delete-cloud',
   'node-delete-autoscaler',
   'autoscaler-scale-up',

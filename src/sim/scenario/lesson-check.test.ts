@@ -123,6 +123,17 @@ describe('built-in lessons hold', () => {
     ]);
   });
 
+  it('pdb-drain: cordoned at 30s, the 4th pod at 1m30s, evicted at the 1m35s retry, drained at 1m37s', () => {
+    expect(walk('pdb-drain')).toEqual([
+      ['drain', 30_000],
+      ['blocked', 50_000],
+      ['scale', 90_200],
+      ['evicted', 95_100],
+      ['replaced', 95_100],
+      ['drained', 97_000],
+    ]);
+  });
+
   it('every step of every built-in lesson happens, in order, before the scenario ends', () => {
     // The 5,000-node built-in is walked by its own test (src/sim/zone-down-5000.test.ts).
     for (const name of BUILTIN_SCENARIOS) {

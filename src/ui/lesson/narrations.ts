@@ -218,6 +218,37 @@ export const narrations = {
       text: 'At 14m the kubelet on node1 starts: node1 is Ready, its taints go, and the evicted pods are removed.',
     },
   },
+  'pdb-drain': {
+    drain: {
+      text: 'At 30s kubectl drain node2 --ignore-daemonsets cordons node2 (SchedulingDisabled) and asks the eviction API to evict the web pod on it.',
+    },
+    predict: {
+      text: 'The PodDisruptionBudget web wants minAvailable 3, and web has 3 Ready pods: kubectl get pdb shows ALLOWED DISRUPTIONS 0.',
+      question: 'What does the drain do when the budget allows no disruption?',
+      choices: [
+        'It deletes the pod anyway',
+        'It fails at once with an error',
+        'It asks again every 5 seconds, for as long as it takes',
+      ],
+      explanation:
+        "The eviction API refuses with 429 Too Many Requests: Cannot evict pod as it would violate the pod's disruption budget. kubectl drain prints the error with (will retry after 5s) and tries again. Nothing is deleted, and without --timeout the drain waits for ever.",
+    },
+    blocked: {
+      text: 'node2 is cordoned but its web pod still runs. At 50s kubectl get pdb still shows ALLOWED DISRUPTIONS 0, and every retry is refused.',
+    },
+    scale: {
+      text: 'At 1m30s kubectl scale deployment web --replicas=4: the ReplicaSet creates a 4th pod and the scheduler puts it on node1, not on the cordoned node2. Once it is Ready, 4 healthy pods for 3 wanted: ALLOWED DISRUPTIONS 1.',
+    },
+    evicted: {
+      text: "At the next retry (1m35s) the eviction is allowed and spends the budget's one disruption: the pod on node2 is deleted and its kubelet stops nginx (Killing).",
+    },
+    replaced: {
+      text: 'The ReplicaSet replaces the evicted pod at once, on node3. When the replacement is Ready the budget allows 1 disruption again.',
+    },
+    drained: {
+      text: 'The old pod is gone; kubectl drain, which checks every second, prints pod/… evicted and node/node2 drained at 1m37s. node2 stays cordoned until kubectl uncordon node2.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'At 30s the Node object node2 is deleted. Its machine, an instance in the cloud, keeps running, and so does its kubelet.',

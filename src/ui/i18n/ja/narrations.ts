@@ -206,6 +206,33 @@ export const narrations: Translation['narrations'] = {
       text: '14mにnode1のkubeletが起動する。node1はReadyになり、taintが外れ、退避されたPodは片付けられる。',
     },
   },
+  'pdb-drain': {
+    drain: {
+      text: '30sに kubectl drain node2 --ignore-daemonsets がnode2をcordonし (SchedulingDisabled)、その上のwebのPodの退避をeviction APIに求める。',
+    },
+    predict: {
+      text: 'PodDisruptionBudget webはminAvailable 3を求め、webのReadyなPodは3つ。kubectl get pdb は ALLOWED DISRUPTIONS 0 を示す。',
+      question: 'budgetがdisruptionを1つも許さないとき、drainはどうするか?',
+      choices: ['それでもPodを削除する', 'すぐにエラーで失敗する', '許されるまで、5秒ごとに何度でも頼み直す'],
+      explanation:
+        "eviction APIは429 Too Many Requestsで拒否する: Cannot evict pod as it would violate the pod's disruption budget. kubectl drainはこのエラーを (will retry after 5s) 付きで表示し、再試行する。何も削除されず、--timeoutがなければdrainはいつまでも待つ。",
+    },
+    blocked: {
+      text: 'node2はcordonされたが、webのPodはまだ動いている。50sでも kubectl get pdb は ALLOWED DISRUPTIONS 0 のままで、再試行はすべて拒否される。',
+    },
+    scale: {
+      text: '1m30sに kubectl scale deployment web --replicas=4。ReplicaSetが4つ目のPodを作り、スケジューラーはそれをcordonされたnode2ではなくnode1に置く。それがReadyになると、求める3つに対して健全なPodが4つ: ALLOWED DISRUPTIONS 1。',
+    },
+    evicted: {
+      text: '次の再試行 (1m35s) で退避が許され、budgetの1つだけのdisruptionを使う。node2上のPodが削除され、そのkubeletがnginxを止める (Killing)。',
+    },
+    replaced: {
+      text: 'ReplicaSetは退避されたPodの代わりをすぐにnode3に作る。代わりがReadyになると、budgetは再び1つのdisruptionを許す。',
+    },
+    drained: {
+      text: '古いPodが消える。毎秒確認している kubectl drain は、1m37sに pod/… evicted と node/node2 drained を表示する。node2は kubectl uncordon node2 までcordonされたまま。',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30sにNodeオブジェクトnode2が削除される。そのマシン (クラウドのインスタンス) は動き続け、kubeletも動き続ける。',

@@ -42,6 +42,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'kube-apiserverを90秒止め、その後ワーカーのkubeletが落ちる間にkube-controller-managerを止める。controller managerが戻るまで誰もNodeをNotReadyにしない。その後はいつもの流れ: taint、退避、代わりのPod、14mにkubeletが戻る。',
   },
+  'pdb-drain': {
+    title: 'PodDisruptionBudgetに止められるdrain',
+    description:
+      'webは3つのPodで動き、そのPodDisruptionBudgetは3つすべてが利用可能であることを求めるので、disruptionを1つも許さない。kubectl drain node2はNodeをcordonし、その後の退避はすべて拒否されて5秒ごとに再試行される。1m30sに4つのPodへスケールすると、budgetは1つを許す。次の再試行でnode2上のPodが退避され、drainが終わる。',
+  },
   'node-delete-cloud': {
     title: 'クラウドのマシンのNodeを削除',
     description:

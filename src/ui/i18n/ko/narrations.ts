@@ -211,6 +211,33 @@ export const narrations: Translation['narrations'] = {
       text: '14m에 node1의 kubelet이 시작한다. node1은 Ready가 되고 테인트가 사라지며, 축출된 파드는 정리된다.',
     },
   },
+  'pdb-drain': {
+    drain: {
+      text: '30s에 kubectl drain node2 --ignore-daemonsets가 node2를 cordon하고(SchedulingDisabled), 그 위의 web 파드를 축출해 달라고 eviction API에 요청한다.',
+    },
+    predict: {
+      text: 'PodDisruptionBudget web은 minAvailable 3을 요구하고, web의 Ready 파드는 3개다: kubectl get pdb는 ALLOWED DISRUPTIONS 0을 보여 준다.',
+      question: '버짓이 중단을 하나도 허용하지 않으면 drain은 어떻게 할까?',
+      choices: ['그래도 파드를 삭제한다', '즉시 오류로 실패한다', '허용될 때까지 5초마다 계속 다시 요청한다'],
+      explanation:
+        "eviction API가 429 Too Many Requests로 거부한다: Cannot evict pod as it would violate the pod's disruption budget. kubectl drain은 이 오류를 (will retry after 5s)와 함께 출력하고 다시 시도한다. 아무것도 삭제되지 않으며, --timeout이 없으면 drain은 끝없이 기다린다.",
+    },
+    blocked: {
+      text: 'node2는 cordon되었지만 web 파드는 여전히 실행 중이다. 50s에도 kubectl get pdb는 ALLOWED DISRUPTIONS 0이고, 모든 재시도가 거부된다.',
+    },
+    scale: {
+      text: '1m30s에 kubectl scale deployment web --replicas=4: ReplicaSet이 4번째 파드를 만들고, 스케줄러는 그것을 cordon된 node2가 아닌 node1에 배치한다. 그 파드가 Ready가 되면 원하는 3개에 대해 건강한 파드가 4개: ALLOWED DISRUPTIONS 1.',
+    },
+    evicted: {
+      text: '다음 재시도(1m35s)에서 축출이 허용되어 버짓의 단 하나뿐인 중단을 쓴다: node2의 파드가 삭제되고 그 노드의 kubelet이 nginx를 멈춘다(Killing).',
+    },
+    replaced: {
+      text: 'ReplicaSet이 축출된 파드의 대체를 즉시 node3에 만든다. 대체가 Ready가 되면 버짓은 다시 중단 1개를 허용한다.',
+    },
+    drained: {
+      text: '옛 파드가 사라진다. 매초 확인하는 kubectl drain이 1m37s에 pod/… evicted와 node/node2 drained를 출력한다. node2는 kubectl uncordon node2까지 cordon된 채로 남는다.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30s에 Node 오브젝트 node2가 삭제된다. 그 머신(클라우드의 인스턴스)은 계속 실행되고, kubelet도 마찬가지다.',

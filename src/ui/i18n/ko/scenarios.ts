@@ -42,6 +42,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'kube-apiserver를 90초 정지하고, 워커의 kubelet이 죽는 동안 kube-controller-manager를 정지한다. 컨트롤러 매니저가 돌아올 때까지 아무도 노드를 NotReady로 표시하지 않는다. 그다음은 늘 같은 흐름: 테인트, 축출, 대체 파드, 14m에 kubelet 복귀.',
   },
+  'pdb-drain': {
+    title: 'PodDisruptionBudget에 막힌 drain',
+    description:
+      'web은 파드 3개로 실행되고, 그 PodDisruptionBudget은 3개 모두가 가용하기를 요구하므로 중단을 하나도 허용하지 않는다. kubectl drain node2는 노드를 cordon하고, 이후 모든 축출이 거부되어 5초마다 재시도된다. 1m30s에 파드 4개로 스케일하면 버짓이 하나를 허용한다: 다음 재시도가 node2의 파드를 축출하고 drain이 끝난다.',
+  },
   'node-delete-cloud': {
     title: '클라우드 머신의 Node 삭제',
     description:

@@ -208,6 +208,37 @@ export const narrations: Translation['narrations'] = {
       text: 'Aos 14m o kubelet no node1 volta: o node1 fica Ready, os taints saem e os pods despejados são removidos.',
     },
   },
+  'pdb-drain': {
+    drain: {
+      text: 'Aos 30s kubectl drain node2 --ignore-daemonsets faz cordon do node2 (SchedulingDisabled) e pede à API de eviction que despeje o pod web que está nele.',
+    },
+    predict: {
+      text: 'O PodDisruptionBudget web quer minAvailable 3, e o web tem 3 pods Ready: kubectl get pdb mostra ALLOWED DISRUPTIONS 0.',
+      question: 'O que o drain faz quando o orçamento não permite nenhuma interrupção?',
+      choices: [
+        'Exclui o pod mesmo assim',
+        'Falha na hora com um erro',
+        'Pede de novo a cada 5 segundos, pelo tempo que for preciso',
+      ],
+      explanation:
+        "A API de eviction recusa com 429 Too Many Requests: Cannot evict pod as it would violate the pod's disruption budget. O kubectl drain imprime o erro com (will retry after 5s) e tenta de novo. Nada é excluído, e sem --timeout o drain espera para sempre.",
+    },
+    blocked: {
+      text: 'O node2 está em cordon, mas o seu pod web continua rodando. Aos 50s kubectl get pdb ainda mostra ALLOWED DISRUPTIONS 0, e cada nova tentativa é recusada.',
+    },
+    scale: {
+      text: 'Aos 1m30s kubectl scale deployment web --replicas=4: o ReplicaSet cria um 4º pod e o scheduler o põe no node1, não no node2 em cordon. Quando ele fica Ready, são 4 pods saudáveis para 3 desejados: ALLOWED DISRUPTIONS 1.',
+    },
+    evicted: {
+      text: 'Na tentativa seguinte (1m35s) o despejo é permitido e gasta a única interrupção do orçamento: o pod no node2 é excluído e o kubelet dele para o nginx (Killing).',
+    },
+    replaced: {
+      text: 'O ReplicaSet substitui na hora o pod despejado, no node3. Quando o substituto fica Ready, o orçamento volta a permitir 1 interrupção.',
+    },
+    drained: {
+      text: 'O pod antigo some; o kubectl drain, que verifica a cada segundo, imprime pod/… evicted e node/node2 drained aos 1m37s. O node2 fica em cordon até kubectl uncordon node2.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'Aos 30s o objeto Node node2 é excluído. A máquina dele, uma instância na nuvem, continua rodando, e o kubelet também.',

@@ -42,6 +42,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'O kube-apiserver fica parado por 90 segundos; depois o kube-controller-manager para enquanto o kubelet de um worker morre: ninguém marca o nó NotReady até o controller manager voltar. Então o arco de sempre: taint, despejo, substituição e a volta do kubelet aos 14m.',
   },
+  'pdb-drain': {
+    title: 'Um drain bloqueado por um PodDisruptionBudget',
+    description:
+      'O web roda 3 pods e o seu PodDisruptionBudget quer os 3 disponíveis, então não permite nenhuma interrupção. kubectl drain node2 faz cordon do nó, e depois cada despejo é recusado e tentado de novo a cada 5 segundos. Escalado para 4 pods aos 1m30s, o orçamento permite uma: a próxima tentativa despeja o pod no node2 e o drain termina.',
+  },
   'node-delete-cloud': {
     title: 'Excluir o Node de uma máquina na nuvem',
     description:
