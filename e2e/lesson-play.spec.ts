@@ -10,7 +10,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clock, region } from './helpers';
 
 const SHOTS = process.env.LESSON_SHOTS;
-const LESSONS = ['eviction', 'kubelet-stop-worker', 'docker-stop'] as const;
+const LESSONS = ['eviction', 'kubelet-stop-worker', 'docker-stop', 'pdb-drain'] as const;
 const MODES = [
   { name: 'presenter', query: '&present=1', viewport: { width: 1280, height: 720 }, key: 'Play button' },
   { name: 'normal', query: '', viewport: { width: 1366, height: 768 }, key: 'Space' },

@@ -229,11 +229,6 @@ function reportMultiAttachError(
   }
 }
 
-function anyAttachments(e: Engine): boolean {
-  for (const _ in e.state.api.objects.VolumeAttachment) return true;
-  return false;
-}
-
 export const attachDetachModule: SimModule = {
   name: MODULE,
   watch: {
@@ -246,7 +241,7 @@ export const attachDetachModule: SimModule = {
       if (!obj) e.enqueue(MODULE);
     },
     Node: (e) => {
-      if (anyAttachments(e)) e.enqueue(MODULE);
+      if (e.hasAny('VolumeAttachment')) e.enqueue(MODULE);
     },
   },
   timers: {

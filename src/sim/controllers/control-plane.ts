@@ -161,10 +161,7 @@ function startControllers(e: Engine, containerId: string, cause: number): void {
   e.enqueue('taint-eviction');
   e.enqueue('node-lifecycle');
   // The attachdetach-controller's first run, only where there are claims (controllers/attach-detach.ts).
-  for (const _ in e.state.api.objects.PersistentVolumeClaim) {
-    e.enqueue('attachdetach');
-    break;
-  }
+  if (e.hasAny('PersistentVolumeClaim')) e.enqueue('attachdetach');
 }
 
 function stopControllers(e: Engine): void {

@@ -38,11 +38,6 @@ const MODULE = 'disruption';
 /** disruption.go DeletionTimeout: how long an eviction keeps a pod out of currentHealthy. */
 export const DELETION_TIMEOUT_MS = 2 * 60_000;
 
-function anyPdb(e: Engine): boolean {
-  // `?? {}`: a state serialised before the kind existed has no record for it.
-  return Object.keys(e.state.api.objects.PodDisruptionBudget ?? {}).length > 0;
-}
-
 /** getPodsForPdb: the pods of the PDB's namespace its selector matches (nil: none; empty: all). */
 export function podsForPdb(e: Engine, pdb: PodDisruptionBudget): Pod[] {
   const sel = pdb.spec.selector;
@@ -269,7 +264,7 @@ export function syncDisruption(e: Engine): void {
 }
 
 const wake = (e: Engine) => {
-  if (anyPdb(e)) e.enqueue(MODULE);
+  if (e.hasAny('PodDisruptionBudget')) e.enqueue(MODULE);
 };
 
 export const disruptionModule: SimModule = {

@@ -102,8 +102,7 @@ export function syncService(e: Engine, svc: Service, slices: EndpointSlice[], po
 
 /** Any Service at all: without one a pass has nothing to do (and pod changes need no pass). */
 function hasServices(e: Engine): boolean {
-  for (const _ in e.state.api.objects.Service) return true;
-  return false;
+  return e.hasAny('Service');
 }
 
 /**

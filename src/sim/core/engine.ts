@@ -345,6 +345,16 @@ export class Engine {
     return this.state.api.objects[kind as RecordKind][key] as ObjectOfKind<K> | undefined;
   }
 
+  /**
+   * Whether any object of `kind` (not Event) is stored: what a controller asks before it wakes on
+   * every Pod write, without building a list or a key array (a state saved before the kind
+   * existed has no record for it: none).
+   */
+  hasAny(kind: Exclude<Kind, 'Event'>): boolean {
+    for (const _ in this.state.api.objects[kind as RecordKind]) return true;
+    return false;
+  }
+
   /** Every stored object of `kind`, in store order (Events: built for the caller, core/event-store.ts). */
   list<K extends Kind>(kind: K): ObjectOfKind<K>[] {
     if (kind === 'Event') return this.events.list(this.state.now) as ObjectOfKind<K>[];

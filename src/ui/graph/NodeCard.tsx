@@ -142,7 +142,9 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps & { data: Nod
             {n.zone && !presenting ? ` · ${n.zone}` : ''}
           </span>
         )}
-        <span className={`badge ${badge.cls}`}>{badge.text}</span>
+        <span className={`badge ${badge.cls}`} title={badge.text}>
+          {badge.text}
+        </span>
       </div>
       <HeartbeatBar age={n.heartbeatAge} grace={n.grace} short={presenting} height={sec.heartbeat} />
       <ul className="card-api" style={{ height: `${sec.problems}em` }}>
