@@ -14,16 +14,21 @@
  *   the PDB's status is written with disruptionsAllowed - 1 (and the DisruptionAllowed condition
  *   when it reaches 0) and the pod in DisruptedPods at this time, then the pod is deleted.
  *
+ * - `addConditionAndDeletePod` (PodDisruptionConditions, on in the 1.33 profile): whichever way the
+ *   pod goes, the DisruptionTarget condition `EvictionByEvictionAPI` "Eviction API: evicting" is
+ *   written on the latest pod before the delete, so kubectl drain's and the cluster autoscaler's
+ *   evictions both leave it.
+ *
  * The taint-eviction controller and PodGC do not come here: they delete, budgets or not.
  */
 
-import type { Pod, PodDisruptionBudget } from '../core/api-types';
+import type { Pod, PodCondition, PodDisruptionBudget } from '../core/api-types';
 import { dict, dictOf } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { removeOrTerminate } from './delete';
 import { disruptionAllowedCondition } from './pdb-status';
-import { isPodReady } from './podutil';
+import { clone, isPodReady } from './podutil';
 
 export const PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
 export const MANY_PDBS =
@@ -31,17 +36,39 @@ export const MANY_PDBS =
 
 export type EvictionResult = { ok: true } | { ok: false; code: 429 | 500; message: string };
 
+/** Whether the PDB's selector picks the pod: same namespace, every matchLabels pair (none: no pod). */
+export function pdbSelects(pdb: PodDisruptionBudget, pod: Pod): boolean {
+  if ((pdb.metadata.namespace ?? 'default') !== (pod.metadata.namespace ?? 'default')) return false;
+  const want = Object.entries(pdb.spec.selector?.matchLabels ?? {});
+  return want.length > 0 && want.every(([k, v]) => pod.metadata.labels[k] === v);
+}
+
 /** The PDBs whose selector matches the pod (getPodDisruptionBudgets), in key order. */
 export function pdbsForPod(e: Engine, pod: Pod): PodDisruptionBudget[] {
-  const ns = pod.metadata.namespace ?? 'default';
-  const out: PodDisruptionBudget[] = [];
-  for (const pdb of e.list('PodDisruptionBudget')) {
-    if ((pdb.metadata.namespace ?? 'default') !== ns) continue;
-    const want = Object.entries(pdb.spec.selector?.matchLabels ?? {});
-    if (want.length === 0) continue;
-    if (want.every(([k, v]) => pod.metadata.labels[k] === v)) out.push(pdb);
-  }
+  const out = e.list('PodDisruptionBudget').filter((pdb) => pdbSelects(pdb, pod));
   return out.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+}
+
+/** addConditionAndDeletePod: DisruptionTarget `EvictionByEvictionAPI` on the pod, then the delete. */
+function addConditionAndDeletePod(e: Engine, pod: Pod, grace: number, cause: number): void {
+  let current = pod;
+  const had = pod.status.conditions.find((c) => c.type === 'DisruptionTarget');
+  // UpdatePodCondition changes nothing when the pod has the same condition already (a second eviction).
+  const same = had?.status === 'True' && had.reason === 'EvictionByEvictionAPI';
+  if (e.state.profile.disruptionConditions && !same) {
+    const next = clone(pod);
+    const cond: PodCondition = {
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastTransitionTime: e.now,
+      reason: 'EvictionByEvictionAPI',
+      message: 'Eviction API: evicting',
+    };
+    next.status.conditions = [...next.status.conditions.filter((c) => c.type !== 'DisruptionTarget'), cond];
+    e.put(next, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
+    current = next;
+  }
+  removeOrTerminate(e, current, grace, cause);
 }
 
 /** Evict `pod`, deleting it with `grace` seconds when the budget allows. */
@@ -78,6 +105,6 @@ export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): Evi
       }
     }
   }
-  removeOrTerminate(e, pod, grace, cause);
+  addConditionAndDeletePod(e, pod, grace, cause);
   return { ok: true };
 }

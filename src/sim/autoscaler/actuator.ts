@@ -4,9 +4,11 @@
  * 1. taint `ToBeDeletedByClusterAutoscaler=<unix>:NoSchedule` and cordon, node event `ScaleDown`
  *    "marked the node as toBeDeleted/unschedulable"; status event `ScaleDownEmpty` (empty node) or
  *    `ScaleDown` "Scale-down: removing node …, utilization: {…}, pods to reschedule: …";
- * 2. after node-delete-delay-after-taint (5s): evict each pod to move (event `ScaleDown` "deleting
- *    pod for node scale down", DisruptionTarget EvictionByEvictionAPI, grace min(pod's, 600s)) and
- *    the DaemonSet pods best-effort; then every 5s check the evicted pods are gone, for at most
+ * 2. after node-delete-delay-after-taint (5s): evict each pod to move through the Eviction API
+ *    (event `ScaleDown` "deleting pod for node scale down", DisruptionTarget EvictionByEvictionAPI,
+ *    grace min(pod's, 600s)) and the DaemonSet pods best-effort; a pod its budget refuses is asked
+ *    again every 10s for 2m, then `ScaleDownFailed` "failed to delete pod for ScaleDown" and the
+ *    node fails (step 4); then every 5s check the evicted pods are gone, for at most
  *    max-graceful-termination-sec + 30s;
  * 3. `DeleteNodes`: the instance is terminated and the group's target shrinks; node event
  *    `ScaleDown` "nodes removed by cluster autoscaler", status event "Scale-down: node … removed
@@ -16,12 +18,12 @@
  *    node uncordoned.
  * At most 10 nodes at once (--max-scale-down-parallelism), 1 of them drained (--max-drain-parallelism).
  */
-import { removeOrTerminate } from '../api/delete';
+import { type EvictionResult, evictPod } from '../api/eviction';
 import { clone } from '../api/podutil';
 import { terminateInstance } from '../cloud/lifecycle';
 import { instanceByProviderId } from '../cloud/provider';
 import { TAINT_TO_BE_DELETED } from '../cloud/taints';
-import type { Node, Pod, PodCondition } from '../core/api-types';
+import type { Node, Pod } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import type { AutoscalerMemory, NodeDeletion } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
@@ -36,6 +38,10 @@ export const MAX_DRAIN_PARALLELISM = 1;
 /** drain.go: pods are checked every 5s; the wait adds DefaultPodEvictionHeadroom (30s) to the grace cap. */
 const POD_GONE_POLL_MS = 5000;
 const POD_EVICTION_HEADROOM_MS = 30_000;
+/** drain.go DefaultEvictionRetryTime: a refused eviction is asked again 10s later. */
+export const EVICTION_RETRY_MS = 10_000;
+/** --max-pod-eviction-time (2m): how long refused evictions are asked again before the drain fails. */
+export const MAX_POD_EVICTION_TIME_MS = 120_000;
 
 const CA = 'cluster-autoscaler';
 
@@ -113,24 +119,45 @@ export function startDeletion(e: Engine, ca: AutoscalerMemory, empty: Removable[
   return started;
 }
 
-/** The Eviction API: DisruptionTarget (EvictionByEvictionAPI), then a graceful delete. */
-function evict(e: Engine, pod: Pod, cause: number): void {
+/**
+ * drain.go evictPod, one try: the Eviction API (api/eviction.ts: the pod's budget, DisruptionTarget
+ * `EvictionByEvictionAPI`, a delete with the pod's grace capped at max-graceful-termination-sec).
+ */
+function evict(e: Engine, pod: Pod, cause: number): EvictionResult {
   const grace = Math.min(pod.spec.terminationGracePeriodSeconds, e.state.settings.maxGracefulTerminationSec);
-  let current = pod;
-  if (e.state.profile.disruptionConditions && pod.metadata.deletionTimestamp === undefined) {
-    const next = clone(pod);
-    const cond: PodCondition = {
-      type: 'DisruptionTarget',
-      status: 'True',
-      lastTransitionTime: e.now,
-      reason: 'EvictionByEvictionAPI',
-      message: 'Eviction API: evicting',
-    };
-    next.status.conditions = [...next.status.conditions.filter((c) => c.type !== 'DisruptionTarget'), cond];
-    e.put(next, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
-    current = next;
+  return evictPod(e, pod, grace, cause);
+}
+
+/**
+ * The refused evictions' next try (drain.go evictPod's loop: every EvictionRetryTime while before
+ * retryUntil). A pod gone meanwhile counts as evicted (IsNotFound). When none is left refused, the
+ * wait for the evicted pods starts; past retryUntil the node's drain fails, naming each pod.
+ */
+function retryEvictions(e: Engine, ca: AutoscalerMemory, name: string, d: NodeDeletion): boolean {
+  const refused = d.refused ?? [];
+  if (e.now >= (d.retryUntil ?? 0)) {
+    const errs: string[] = [];
+    for (const r of refused) {
+      const pod = e.get('Pod', r.key);
+      if (pod) caEvent(e, ca, podRef(pod), 'Warning', 'ScaleDownFailed', 'failed to delete pod for ScaleDown', d.cause);
+      errs.push(`failed to evict pod ${r.key} within allowed timeout (last error: ${r.error})`);
+    }
+    // initiateEviction: "Failed to drain node %s/%s, due to following errors: %v" (a Node has no namespace).
+    fail(e, ca, name, d, `Failed to drain node /${name}, due to following errors: [${errs.join(' ')}]`);
+    return false;
   }
-  removeOrTerminate(e, current, grace, cause);
+  const still: NonNullable<NodeDeletion['refused']> = [];
+  const evicted = [...d.evicted];
+  for (const r of refused) {
+    const pod = e.get('Pod', r.key);
+    if (!pod || pod.metadata.uid !== r.uid) continue;
+    const res = evict(e, pod, d.cause);
+    if (res.ok) evicted.push({ key: r.key, uid: r.uid });
+    else still.push({ ...r, error: res.message });
+  }
+  d.evicted = evicted;
+  d.refused = still;
+  return true;
 }
 
 function fail(e: Engine, ca: AutoscalerMemory, name: string, d: NodeDeletion, err: string): void {
@@ -178,7 +205,7 @@ export function deletionStep(e: Engine, ca: AutoscalerMemory, name: string, gen:
     e.schedule(POD_GONE_POLL_MS, 'autoscaler.deletion', `${name}|${gen}`);
     return;
   }
-  if (d.deadline === 0) {
+  if (d.retryUntil === undefined) {
     // The drain: the pods on the node now (GetPodsToMove again), each evicted once.
     const pods = e.podsOnNode(name).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
     const toMove = pods.filter((p) => drainability(p, e.now).kind === 'move');
@@ -186,11 +213,28 @@ export function deletionStep(e: Engine, ca: AutoscalerMemory, name: string, gen:
       fail(e, ca, name, d, `failed to delete empty node "${name}", new pods scheduled`);
       return;
     }
+    const full = new Set(toMove);
+    const evicted: NodeDeletion['evicted'] = [];
+    const refused: NonNullable<NodeDeletion['refused']> = [];
     for (const p of d.drain ? [...toMove, ...pods.filter((x) => drainability(x, e.now).kind === 'daemonset')] : []) {
       caEvent(e, ca, podRef(p), 'Normal', 'ScaleDown', 'deleting pod for node scale down', d.cause);
-      evict(e, p, d.cause);
+      const r = evict(e, p, d.cause);
+      // DaemonSet pods are best effort: a refusal is neither waited for nor asked again here.
+      if (!full.has(p)) continue;
+      const id = { key: `${p.metadata.namespace}/${p.metadata.name}`, uid: p.metadata.uid };
+      if (r.ok) evicted.push(id);
+      else refused.push({ ...id, error: r.message });
     }
-    d.evicted = toMove.map((p) => ({ key: `${p.metadata.namespace}/${p.metadata.name}`, uid: p.metadata.uid }));
+    d.evicted = evicted;
+    d.retryUntil = e.now + MAX_POD_EVICTION_TIME_MS;
+    d.refused = refused;
+  } else if (d.deadline === 0 && !retryEvictions(e, ca, name, d)) return;
+  if (d.deadline === 0) {
+    // initiateEviction returns once every pod is evicted (or given up): then waitPodsToDisappear.
+    if ((d.refused?.length ?? 0) > 0) {
+      e.schedule(EVICTION_RETRY_MS, 'autoscaler.deletion', `${name}|${gen}`);
+      return;
+    }
     d.deadline = e.now + e.state.settings.maxGracefulTerminationSec * 1000 + POD_EVICTION_HEADROOM_MS;
   }
   const remaining = d.evicted.filter((x) => e.get('Pod', x.key)?.metadata.uid === x.uid);

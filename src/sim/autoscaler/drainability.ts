@@ -6,10 +6,31 @@
  * without a replicating controller, a kube-system pod without a PodDisruptionBudget created less
  * than an hour ago, a pod annotated `safe-to-evict: "false"`, and a pod with a hostPath or a disk
  * emptyDir not listed in `safe-to-evict-local-volumes` (localstorage/rule.go, on by default:
- * --skip-nodes-with-local-storage=true) block the node. Everything else is moved.
+ * --skip-nodes-with-local-storage=true), and last a pod whose PodDisruptionBudget has no disruption
+ * left in the loop's budgets (pdb/rule.go) block the node. Everything else is moved.
  */
+import { pdbSelects } from '../api/eviction';
 import { controllerRef, isMirrorPod } from '../api/podutil';
-import type { Pod } from '../core/api-types';
+import type { Pod, PodDisruptionBudget } from '../core/api-types';
+
+/**
+ * core/scaledown/pdb basicRemainingPdbTracker: the PodDisruptionBudgets as the loop found them,
+ * with the disruptions left once the nodes already found removable this loop give up their pods.
+ */
+export interface RemainingPdb {
+  pdb: PodDisruptionBudget;
+  disruptionsAllowed: number;
+}
+
+/** SetPdbs: the loop's budgets, each with its status' disruptionsAllowed. */
+export function remainingPdbs(pdbs: readonly PodDisruptionBudget[]): RemainingPdb[] {
+  return pdbs.map((pdb) => ({ pdb, disruptionsAllowed: pdb.status.disruptionsAllowed }));
+}
+
+/** RemovePods: each pod of a node found removable spends one disruption of every budget selecting it. */
+export function removePods(budgets: RemainingPdb[], pods: readonly Pod[]): void {
+  for (const b of budgets) for (const p of pods) if (pdbSelects(b.pdb, p)) b.disruptionsAllowed -= 1;
+}
 
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 /** utils/drain SafeToEvictLocalVolumesKey: comma-separated volume names that may be lost. */
@@ -50,7 +71,8 @@ const IGNORE: Drainability = { kind: 'ignore' };
 const DAEMONSET: Drainability = { kind: 'daemonset' };
 const MOVE: Drainability = { kind: 'move' };
 
-export function drainability(p: Pod, now: number): Drainability {
+/** `budgets`: the loop's RemainingPdbTracker (none: a cluster without PodDisruptionBudgets). */
+export function drainability(p: Pod, now: number, budgets: readonly RemainingPdb[] = []): Drainability {
   if (isMirrorPod(p)) return IGNORE;
   if (isPodLongTerminating(p, now)) return IGNORE;
   const ref = controllerRef(p);
@@ -62,7 +84,13 @@ export function drainability(p: Pod, now: number): Drainability {
   const ns = p.metadata.namespace ?? 'default';
   if (!ref || !REPLICATED_KINDS.has(ref.kind))
     return { kind: 'block', reason: 'NotReplicated', message: `${ns}/${name} is not replicated` };
-  if (ns === 'kube-system' && !(now > p.metadata.creationTimestamp + BLOCKING_SYSTEM_POD_TIMEOUT_MS))
+  const matching = budgets.length > 0 ? budgets.filter((b) => pdbSelects(b.pdb, p)) : budgets;
+  // system/rule.go: a kube-system pod that a PodDisruptionBudget covers goes on to the next rules.
+  if (
+    ns === 'kube-system' &&
+    matching.length === 0 &&
+    !(now > p.metadata.creationTimestamp + BLOCKING_SYSTEM_POD_TIMEOUT_MS)
+  )
     return {
       kind: 'block',
       reason: 'UnmovableKubeSystemPod',
@@ -76,6 +104,9 @@ export function drainability(p: Pod, now: number): Drainability {
     };
   if (hasBlockingLocalStorage(p))
     return { kind: 'block', reason: 'LocalStorageRequested', message: `pod with local storage present: ${name}` };
+  // pdb/rule.go: any budget selecting the pod with less than one disruption left.
+  if (matching.some((b) => b.disruptionsAllowed < 1))
+    return { kind: 'block', reason: 'NotEnoughPdb', message: `not enough pod disruption budget to move ${ns}/${name}` };
   return MOVE;
 }
 

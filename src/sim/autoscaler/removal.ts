@@ -11,7 +11,7 @@ import { type Usage, usageOf } from '../controllers/scheduler-usage';
 import type { Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { nodeMemo } from '../core/node-memo';
-import { drainability, drainabilityHoldsUntil } from './drainability';
+import { drainability, drainabilityHoldsUntil, type RemainingPdb } from './drainability';
 import type { SchedulingSnapshot, SimNode } from './simulation';
 import { nodeUtilization, type UtilInfo } from './utilization';
 
@@ -33,7 +33,12 @@ export interface NodePods {
   groups: PodGroup[];
 }
 
-function classify(e: Engine, sn: SimNode, pods: readonly Pod[]): { value: NodePods; until: number } {
+function classify(
+  e: Engine,
+  sn: SimNode,
+  pods: readonly Pod[],
+  budgets: readonly RemainingPdb[] = [],
+): { value: NodePods; until: number } {
   const now = e.now;
   let until = Number.POSITIVE_INFINITY;
   const podsToMove: Pod[] = [];
@@ -43,7 +48,7 @@ function classify(e: Engine, sn: SimNode, pods: readonly Pod[]): { value: NodePo
   const byKey = new Map<string, { group: PodGroup; first: string }>();
   for (const p of pods) {
     until = Math.min(until, drainabilityHoldsUntil(p, now));
-    const d = drainability(p, now);
+    const d = drainability(p, now, budgets);
     if (d.kind === 'block') {
       if (!blocked || p.metadata.name < blockedBy) {
         blocked = { reason: d.reason, message: d.message };
@@ -67,9 +72,14 @@ function classify(e: Engine, sn: SimNode, pods: readonly Pod[]): { value: NodePo
   return { value: { util, blocked, podsToMove, daemonSetPods, groups }, until };
 }
 
-/** The node's pods: those bound to it, plus the pending ones the loop's simulation placed there. */
-export function nodePods(e: Engine, sn: SimNode): NodePods {
-  if (sn.placed) return classify(e, sn, [...e.podsOnNode(sn.name), ...sn.placed]).value;
+/**
+ * The node's pods: those bound to it, plus the pending ones the loop's simulation placed there.
+ * With PodDisruptionBudgets the verdict also hangs on the loop's budgets, which change as nodes are
+ * found removable: then it is worked out each time (clusters with budgets are lesson-sized).
+ */
+export function nodePods(e: Engine, sn: SimNode, budgets: readonly RemainingPdb[] = []): NodePods {
+  if (sn.placed) return classify(e, sn, [...e.podsOnNode(sn.name), ...sn.placed], budgets).value;
+  if (budgets.length > 0) return classify(e, sn, e.podsOnNode(sn.name), budgets).value;
   return nodeMemo(e, 'cluster-autoscaler.nodePods', sn.node, () => classify(e, sn, e.podsOnNode(sn.name)));
 }
 

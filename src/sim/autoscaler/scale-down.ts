@@ -6,7 +6,8 @@
  * - eligible: at or below the utilization threshold (max of CPU and memory requests over
  *   allocatable, DaemonSet and mirror pods included, long-terminating pods left out);
  * - removable: every pod the node holds is drainable (drainability.ts) and fits another node
- *   (removal.ts), a removable node no longer being a destination; simulated in the order of
+ *   (removal.ts), a removable node no longer being a destination and spending one disruption of
+ *   each PodDisruptionBudget per pod it moves (RemainingPdbTracker); simulated in the order of
  *   ScaleDownCandidatesSortingProcessor (empty nodes, then the last loop's unneeded ones), and
  *   only until the unneeded nodes limit is reached; a node found unremovable in simulation is
  *   not simulated again for unremovableNodeRecheckTimeout;
@@ -22,6 +23,7 @@ import type { AutoscalerMemory } from '../core/cloud-types';
 import { EPOCH_MS } from '../core/dates';
 import type { Engine } from '../core/engine';
 import { type ClusterState, nodeIsReady } from './clusterstate';
+import { remainingPdbs, removePods } from './drainability';
 import { fitsElsewhere, type NodePods, nodePods, type Statics } from './removal';
 import { SchedulingSnapshot, type SimNode } from './simulation';
 import type { UtilInfo } from './utilization';
@@ -90,6 +92,8 @@ export function planScaleDown(
   const utilization = new Map<string, UtilInfo>();
   const statics: Statics = new Map();
   const limit = unneededNodesLimit(e, ca);
+  // static_autoscaler.go: RemainingPdbTracker.SetPdbs(pdbs) once a loop; removable nodes spend them.
+  const budgets = e.hasAny('PodDisruptionBudget') ? remainingPdbs(e.list('PodDisruptionBudget')) : [];
   const eligible: { node: Node; name: string; group: string; self: SimNode; pods: NodePods }[] = [];
   for (const k of Object.keys(ca.unremovable)) if (!byName.has(k)) delete ca.unremovable[k];
   for (const node of nodes) {
@@ -110,7 +114,7 @@ export function planScaleDown(
       continue;
     }
     const self = byName.get(name) as SimNode;
-    const pods = nodePods(e, self);
+    const pods = nodePods(e, self, budgets);
     utilization.set(name, pods.util);
     if (pods.util.utilization > s.scaleDownUtilizationThreshold) {
       unremovable(ca, name, 'NotUnderutilized', now);
@@ -124,9 +128,12 @@ export function planScaleDown(
     (c.pods.blocked === undefined && c.pods.podsToMove.length === 0 ? 0 : 2) +
     (ca.unneeded[c.name] === undefined ? 1 : 0);
   eligible.sort((a, b) => rank(a) - rank(b));
-  for (const { node, name, group, self, pods } of eligible) {
+  for (const c of eligible) {
+    const { node, name, group, self } = c;
     // planner.go: "there are already N unneeded nodes so no point in looking for more".
     if (removable.size >= limit) break;
+    // SimulateNodeRemoval with the budgets left by the nodes found removable before this one.
+    const pods = budgets.length > 0 && removable.size > 0 ? nodePods(e, self, budgets) : c.pods;
     const blocked =
       pods.blocked ??
       (fitsElsewhere(e, snap, self, removable, pods.groups, statics)
@@ -144,6 +151,7 @@ export function planScaleDown(
       podsToMove: pods.podsToMove,
       daemonSetPods: pods.daemonSetPods,
     });
+    removePods(budgets, pods.podsToMove);
     delete ca.unremovable[name];
   }
   // unneeded.Nodes.Update: keep the first time of nodes still unneeded, forget the others.

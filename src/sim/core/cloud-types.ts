@@ -83,6 +83,12 @@ export interface NodeDeletion {
   startedAt: number;
   /** Pods evicted (`ns/name` with their uid) that must be gone before the instance is deleted. */
   evicted: { key: string; uid: string }[];
+  /**
+   * Pods the eviction API refused (a PodDisruptionBudget), asked again every 10s until `retryUntil`
+   * (drain.go evictPod: MaxPodEvictionTime after the first try), with the last refusal's message.
+   */
+  refused?: { key: string; uid: string; error: string }[];
+  retryUntil?: number;
   /** When the drain gives up (max graceful termination + 30s after the evictions). */
   deadline: number;
   cause: number;
