@@ -170,6 +170,27 @@ describe('eviction API (eviction.go)', () => {
     expect(e.get('Pod', `default/${b!.metadata.name}`)!.metadata.deletionTimestamp).toBeUndefined();
   });
 
+  it('an allowed eviction writes DisruptionTarget EvictionByEvictionAPI first (addConditionAndDeletePod), not on v1.23', () => {
+    for (const profile of ['v1.33', 'v1.23'] as const) {
+      const e = makeCluster(MODULES, { profile });
+      applyManifest(e, web(2), e.cause({ actor: 'test', what: 'apply' }));
+      settle(e, 3000);
+      const [a] = podsOf(e, 'web-');
+      expect(evictPod(e, a!, 30, e.cause({ actor: 'test', what: 'evict' }))).toEqual({ ok: true });
+      const after = e.get('Pod', `default/${a!.metadata.name}`)!;
+      expect(after.metadata.deletionTimestamp).toBe(e.now + 30_000);
+      const cond = after.status.conditions.find((c) => c.type === 'DisruptionTarget');
+      if (profile === 'v1.23') expect(cond).toBeUndefined();
+      else
+        expect(cond).toMatchObject({
+          status: 'True',
+          reason: 'EvictionByEvictionAPI',
+          message: 'Eviction API: evicting',
+          lastTransitionTime: e.now,
+        });
+    }
+  });
+
   it('pod names are data: a pod named constructor is counted, not mistaken for a DisruptedPods entry', () => {
     const e = cluster();
     const c = e.cause({ actor: 'test', what: 'apply' });
