@@ -171,7 +171,7 @@ describe('eviction API (eviction.go)', () => {
   });
 
   it('an allowed eviction writes DisruptionTarget EvictionByEvictionAPI first (addConditionAndDeletePod), not on v1.23', () => {
-    for (const profile of ['v1.33', 'v1.23'] as const) {
+    for (const profile of ['v1.33', 'v1.23-docker'] as const) {
       const e = makeCluster(MODULES, { profile });
       applyManifest(e, web(2), e.cause({ actor: 'test', what: 'apply' }));
       settle(e, 3000);
@@ -180,7 +180,7 @@ describe('eviction API (eviction.go)', () => {
       const after = e.get('Pod', `default/${a!.metadata.name}`)!;
       expect(after.metadata.deletionTimestamp).toBe(e.now + 30_000);
       const cond = after.status.conditions.find((c) => c.type === 'DisruptionTarget');
-      if (profile === 'v1.23') expect(cond).toBeUndefined();
+      if (profile === 'v1.23-docker') expect(cond).toBeUndefined();
       else
         expect(cond).toMatchObject({
           status: 'True',
