@@ -114,6 +114,7 @@ describe('a lesson reached with only Play', () => {
     'docker-stop',
     'node-delete',
     'control-plane-outage',
+    'volume-out-of-service',
   ]) {
     it(`${name}: Play only reaches the recap, each prediction with the clock stopped`, () => {
       const { walk, x, r } = playOnly(name, 100);

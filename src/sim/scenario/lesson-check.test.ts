@@ -134,6 +134,17 @@ describe('built-in lessons hold', () => {
     ]);
   });
 
+  it('volume-out-of-service: off at 30s, NotReady at 1m19s, tainted out-of-service at 2m, db-0 back on node2 at 2m9s, Running at 2m13s', () => {
+    expect(walk('volume-out-of-service')).toEqual([
+      ['volume', 10_000],
+      ['off', 30_000],
+      ['notready', 79_270],
+      ['taint', 120_000],
+      ['recreated', 129_370],
+      ['running', 133_565],
+    ]);
+  });
+
   it('every step of every built-in lesson happens, in order, before the scenario ends', () => {
     // The 5,000-node built-in is walked by its own test (src/sim/zone-down-5000.test.ts).
     for (const name of BUILTIN_SCENARIOS) {

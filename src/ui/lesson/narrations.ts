@@ -249,6 +249,48 @@ export const narrations = {
       text: 'The old pod is gone; kubectl drain, which checks every second, prints pod/… evicted and node/node2 drained at 1m37s. node2 stays cordoned until kubectl uncordon node2.',
     },
   },
+  'volume-out-of-service': {
+    volume: {
+      text: 'db-0, the one pod of the StatefulSet db, runs on node1. Its claim data-db-0, made from the volumeClaimTemplates, is Bound to a ReadWriteOnce volume, and kubectl get volumeattachments shows that volume attached to node1: such a disk is attached to one node at a time.',
+    },
+    off: {
+      text: 'At 30s node1 powers off: its kubelet, its containers and its network stop at once, and nothing tells the API server.',
+    },
+    notready: {
+      text: 'At 1m19s, 50 seconds without a heartbeat, the node lifecycle controller marks node1 NotReady (NodeNotReady) and db-0 not ready: kubectl get statefulset db shows READY 0/1. kubectl get pods still shows db-0 Running on node1; no kubelet is left to say otherwise.',
+    },
+    predict: {
+      text: 'node2 is Ready and has room. The StatefulSet db wants 1 replica and has none ready.',
+      question: 'What does the StatefulSet controller do about db-0?',
+      choices: [
+        'It creates db-0 again on node2 at once',
+        'It creates db-1 on node2 instead',
+        'Nothing, as long as the pod object db-0 exists',
+      ],
+      explanation:
+        "The pods of a StatefulSet have fixed names, and there is at most one db-0: a new db-0 needs the old object gone, and only node1's kubelet, which is off, would remove it. At 6m24s, 300 s after the unreachable:NoExecute taint, the taint eviction controller would mark db-0 for deletion, but it would then stay Terminating for ever. Deployments do not wait: their new pods have new names.",
+    },
+    taint: {
+      text: 'At 2m the administrator, sure that node1 is really off, runs kubectl taint nodes node1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. db-0 does not tolerate that NoExecute taint: the taint eviction controller drops the 300 s wait (Cancelling deletion of Pod default/db-0) and marks db-0 for deletion at once. db-0 is Terminating, and its volume is still attached to node1.',
+    },
+    'predict-volume': {
+      text: 'The taint is a promise that the machine is off: on a node that still runs, two pods could write to the same disk.',
+      question: 'db-0 is Terminating on a node with no kubelet. What happens next?',
+      choices: [
+        'It stays Terminating until node1 is back',
+        'Within 20 seconds it is force-deleted, and db-0 starts on node2 with its volume',
+        'db-0 comes back on node2 but waits 6 minutes for its volume',
+      ],
+      explanation:
+        'PodGC, every 20 s, force-deletes the Terminating pods of a node that is NotReady and tainted out-of-service. The attach/detach controller detaches a volume from such a node at once, without waiting for the unmount a dead kubelet can never report. The third answer is what a force delete without the taint gives (kubectl delete pod db-0 --force --grace-period=0): the new db-0 gets Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another, and stays ContainerCreating until the detach is forced 6 minutes later (maxWaitForUnmountDuration).',
+    },
+    recreated: {
+      text: "At 2m9s PodGC's pass force-deletes db-0. The StatefulSet controller creates db-0 again and the scheduler assigns it to node2. The attach/detach controller detaches the volume from node1 without waiting and attaches it to node2: SuccessfulAttachVolume, no Multi-Attach error.",
+    },
+    running: {
+      text: 'At 2m13s, after the image pull, redis runs on node2. kubectl get pvc shows the same claim bound to the same volume: db-0 is back with its data. node1 keeps its taint until it is repaired; then kubectl taint nodes node1 node.kubernetes.io/out-of-service- removes it.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'At 30s the Node object node2 is deleted. Its machine, an instance in the cloud, keeps running, and so does its kubelet.',

@@ -233,6 +233,48 @@ export const narrations: Translation['narrations'] = {
       text: '古いPodが消える。毎秒確認している kubectl drain は、1m37sに pod/… evicted と node/node2 drained を表示する。node2は kubectl uncordon node2 までcordonされたまま。',
     },
   },
+  'volume-out-of-service': {
+    volume: {
+      text: 'StatefulSet dbの唯一のPod db-0がnode1で動いている。volumeClaimTemplatesから作られたPVC data-db-0はReadWriteOnceのボリュームにBoundで、kubectl get volumeattachments はそのボリュームがnode1にアタッチされていることを示す。このようなディスクは一度に1つのNodeにしかアタッチできない。',
+    },
+    off: {
+      text: '30sにnode1の電源が切れる。kubelet、コンテナ、ネットワークが一斉に止まり、API serverには誰も知らせない。',
+    },
+    notready: {
+      text: '1m19s、ハートビートなしで50秒経ち、node-lifecycleコントローラーがnode1をNotReadyに (NodeNotReady)、db-0をReadyでないとマークする。kubectl get statefulset db は READY 0/1。kubectl get pods ではdb-0はまだnode1でRunningのまま。そうでないと言えるkubeletはもういない。',
+    },
+    predict: {
+      text: 'node2はReadyで余裕もある。StatefulSet dbはレプリカを1つ求めているが、Readyなものは1つもない。',
+      question: 'StatefulSetコントローラーはdb-0をどうするか?',
+      choices: [
+        'すぐにnode2でdb-0を作り直す',
+        '代わりにnode2でdb-1を作る',
+        'Podオブジェクトdb-0が存在する限り、何もしない',
+      ],
+      explanation:
+        'StatefulSetのPodは名前が固定で、db-0は同時に最大1つしか存在しない。新しいdb-0を作るには古いオブジェクトが消えている必要があり、それを消せるのは電源の切れたnode1のkubeletだけ。6m24s、unreachable:NoExecute taintの300 s後にtaint evictionコントローラーがdb-0を削除対象にするが、その後はいつまでもTerminatingのまま。Deploymentは待たない: 新しいPodは新しい名前を持つからだ。',
+    },
+    taint: {
+      text: '2mに、node1の電源が本当に切れていることを確かめた管理者が kubectl taint nodes node1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute を実行する。db-0はこのNoExecute taintをtolerateしない。taint evictionコントローラーは300 sの待ちを取り消し (Cancelling deletion of Pod default/db-0)、すぐにdb-0を削除対象にする。db-0はTerminatingになり、そのボリュームはまだnode1にアタッチされている。',
+    },
+    'predict-volume': {
+      text: 'このtaintは「マシンは止まっている」という約束だ。まだ動いているNodeに付けると、2つのPodが同じディスクに書き込みかねない。',
+      question: 'kubeletのいないNode上でdb-0はTerminating。次に何が起きるか?',
+      choices: [
+        'node1が戻るまでTerminatingのまま',
+        '20秒以内に強制削除され、db-0がボリュームとともにnode2で起動する',
+        'db-0はnode2に戻るが、ボリュームを6分待つ',
+      ],
+      explanation:
+        'PodGCは20 sごとに、NotReadyでout-of-service taintの付いたNode上のTerminatingなPodを強制削除する。attach/detachコントローラーはそのようなNodeからボリュームをすぐにデタッチし、死んだkubeletが決して報告できないアンマウントを待たない。3つ目の答えは、taintなしで強制削除した (kubectl delete pod db-0 --force --grace-period=0) ときの結果だ。新しいdb-0に Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another が出て、6分後 (maxWaitForUnmountDuration) にデタッチが強制されるまでContainerCreatingのまま。',
+    },
+    recreated: {
+      text: '2m9s、PodGCの巡回がdb-0を強制削除する。StatefulSetコントローラーがdb-0を作り直し、スケジューラーはそれをnode2に割り当てる。attach/detachコントローラーは待たずにボリュームをnode1からデタッチしてnode2にアタッチする: SuccessfulAttachVolume。Multi-Attach errorは出ない。',
+    },
+    running: {
+      text: '2m13s、イメージのpullの後、redisがnode2で動き出す。kubectl get pvc は同じPVCが同じボリュームにBoundのままだと示す。db-0はデータとともに戻った。node1は修理されるまでtaintを付けたままにし、その後 kubectl taint nodes node1 node.kubernetes.io/out-of-service- で外す。',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30sにNodeオブジェクトnode2が削除される。そのマシン (クラウドのインスタンス) は動き続け、kubeletも動き続ける。',

@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'webは3つのPodで動き、そのPodDisruptionBudgetは3つすべてが利用可能であることを求めるので、disruptionを1つも許さない。kubectl drain node2はNodeをcordonし、その後の退避はすべて拒否されて5秒ごとに再試行される。1m30sに4つのPodへスケールすると、budgetは1つを許す。次の再試行でnode2上のPodが退避され、drainが終わる。',
   },
+  'volume-out-of-service': {
+    title: 'ダウンしたNode上のStatefulSetのボリュームとout-of-service taint',
+    description:
+      'db-0はnode1で動き、ReadWriteOnceのボリュームがnode1にアタッチされている。30sにnode1の電源が切れ、1m19sにNotReadyになるが、StatefulSetはdb-0の代わりを作らない。その名前がまだ使われているからだ。2mにnode1にnode.kubernetes.io/out-of-service taintを付けると、db-0は強制削除され、node2で作り直されてすぐにボリュームを得る。普段ならデタッチが待つ6分を待たずに。',
+  },
   'node-delete-cloud': {
     title: 'クラウドのマシンのNodeを削除',
     description:

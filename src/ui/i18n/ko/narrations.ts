@@ -238,6 +238,48 @@ export const narrations: Translation['narrations'] = {
       text: '옛 파드가 사라진다. 매초 확인하는 kubectl drain이 1m37s에 pod/… evicted와 node/node2 drained를 출력한다. node2는 kubectl uncordon node2까지 cordon된 채로 남는다.',
     },
   },
+  'volume-out-of-service': {
+    volume: {
+      text: 'StatefulSet db의 유일한 파드 db-0이 node1에서 실행 중이다. volumeClaimTemplates로 만들어진 PVC data-db-0은 ReadWriteOnce 볼륨에 Bound되어 있고, kubectl get volumeattachments는 그 볼륨이 node1에 연결(attach)되어 있음을 보여 준다. 이런 디스크는 한 번에 한 노드에만 연결된다.',
+    },
+    off: {
+      text: '30s에 node1의 전원이 꺼진다. kubelet, 컨테이너, 네트워크가 한꺼번에 멈추고, 아무도 API 서버에 알리지 않는다.',
+    },
+    notready: {
+      text: '1m19s, 하트비트 없이 50초가 지나 node-lifecycle 컨트롤러가 node1을 NotReady로(NodeNotReady), db-0을 Ready가 아닌 것으로 표시한다. kubectl get statefulset db는 READY 0/1. kubectl get pods에서는 db-0이 여전히 node1에서 Running이다. 아니라고 말해 줄 kubelet이 남아 있지 않다.',
+    },
+    predict: {
+      text: 'node2는 Ready이고 여유도 있다. StatefulSet db는 레플리카 1개를 원하지만 Ready인 것은 하나도 없다.',
+      question: 'StatefulSet 컨트롤러는 db-0을 어떻게 할까?',
+      choices: [
+        'node2에 db-0을 즉시 다시 만든다',
+        '대신 node2에 db-1을 만든다',
+        '파드 오브젝트 db-0이 존재하는 한 아무것도 하지 않는다',
+      ],
+      explanation:
+        'StatefulSet의 파드는 이름이 고정되어 있고, db-0은 동시에 최대 하나뿐이다. 새 db-0을 만들려면 옛 오브젝트가 사라져야 하는데, 그것을 지울 수 있는 것은 전원이 꺼진 node1의 kubelet뿐이다. 6m24s, unreachable:NoExecute 테인트의 300 s 뒤에 taint eviction 컨트롤러가 db-0을 삭제 대상으로 표시하지만, 그 뒤로는 끝없이 Terminating에 머문다. Deployment는 기다리지 않는다: 새 파드는 새 이름을 가지기 때문이다.',
+    },
+    taint: {
+      text: '2m에 node1의 전원이 정말 꺼졌음을 확인한 관리자가 kubectl taint nodes node1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute를 실행한다. db-0은 이 NoExecute 테인트를 용인하지 않는다: taint eviction 컨트롤러는 300 s 대기를 취소하고(Cancelling deletion of Pod default/db-0) db-0을 즉시 삭제 대상으로 표시한다. db-0은 Terminating이고, 볼륨은 여전히 node1에 연결되어 있다.',
+    },
+    'predict-volume': {
+      text: '이 테인트는 머신이 꺼져 있다는 약속이다. 아직 실행 중인 노드에 붙이면 두 파드가 같은 디스크에 쓸 수 있다.',
+      question: 'kubelet이 없는 노드에서 db-0이 Terminating이다. 다음에 무슨 일이 일어날까?',
+      choices: [
+        'node1이 돌아올 때까지 Terminating으로 남는다',
+        '20초 안에 강제 삭제되고, db-0이 볼륨과 함께 node2에서 시작한다',
+        'db-0은 node2에 돌아오지만 볼륨을 6분 동안 기다린다',
+      ],
+      explanation:
+        'PodGC는 20 s마다, NotReady이면서 out-of-service 테인트가 붙은 노드의 Terminating 파드를 강제 삭제한다. attach/detach 컨트롤러는 그런 노드에서 볼륨을 즉시 분리(detach)하며, 죽은 kubelet이 결코 보고할 수 없는 언마운트를 기다리지 않는다. 세 번째 답은 테인트 없이 강제 삭제했을 때(kubectl delete pod db-0 --force --grace-period=0)의 결과다: 새 db-0에 Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another가 뜨고, 6분 뒤(maxWaitForUnmountDuration) 분리가 강제될 때까지 ContainerCreating에 머문다.',
+    },
+    recreated: {
+      text: '2m9s, PodGC의 점검이 db-0을 강제 삭제한다. StatefulSet 컨트롤러가 db-0을 다시 만들고 스케줄러는 그것을 node2에 배치한다. attach/detach 컨트롤러는 기다리지 않고 볼륨을 node1에서 분리해 node2에 연결한다: SuccessfulAttachVolume, Multi-Attach error는 없다.',
+    },
+    running: {
+      text: '2m13s, 이미지 pull 후 redis가 node2에서 실행된다. kubectl get pvc는 같은 PVC가 같은 볼륨에 Bound되어 있음을 보여 준다: db-0이 데이터와 함께 돌아왔다. node1은 수리될 때까지 테인트를 유지하고, 그다음 kubectl taint nodes node1 node.kubernetes.io/out-of-service-로 제거한다.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30s에 Node 오브젝트 node2가 삭제된다. 그 머신(클라우드의 인스턴스)은 계속 실행되고, kubelet도 마찬가지다.',

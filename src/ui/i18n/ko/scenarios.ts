@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'web은 파드 3개로 실행되고, 그 PodDisruptionBudget은 3개 모두가 가용하기를 요구하므로 중단을 하나도 허용하지 않는다. kubectl drain node2는 노드를 cordon하고, 이후 모든 축출이 거부되어 5초마다 재시도된다. 1m30s에 파드 4개로 스케일하면 버짓이 하나를 허용한다: 다음 재시도가 node2의 파드를 축출하고 drain이 끝난다.',
   },
+  'volume-out-of-service': {
+    title: '죽은 노드에 남은 StatefulSet의 볼륨과 out-of-service 테인트',
+    description:
+      'db-0은 node1에서 실행되고 ReadWriteOnce 볼륨이 그 노드에 연결되어 있다. 30s에 node1의 전원이 꺼지고 1m19s에 NotReady가 되지만, StatefulSet은 db-0을 대체하지 않는다. 그 이름이 아직 쓰이고 있기 때문이다. 2m에 node1에 node.kubernetes.io/out-of-service 테인트를 붙이면 db-0이 강제 삭제되고, node2에 다시 만들어져 볼륨을 곧바로 받는다. 평소라면 분리(detach)가 기다리는 6분 없이.',
+  },
   'node-delete-cloud': {
     title: '클라우드 머신의 Node 삭제',
     description:

@@ -239,6 +239,48 @@ export const narrations: Translation['narrations'] = {
       text: 'O pod antigo some; o kubectl drain, que verifica a cada segundo, imprime pod/… evicted e node/node2 drained aos 1m37s. O node2 fica em cordon até kubectl uncordon node2.',
     },
   },
+  'volume-out-of-service': {
+    volume: {
+      text: 'O db-0, o único pod do StatefulSet db, roda no node1. O seu PVC data-db-0, criado a partir de volumeClaimTemplates, está Bound a um volume ReadWriteOnce, e kubectl get volumeattachments mostra esse volume anexado (attached) ao node1: um disco assim fica anexado a um nó de cada vez.',
+    },
+    off: {
+      text: 'Aos 30s o node1 é desligado: o kubelet, os contêineres e a rede param de uma vez, e ninguém avisa o API server.',
+    },
+    notready: {
+      text: 'Aos 1m19s, 50 segundos sem heartbeat, o controlador node-lifecycle marca o node1 como NotReady (NodeNotReady) e o db-0 como não Ready: kubectl get statefulset db mostra READY 0/1. kubectl get pods ainda mostra o db-0 Running no node1; não sobrou kubelet para dizer o contrário.',
+    },
+    predict: {
+      text: 'O node2 está Ready e tem espaço. O StatefulSet db quer 1 réplica e não tem nenhuma Ready.',
+      question: 'O que o controlador do StatefulSet faz com o db-0?',
+      choices: [
+        'Cria o db-0 de novo no node2 na hora',
+        'Cria o db-1 no node2 no lugar dele',
+        'Nada, enquanto o objeto do pod db-0 existir',
+      ],
+      explanation:
+        'Os pods de um StatefulSet têm nomes fixos, e existe no máximo um db-0: um novo db-0 exige que o objeto antigo suma, e só o kubelet do node1, que está desligado, o removeria. Aos 6m24s, 300 s depois do taint unreachable:NoExecute, o controlador de taint eviction marcaria o db-0 para exclusão, mas ele ficaria Terminating para sempre. Deployments não esperam: os pods novos deles têm nomes novos.',
+    },
+    taint: {
+      text: 'Aos 2m o administrador, com certeza de que o node1 está mesmo desligado, roda kubectl taint nodes node1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute. O db-0 não tolera esse taint NoExecute: o controlador de taint eviction cancela a espera de 300 s (Cancelling deletion of Pod default/db-0) e marca o db-0 para exclusão na hora. O db-0 fica Terminating, e o volume dele continua anexado ao node1.',
+    },
+    'predict-volume': {
+      text: 'O taint é uma promessa de que a máquina está desligada: num nó que ainda roda, dois pods poderiam escrever no mesmo disco.',
+      question: 'O db-0 está Terminating num nó sem kubelet. O que acontece em seguida?',
+      choices: [
+        'Fica Terminating até o node1 voltar',
+        'Em até 20 segundos ele é excluído à força, e o db-0 sobe no node2 com o seu volume',
+        'O db-0 volta no node2, mas espera 6 minutos pelo volume',
+      ],
+      explanation:
+        'O PodGC, a cada 20 s, exclui à força os pods Terminating de um nó que está NotReady e com o taint out-of-service. O controlador attach/detach desanexa na hora um volume de um nó assim, sem esperar pelo unmount que um kubelet morto nunca vai informar. A terceira resposta é o que dá uma exclusão forçada sem o taint (kubectl delete pod db-0 --force --grace-period=0): o novo db-0 recebe Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another, e fica em ContainerCreating até o detach ser forçado 6 minutos depois (maxWaitForUnmountDuration).',
+    },
+    recreated: {
+      text: 'Aos 2m9s a passada do PodGC exclui o db-0 à força. O controlador do StatefulSet cria o db-0 de novo e o scheduler o atribui ao node2. O controlador attach/detach desanexa o volume do node1 sem esperar e o anexa ao node2: SuccessfulAttachVolume, sem Multi-Attach error.',
+    },
+    running: {
+      text: 'Aos 2m13s, depois do pull da imagem, o redis roda no node2. kubectl get pvc mostra o mesmo PVC Bound ao mesmo volume: o db-0 voltou com os seus dados. O node1 fica com o taint até ser consertado; depois, kubectl taint nodes node1 node.kubernetes.io/out-of-service- o remove.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'Aos 30s o objeto Node node2 é excluído. A máquina dele, uma instância na nuvem, continua rodando, e o kubelet também.',

@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'O web roda 3 pods e o seu PodDisruptionBudget quer os 3 disponíveis, então não permite nenhuma interrupção. kubectl drain node2 faz cordon do nó, e depois cada despejo é recusado e tentado de novo a cada 5 segundos. Escalado para 4 pods aos 1m30s, o orçamento permite uma: a próxima tentativa despeja o pod no node2 e o drain termina.',
   },
+  'volume-out-of-service': {
+    title: 'O volume de um StatefulSet num nó morto, e o taint out-of-service',
+    description:
+      'O db-0 roda no node1 com um volume ReadWriteOnce anexado a ele. O node1 é desligado aos 30s: fica NotReady aos 1m19s, e o StatefulSet não substitui o db-0, cujo nome ainda está ocupado. Aos 2m o node1 recebe o taint node.kubernetes.io/out-of-service: o db-0 é excluído à força, volta no node2 e recebe o volume na hora, sem os 6 minutos que o detach esperaria.',
+  },
   'node-delete-cloud': {
     title: 'Excluir o Node de uma máquina na nuvem',
     description:
