@@ -16,6 +16,7 @@ export const BUILTIN_SCENARIOS = [
   'eviction',
   'control-plane-outage',
   'pdb-drain',
+  'graceful-shutdown',
   'node-delete-cloud',
   'node-delete-autoscaler',
   'autoscaler-scale-up',

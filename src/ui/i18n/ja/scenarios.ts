@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'webは3つのPodで動き、そのPodDisruptionBudgetは3つすべてが利用可能であることを求めるので、disruptionを1つも許さない。kubectl drain node2はNodeをcordonし、その後の退避はすべて拒否されて5秒ごとに再試行される。1m30sに4つのPodへスケールすると、budgetは1つを許す。次の再試行でnode2上のPodが退避され、drainが終わる。',
   },
+  'graceful-shutdown': {
+    title: 'ノードのグレースフルシャットダウンと、突然消えるノード',
+    description:
+      'kubeletはshutdownGracePeriod 30s。node2は30sにネットワークから切り離される (電源断と同じ): そのwebのPodはAPI上でRunningのまま残り、6m24sにtaintによる退避でやっと置き換えられる。node1は2mに ssh node1 poweroff できれいにシャットダウンされる: kubeletが先にPodを止めてFailedと報告するので、ReplicaSetは1秒以内に代わりを作る。',
+  },
   'node-delete-cloud': {
     title: 'クラウドのマシンのNodeを削除',
     description:

@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'web은 파드 3개로 실행되고, 그 PodDisruptionBudget은 3개 모두가 가용하기를 요구하므로 중단을 하나도 허용하지 않는다. kubectl drain node2는 노드를 cordon하고, 이후 모든 축출이 거부되어 5초마다 재시도된다. 1m30s에 파드 4개로 스케일하면 버짓이 하나를 허용한다: 다음 재시도가 node2의 파드를 축출하고 drain이 끝난다.',
   },
+  'graceful-shutdown': {
+    title: '그레이스풀 노드 셧다운, 그리고 사라지는 노드',
+    description:
+      'kubelet은 shutdownGracePeriod 30s로 설정되어 있다. node2는 30s에 네트워크에서 끊긴다(전원 차단과 같다): 그 web 파드는 API에서 Running으로 남아 있다가 6m24s에야 테인트 축출로 대체된다. node1은 2m에 ssh node1 poweroff로 정상 종료된다: kubelet이 먼저 파드를 멈추고 Failed로 보고하므로, ReplicaSet이 1초 안에 대체 파드를 만든다.',
+  },
   'node-delete-cloud': {
     title: '클라우드 머신의 Node 삭제',
     description:

@@ -47,6 +47,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'O web roda 3 pods e o seu PodDisruptionBudget quer os 3 disponíveis, então não permite nenhuma interrupção. kubectl drain node2 faz cordon do nó, e depois cada despejo é recusado e tentado de novo a cada 5 segundos. Escalado para 4 pods aos 1m30s, o orçamento permite uma: a próxima tentativa despeja o pod no node2 e o drain termina.',
   },
+  'graceful-shutdown': {
+    title: 'Desligamento gracioso do nó, e um nó que some',
+    description:
+      'Os kubelets têm shutdownGracePeriod 30s. O node2 cai da rede aos 30s, como numa queda de energia: o pod web dele continua Running na API e só é substituído aos 6m24s, pelo despejo por taint. O node1 é desligado de forma limpa com ssh node1 poweroff aos 2m: o kubelet para o pod antes e o reporta Failed, e o ReplicaSet o substitui em menos de um segundo.',
+  },
   'node-delete-cloud': {
     title: 'Excluir o Node de uma máquina na nuvem',
     description:
