@@ -17,6 +17,7 @@ export const BUILTIN_SCENARIOS = [
   'control-plane-outage',
   'pdb-drain',
   'volume-out-of-service',
+  'graceful-shutdown',
   'node-delete-cloud',
   'node-delete-autoscaler',
   'autoscaler-scale-up',

@@ -145,6 +145,17 @@ describe('built-in lessons hold', () => {
     ]);
   });
 
+  it("graceful-shutdown: node2 lost at 30s and Unknown at 1m19s; node1 shut down at 2m, its pod replaced at 2m1s; node2's at 6m24s", () => {
+    expect(walk('graceful-shutdown')).toEqual([
+      ['cut', 30_000],
+      ['unknown', 79_270],
+      ['shutdown', 120_000],
+      ['replaced', 121_224],
+      ['compare', 125_000],
+      ['evicted', 384_470],
+    ]);
+  });
+
   it('every step of every built-in lesson happens, in order, before the scenario ends', () => {
     // The 5,000-node built-in is walked by its own test (src/sim/zone-down-5000.test.ts).
     for (const name of BUILTIN_SCENARIOS) {

@@ -291,6 +291,37 @@ export const narrations = {
       text: 'At 2m13s, after the image pull, redis runs on node2. kubectl get pvc shows the same claim bound to the same volume: db-0 is back with its data. node1 keeps its taint until it is repaired; then kubectl taint nodes node1 node.kubernetes.io/out-of-service- removes it.',
     },
   },
+  'graceful-shutdown': {
+    cut: {
+      text: "web has one pod on each worker. At 30s node2 drops off the network (network cut node2). To the control plane this looks the same as a power cut: node2's kubelet stops reporting, without a word about its pods.",
+    },
+    unknown: {
+      text: "At 1m19s, about 50s after node2's last heartbeat (node-monitor-grace-period), its conditions go Unknown: NotReady. At 1m24s it is tainted node.kubernetes.io/unreachable:NoExecute, which web's pod tolerates for 300s: in the API the pod is still Running.",
+    },
+    predict: {
+      text: 'At 2m node1 is shut down cleanly: ssh node1 poweroff. Every kubelet here has shutdownGracePeriod 30s and shutdownGracePeriodCriticalPods 10s.',
+      question: 'Which web pod gets its replacement first?',
+      choices: [
+        "node2's: it was lost 90 seconds earlier",
+        "node1's: within seconds of the shutdown",
+        "Both at once, when node2's 300s are up",
+      ],
+      explanation:
+        "node1's kubelet holds back the power-off, stops its pods and reports them Failed. A Failed pod no longer counts for its ReplicaSet, which replaces it at once. node2's pod is still Running in the API: nobody can say it stopped, so it waits out its 300s toleration and is evicted at 6m24s.",
+    },
+    shutdown: {
+      text: 'At 2m ssh node1 poweroff. node1\'s kubelet holds a systemd-logind inhibitor lock, so the power-off waits: event Shutdown, and at once Ready False, "node is shutting down". Regular pods are stopped first, with up to 20s (30s minus the 10s kept for critical pods): Killing nginx.',
+    },
+    replaced: {
+      text: 'nginx stops within a second: the pod ends Failed, reason Terminated, "Pod was terminated in response to imminent node shutdown." (kubectl describe pod). At 2m1s the ReplicaSet replaces it on node3. Then the critical pods (calico-node, kube-proxy) stop and node1 powers off.',
+    },
+    compare: {
+      text: 'At 2m5s kubectl get pods: web has 3 Running pods again, two on node3, and the third is the old one on node2, still 1/1 Running, 95s after node2 went silent.',
+    },
+    evicted: {
+      text: "At 6m24s, 300s after the NoExecute taint, node2's pod is evicted (TaintManagerEviction) and the ReplicaSet replaces it on node3: almost 6 minutes after node2 was lost, against 1 second for node1. The old pod stays Terminating: only node2's kubelet could confirm it is gone.",
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'At 30s the Node object node2 is deleted. Its machine, an instance in the cloud, keeps running, and so does its kubelet.',

@@ -275,6 +275,37 @@ export const narrations: Translation['narrations'] = {
       text: '2m13s、イメージのpullの後、redisがnode2で動き出す。kubectl get pvc は同じPVCが同じボリュームにBoundのままだと示す。db-0はデータとともに戻った。node1は修理されるまでtaintを付けたままにし、その後 kubectl taint nodes node1 node.kubernetes.io/out-of-service- で外す。',
     },
   },
+  'graceful-shutdown': {
+    cut: {
+      text: 'webは各ワーカーにPodを1つずつ持つ。30sにnode2がネットワークから切り離される (network cut node2)。コントロールプレーンから見れば、これは電源断と同じ: node2のkubeletは、Podについて何も言わないまま報告をやめる。',
+    },
+    unknown: {
+      text: '1m19s、node2の最後のハートビートから約50s後 (node-monitor-grace-period)、conditionがUnknownになる: NotReady。1m24sに node.kubernetes.io/unreachable:NoExecute のtaintが付くが、webのPodはこれを300s tolerateする: API上ではまだRunning。',
+    },
+    predict: {
+      text: '2mにnode1をきれいにシャットダウンする: ssh node1 poweroff。このクラスターのkubeletはすべて shutdownGracePeriod 30s、shutdownGracePeriodCriticalPods 10s。',
+      question: 'どちらのwebのPodが先に置き換えられるか?',
+      choices: [
+        'node2のPod: 90秒早く失われたから',
+        'node1のPod: シャットダウンから数秒以内に',
+        '両方同時、node2の300sが過ぎたとき',
+      ],
+      explanation:
+        'node1のkubeletは電源断を待たせ、Podを止めてFailedと報告する。FailedのPodはReplicaSetに数えられないので、すぐに代わりが作られる。node2のPodはAPI上でまだRunning: 止まったと言える者がいないので、300sのtolerationが切れるのを待ち、6m24sに退避される。',
+    },
+    shutdown: {
+      text: '2mに ssh node1 poweroff。node1のkubeletはsystemd-logindのinhibitor lockを持っているので、電源断は待たされる: イベント Shutdown、そしてすぐに Ready False、"node is shutting down"。まず通常のPodを最大20s (30sから重要なPod用の10sを引いた分) で止める: nginxをKilling。',
+    },
+    replaced: {
+      text: 'nginxは1秒以内に止まる: PodはFailed、reason Terminated、"Pod was terminated in response to imminent node shutdown." で終わる (kubectl describe pod)。2m1sにReplicaSetがnode3に代わりを作る。続いて重要なPod (calico-node、kube-proxy) が止まり、node1の電源が切れる。',
+    },
+    compare: {
+      text: '2m5sの kubectl get pods: webのRunningのPodはまた3つ。2つはnode3、3つ目はnode2上の古いPodで、node2が沈黙して95s経ってもまだ 1/1 Running。',
+    },
+    evicted: {
+      text: '6m24s、NoExecuteのtaintから300s後、node2のPodが退避され (TaintManagerEviction)、ReplicaSetがnode3に代わりを作る: node2を失ってから6分近く。node1では1秒だった。古いPodはTerminatingのまま: 消えたことを確認できるのはnode2のkubeletだけ。',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30sにNodeオブジェクトnode2が削除される。そのマシン (クラウドのインスタンス) は動き続け、kubeletも動き続ける。',

@@ -52,6 +52,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'db-0はnode1で動き、ReadWriteOnceのボリュームがnode1にアタッチされている。30sにnode1の電源が切れ、1m19sにNotReadyになるが、StatefulSetはdb-0の代わりを作らない。その名前がまだ使われているからだ。2mにnode1にnode.kubernetes.io/out-of-service taintを付けると、db-0は強制削除され、node2で作り直されてすぐにボリュームを得る。普段ならデタッチが待つ6分を待たずに。',
   },
+  'graceful-shutdown': {
+    title: 'ノードのグレースフルシャットダウンと、突然消えるノード',
+    description:
+      'kubeletはshutdownGracePeriod 30s。node2は30sにネットワークから切り離される (電源断と同じ): そのwebのPodはAPI上でRunningのまま残り、6m24sにtaintによる退避でやっと置き換えられる。node1は2mに ssh node1 poweroff できれいにシャットダウンされる: kubeletが先にPodを止めてFailedと報告するので、ReplicaSetは1秒以内に代わりを作る。',
+  },
   'node-delete-cloud': {
     title: 'クラウドのマシンのNodeを削除',
     description:

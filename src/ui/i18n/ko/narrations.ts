@@ -280,6 +280,37 @@ export const narrations: Translation['narrations'] = {
       text: '2m13s, 이미지 pull 후 redis가 node2에서 실행된다. kubectl get pvc는 같은 PVC가 같은 볼륨에 Bound되어 있음을 보여 준다: db-0이 데이터와 함께 돌아왔다. node1은 수리될 때까지 테인트를 유지하고, 그다음 kubectl taint nodes node1 node.kubernetes.io/out-of-service-로 제거한다.',
     },
   },
+  'graceful-shutdown': {
+    cut: {
+      text: 'web은 워커마다 파드가 하나씩 있다. 30s에 node2가 네트워크에서 끊긴다(network cut node2). 컨트롤 플레인이 보기에는 전원 차단과 같다: node2의 kubelet은 파드에 대해 아무 말도 없이 보고를 멈춘다.',
+    },
+    unknown: {
+      text: '1m19s, node2의 마지막 하트비트로부터 약 50s 뒤(node-monitor-grace-period) 컨디션이 Unknown이 된다: NotReady. 1m24s에 node.kubernetes.io/unreachable:NoExecute 테인트가 붙지만, web 파드는 이 테인트를 300s 동안 톨러레이션한다: API에서는 여전히 Running이다.',
+    },
+    predict: {
+      text: '2m에 node1을 정상적으로 종료한다: ssh node1 poweroff. 이 클러스터의 모든 kubelet은 shutdownGracePeriod 30s, shutdownGracePeriodCriticalPods 10s다.',
+      question: '어느 web 파드가 먼저 대체될까?',
+      choices: [
+        'node2의 파드: 90초 먼저 잃었으니까',
+        'node1의 파드: 종료 후 몇 초 안에',
+        '둘 다 동시에, node2의 300s가 끝날 때',
+      ],
+      explanation:
+        'node1의 kubelet은 전원 차단을 붙잡아 두고 파드를 멈춘 뒤 Failed로 보고한다. Failed 파드는 ReplicaSet이 세지 않으므로 즉시 대체된다. node2의 파드는 API에서 여전히 Running이다: 멈췄다고 말해 줄 수 있는 주체가 없으니, 300s 톨러레이션이 끝나기를 기다렸다가 6m24s에 축출된다.',
+    },
+    shutdown: {
+      text: '2m에 ssh node1 poweroff. node1의 kubelet은 systemd-logind 인히비터 락을 쥐고 있어서 전원 차단이 기다린다: 이벤트 Shutdown, 그리고 즉시 Ready False, "node is shutting down". 먼저 일반 파드를 최대 20s(30s에서 중요 파드 몫 10s를 뺀 시간) 안에 멈춘다: nginx Killing.',
+    },
+    replaced: {
+      text: 'nginx는 1초 안에 멈춘다: 파드는 Failed, reason Terminated, "Pod was terminated in response to imminent node shutdown."으로 끝난다(kubectl describe pod). 2m1s에 ReplicaSet이 node3에 대체 파드를 만든다. 이어서 중요 파드(calico-node, kube-proxy)가 멈추고 node1의 전원이 꺼진다.',
+    },
+    compare: {
+      text: '2m5s의 kubectl get pods: web의 Running 파드는 다시 3개다. 둘은 node3에 있고, 셋째는 node2의 옛 파드로, node2가 조용해진 지 95s가 지났는데도 여전히 1/1 Running이다.',
+    },
+    evicted: {
+      text: '6m24s, NoExecute 테인트로부터 300s 뒤 node2의 파드가 축출되고(TaintManagerEviction) ReplicaSet이 node3에 대체 파드를 만든다: node2를 잃은 지 거의 6분 만이다. node1은 1초였다. 옛 파드는 Terminating으로 남는다: 사라졌음을 확인해 줄 수 있는 것은 node2의 kubelet뿐이다.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: '30s에 Node 오브젝트 node2가 삭제된다. 그 머신(클라우드의 인스턴스)은 계속 실행되고, kubelet도 마찬가지다.',

@@ -52,6 +52,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'db-0은 node1에서 실행되고 ReadWriteOnce 볼륨이 그 노드에 연결되어 있다. 30s에 node1의 전원이 꺼지고 1m19s에 NotReady가 되지만, StatefulSet은 db-0을 대체하지 않는다. 그 이름이 아직 쓰이고 있기 때문이다. 2m에 node1에 node.kubernetes.io/out-of-service 테인트를 붙이면 db-0이 강제 삭제되고, node2에 다시 만들어져 볼륨을 곧바로 받는다. 평소라면 분리(detach)가 기다리는 6분 없이.',
   },
+  'graceful-shutdown': {
+    title: '그레이스풀 노드 셧다운, 그리고 사라지는 노드',
+    description:
+      'kubelet은 shutdownGracePeriod 30s로 설정되어 있다. node2는 30s에 네트워크에서 끊긴다(전원 차단과 같다): 그 web 파드는 API에서 Running으로 남아 있다가 6m24s에야 테인트 축출로 대체된다. node1은 2m에 ssh node1 poweroff로 정상 종료된다: kubelet이 먼저 파드를 멈추고 Failed로 보고하므로, ReplicaSet이 1초 안에 대체 파드를 만든다.',
+  },
   'node-delete-cloud': {
     title: '클라우드 머신의 Node 삭제',
     description:

@@ -281,6 +281,37 @@ export const narrations: Translation['narrations'] = {
       text: 'Aos 2m13s, depois do pull da imagem, o redis roda no node2. kubectl get pvc mostra o mesmo PVC Bound ao mesmo volume: o db-0 voltou com os seus dados. O node1 fica com o taint até ser consertado; depois, kubectl taint nodes node1 node.kubernetes.io/out-of-service- o remove.',
     },
   },
+  'graceful-shutdown': {
+    cut: {
+      text: 'O web tem um pod em cada worker. Aos 30s o node2 cai da rede (network cut node2). Para o control plane isso é igual a uma queda de energia: o kubelet do node2 para de reportar, sem dizer nada sobre os seus pods.',
+    },
+    unknown: {
+      text: 'Aos 1m19s, uns 50s depois do último heartbeat do node2 (node-monitor-grace-period), as condições dele ficam Unknown: NotReady. Aos 1m24s ele recebe o taint node.kubernetes.io/unreachable:NoExecute, que o pod web tolera por 300s: na API o pod continua Running.',
+    },
+    predict: {
+      text: 'Aos 2m o node1 é desligado de forma limpa: ssh node1 poweroff. Todos os kubelets aqui têm shutdownGracePeriod 30s e shutdownGracePeriodCriticalPods 10s.',
+      question: 'Qual pod web ganha um substituto primeiro?',
+      choices: [
+        'O do node2: ele se perdeu 90 segundos antes',
+        'O do node1: segundos depois do desligamento',
+        'Os dois juntos, quando acabarem os 300s do node2',
+      ],
+      explanation:
+        'O kubelet do node1 segura o desligamento, para os seus pods e os reporta Failed. Um pod Failed não conta mais para o ReplicaSet, que o substitui na hora. O pod do node2 continua Running na API: ninguém pode dizer que ele parou, então ele espera acabar a tolerância de 300s e é despejado aos 6m24s.',
+    },
+    shutdown: {
+      text: 'Aos 2m ssh node1 poweroff. O kubelet do node1 segura um inhibitor lock do systemd-logind, então o desligamento espera: evento Shutdown e, na hora, Ready False, "node is shutting down". Os pods comuns são parados primeiro, com até 20s (30s menos os 10s reservados aos pods críticos): Killing nginx.',
+    },
+    replaced: {
+      text: 'O nginx para em menos de um segundo: o pod termina Failed, reason Terminated, "Pod was terminated in response to imminent node shutdown." (kubectl describe pod). Aos 2m1s o ReplicaSet o substitui no node3. Depois os pods críticos (calico-node, kube-proxy) param e o node1 desliga.',
+    },
+    compare: {
+      text: 'Aos 2m5s kubectl get pods: o web tem de novo 3 pods Running, dois no node3, e o terceiro é o antigo no node2, ainda 1/1 Running, 95s depois de o node2 ficar em silêncio.',
+    },
+    evicted: {
+      text: 'Aos 6m24s, 300s depois do taint NoExecute, o pod do node2 é despejado (TaintManagerEviction) e o ReplicaSet o substitui no node3: quase 6 minutos depois de o node2 se perder, contra 1 segundo para o node1. O pod antigo fica Terminating: só o kubelet do node2 poderia confirmar que ele acabou.',
+    },
+  },
   'node-delete-cloud': {
     delete: {
       text: 'Aos 30s o objeto Node node2 é excluído. A máquina dele, uma instância na nuvem, continua rodando, e o kubelet também.',

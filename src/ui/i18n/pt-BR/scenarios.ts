@@ -52,6 +52,11 @@ export const scenarios: Translation['scenarios'] = {
     description:
       'O db-0 roda no node1 com um volume ReadWriteOnce anexado a ele. O node1 é desligado aos 30s: fica NotReady aos 1m19s, e o StatefulSet não substitui o db-0, cujo nome ainda está ocupado. Aos 2m o node1 recebe o taint node.kubernetes.io/out-of-service: o db-0 é excluído à força, volta no node2 e recebe o volume na hora, sem os 6 minutos que o detach esperaria.',
   },
+  'graceful-shutdown': {
+    title: 'Desligamento gracioso do nó, e um nó que some',
+    description:
+      'Os kubelets têm shutdownGracePeriod 30s. O node2 cai da rede aos 30s, como numa queda de energia: o pod web dele continua Running na API e só é substituído aos 6m24s, pelo despejo por taint. O node1 é desligado de forma limpa com ssh node1 poweroff aos 2m: o kubelet para o pod antes e o reporta Failed, e o ReplicaSet o substitui em menos de um segundo.',
+  },
   'node-delete-cloud': {
     title: 'Excluir o Node de uma máquina na nuvem',
     description:
