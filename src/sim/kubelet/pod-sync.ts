@@ -318,6 +318,14 @@ export function killFinished(e: Engine, h: RunningHost, target: string): void {
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   if (how === SIGKILL) {
     for (const hc of runningContainersOf(h, uid)) containerExited(e, h.name, hc.id, 137, 'Error', w.cause);
+  } else if (w.shutdown) {
+    // A pod the shutdown manager killed stays (Failed), and its status shows how each container
+    // ended, as the runtime keeps them: nginx's exit 0 reads `Completed` (kubernetes#104531), not
+    // ContainerStatusUnknown. The machine powers off next; nothing removes them before.
+    for (const hc of runningContainersOf(h, uid)) {
+      const code = stopExitCode(hc) ?? 137;
+      containerExited(e, h.name, hc.id, code, code === 0 ? 'Completed' : 'Error', w.cause);
+    }
   } else killWorkerContainers(e, h, w, w.cause);
   w.state = 'terminated';
   requestPodSync(e, h, 0);

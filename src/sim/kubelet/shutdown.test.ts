@@ -108,6 +108,13 @@ describe('graceful node shutdown (shutdownGracePeriod 30s, shutdownGracePeriodCr
     expect(e.state.hosts.node2?.power).toBe('off');
     // kubectl get pods: STATUS from the reason (or the containers' terminated reason, as kubectl does).
     expect(s.kubectl('get pods')).not.toMatch(/web-\S+\s+1\/1\s+Running/);
+    // The runtime keeps the stopped containers: nginx ended on SIGTERM with 0, `Completed` (as
+    // kubernetes#104531 shows a gracefully shut down nginx pod), not ContainerStatusUnknown.
+    for (const name of regular) {
+      const cs = (e.get('Pod', `default/${name}`) as Pod).status.containerStatuses?.[0];
+      expect(cs?.state, name).toMatchObject({ terminated: { exitCode: 0, reason: 'Completed' } });
+      expect(s.kubectl(`get pod ${name}`)).toMatch(new RegExp(`${name}\\s+0/1\\s+Completed\\s+0\\s`));
+    }
   });
 
   it('v1.23-docker: no DisruptionTarget condition (PodDisruptionConditions came in 1.25)', () => {
