@@ -84,6 +84,11 @@ describe('PodDisruptionBudget validation (ValidatePodDisruptionBudgetSpec)', () 
       /no matches for kind "PodDisruptionBudget" in version "policy\/v1beta1"/,
     );
     expect(refusal(pdb({ minAvailable: '50%', selector: { matchLabels: { app: 'web' } } }))).toBe('accepted');
+    // supportedUnhealthyPodEvictionPolicies (field.NotSupported, sorted).
+    expect(refusal(pdb({ minAvailable: 1, unhealthyPodEvictionPolicy: 'Sometimes' }))).toBe(
+      'The PodDisruptionBudget "web-pdb" is invalid: spec.unhealthyPodEvictionPolicy: Unsupported value: "Sometimes": supported values: "AlwaysAllow", "IfHealthyBudget"',
+    );
+    expect(refusal(pdb({ minAvailable: 1, unhealthyPodEvictionPolicy: 'AlwaysAllow' }))).toBe('accepted');
   });
 });
 
@@ -189,6 +194,50 @@ describe('eviction API (eviction.go)', () => {
           lastTransitionTime: e.now,
         });
     }
+  });
+
+  it('a not-Ready pod under a budget that is not met: 429 with IfHealthyBudget (and nil), deleted with AlwaysAllow', () => {
+    const outcomes: Record<string, unknown> = {};
+    for (const policy of [undefined, 'IfHealthyBudget', 'AlwaysAllow'] as const) {
+      const e = cluster();
+      apply(
+        e,
+        pdb({
+          minAvailable: 3,
+          selector: { matchLabels: { app: 'web' } },
+          ...(policy ? { unhealthyPodEvictionPolicy: policy } : {}),
+        }),
+      );
+      const stored = e.get('PodDisruptionBudget', 'default/web-pdb')!;
+      expect(stored.spec.unhealthyPodEvictionPolicy).toBe(policy);
+      const c = e.cause({ actor: 'test', what: 'not ready' });
+      // One pod not Ready, so 2 healthy for 3 desired (as the controller would count them).
+      const [a] = podsOf(e, 'web-');
+      e.put(
+        {
+          ...a!,
+          status: {
+            ...a!.status,
+            conditions: a!.status.conditions.map((x) => (x.type === 'Ready' ? { ...x, status: 'False' as const } : x)),
+          },
+        },
+        'not ready',
+        c,
+      );
+      e.put(
+        { ...stored, status: { ...stored.status, currentHealthy: 2, desiredHealthy: 3, disruptionsAllowed: 0 } },
+        'status',
+        c,
+      );
+      outcomes[policy ?? 'nil'] = evictPod(e, e.get('Pod', `default/${a!.metadata.name}`)!, 30, c);
+      // Never counted: nothing decremented, nobody in DisruptedPods.
+      expect(e.get('PodDisruptionBudget', 'default/web-pdb')!.status.disruptedPods).toBeUndefined();
+    }
+    expect(outcomes).toEqual({
+      nil: { ok: false, code: 429, message: PDB_VIOLATION },
+      IfHealthyBudget: { ok: false, code: 429, message: PDB_VIOLATION },
+      AlwaysAllow: { ok: true },
+    });
   });
 
   it('pod names are data: a pod named constructor is counted, not mistaken for a DisruptedPods entry', () => {

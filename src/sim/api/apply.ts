@@ -217,6 +217,10 @@ function buildObject(e: Engine, kind: Kind, m: Manifest): ApiObject {
         pdb.spec.maxUnavailable = spec.maxUnavailable as number | string;
       if (spec.selector !== undefined && spec.selector !== null)
         pdb.spec.selector = { matchLabels: asStrMap(asObj(spec.selector).matchLabels) };
+      // A field 1.23's API does not know (PDBUnhealthyPodEvictionPolicy came in 1.26): dropped there.
+      const policy = spec.unhealthyPodEvictionPolicy;
+      if ((policy === 'IfHealthyBudget' || policy === 'AlwaysAllow') && !e.state.profile.name.startsWith('v1.23'))
+        pdb.spec.unhealthyPodEvictionPolicy = policy;
       return pdb;
     }
     case 'PersistentVolumeClaim':

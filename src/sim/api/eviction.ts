@@ -8,7 +8,8 @@
  *   missing or empty selector matches nothing here). More than one: 500 `This pod has more than one
  *   PodDisruptionBudget, which the eviction subresource does not support.`
  * - A pod that is not Ready is deleted without decrementing while the budget is healthy
- *   (currentHealthy >= desiredHealthy > 0: the default unhealthyPodEvictionPolicy IfHealthyBudget).
+ *   (currentHealthy >= desiredHealthy > 0: the default unhealthyPodEvictionPolicy IfHealthyBudget),
+ *   or always with `unhealthyPodEvictionPolicy: AlwaysAllow`.
  * - `checkAndDecrement`: observedGeneration behind the generation, or disruptionsAllowed 0, is 429
  *   TooManyRequests `Cannot evict pod as it would violate the pod's disruption budget.`; otherwise
  *   the PDB's status is written with disruptionsAllowed - 1 (and the DisruptionAllowed condition
@@ -82,7 +83,12 @@ export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): Evi
     const pdb = pdbs[0];
     if (pdb) {
       const st = pdb.status;
-      const unhealthyOk = !isPodReady(pod) && st.currentHealthy >= st.desiredHealthy && st.desiredHealthy > 0;
+      // An unhealthy (not Ready) pod: AlwaysAllow deletes it whatever the budget; IfHealthyBudget
+      // (and nil) only while the budget is met.
+      const unhealthyOk =
+        !isPodReady(pod) &&
+        (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow' ||
+          (st.currentHealthy >= st.desiredHealthy && st.desiredHealthy > 0));
       if (!unhealthyOk) {
         const behind = (st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0);
         if (behind || st.disruptionsAllowed <= 0) return { ok: false, code: 429, message: PDB_VIOLATION };

@@ -343,6 +343,13 @@ function pdbErrors(spec: Record<string, unknown>, out: ManifestError[]): void {
     });
   }
   for (const f of ['minAvailable', 'maxUnavailable']) if (has(f)) intOrPercentErrors(spec[f], ['spec', f], out);
+  // supportedUnhealthyPodEvictionPolicies: field.NotSupported lists them sorted.
+  const policy = spec.unhealthyPodEvictionPolicy;
+  if (has('unhealthyPodEvictionPolicy') && policy !== 'IfHealthyBudget' && policy !== 'AlwaysAllow')
+    out.push({
+      keys: ['spec', 'unhealthyPodEvictionPolicy'],
+      detail: `Unsupported value: ${JSON.stringify(String(policy))}: supported values: "AlwaysAllow", "IfHealthyBudget"`,
+    });
   const sel = asObj(spec.selector);
   for (const [k, v] of Object.entries(asObj(sel.matchLabels))) {
     const at = ['spec', 'selector', 'matchLabels'];

@@ -319,7 +319,13 @@ export interface ConfigMap {
 export interface PodDisruptionBudget {
   kind: 'PodDisruptionBudget';
   metadata: ObjectMeta;
-  spec: { selector?: LabelSelector; minAvailable?: number | string; maxUnavailable?: number | string };
+  spec: {
+    selector?: LabelSelector;
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    /** policy/v1 (1.27+ on by default): `IfHealthyBudget` (nil's behaviour) or `AlwaysAllow`. */
+    unhealthyPodEvictionPolicy?: 'IfHealthyBudget' | 'AlwaysAllow';
+  };
   status: {
     observedGeneration?: number;
     /** Pod name -> time the eviction API counted it as disrupted (not yet seen deleted). */

@@ -296,6 +296,7 @@ function pdbJson(p: PodDisruptionBudget): { [k: string]: Json } {
   if (p.spec.maxUnavailable !== undefined) spec.maxUnavailable = p.spec.maxUnavailable;
   if (p.spec.minAvailable !== undefined) spec.minAvailable = p.spec.minAvailable;
   if (p.spec.selector) spec.selector = { matchLabels: { ...p.spec.selector.matchLabels } };
+  if (p.spec.unhealthyPodEvictionPolicy) spec.unhealthyPodEvictionPolicy = p.spec.unhealthyPodEvictionPolicy;
   const st = p.status;
   const status: { [k: string]: Json } = {};
   if (st.conditions)
