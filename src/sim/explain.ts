@@ -96,6 +96,21 @@ export function causeChain(e: Engine, start: number): ExplanationLink[] {
   return out;
 }
 
+/**
+ * A pod that waits for its volume: Pending, and the attach/detach controller's latest word about it
+ * a refused attach (FailedAttachVolume, a Multi-Attach error), not a SuccessfulAttachVolume since.
+ * That refusal, not the kubelet's ContainerCreating, says why it waits.
+ */
+function attachWait(e: Engine, ref: string, list: readonly ObjectHistoryEntry[]): number | undefined {
+  if (!ref.startsWith('Pod/') || e.get('Pod', ref.slice(4))?.status.phase !== 'Pending') return undefined;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const h = list[i];
+    if (h?.what === 'event SuccessfulAttachVolume') return undefined;
+    if (h?.what === 'event FailedAttachVolume') return h.cause;
+  }
+  return undefined;
+}
+
 /** The causal chain behind `ref` (e.g. `Pod/default/web-1`, `Node/node2`, `Host/node2`). */
 export function explain(e: Engine, ref: string): Explanation {
   const list = e.state.api.history[ref] ?? [];
@@ -113,7 +128,7 @@ export function explain(e: Engine, ref: string): Explanation {
   // The autoscaler's latest decision about the object (a scale-up it triggered, a NotTriggerScaleUp,
   // a removal) explains it better than an older change when it is at least as recent.
   const decision = e.state.cloud?.ca?.decisions[ref];
-  const start = decision && decision.at >= entry.at ? decision.cause : entry.cause;
+  const start = decision && decision.at >= entry.at ? decision.cause : (attachWait(e, ref, list) ?? entry.cause);
   const chain = causeChain(e, start);
   const head = headline(e, ref, chain);
   return { ref, headline: head, summary: head, chain };

@@ -340,7 +340,8 @@ export function pollDrain(e: Engine, wait: DrainWait): DrainStep {
         actor: 'kubectl',
         what: `kubectl drain ${node}: evict pod ${b.namespace}/${b.name} again`,
         rule: 'drain.go evictPods: a 429 is tried again after EvictErrorRetryDelay (5s)',
-        parents: [e.lastCause(`Node/${node}`) ?? 0],
+        // The drain's cordon (its command), not whatever the kubelet wrote on the Node since.
+        parents: [e.lastCause(`Node/${node}`, 'cordoned') ?? e.lastCause(`Node/${node}`) ?? 0],
       });
       tryEviction(e, next, cur, b.grace, lines, cause, b.uid);
     }

@@ -20,10 +20,15 @@
  *   written on the latest pod before the delete, so kubectl drain's and the cluster autoscaler's
  *   evictions both leave it.
  *
+ * A refusal is remembered on the pod (`eviction refused by PodDisruptionBudget NAME`, caused by the
+ * budget's status) and is a chapter of the story, once per stretch of refusals.
+ *
  * The taint-eviction controller and PodGC do not come here: they delete, budgets or not.
  */
 
 import type { Pod, PodCondition, PodDisruptionBudget } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
+import { addChapter, fromCause } from '../core/chapters';
 import { dict, dictOf } from '../core/dict';
 import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
@@ -72,6 +77,39 @@ function addConditionAndDeletePod(e: Engine, pod: Pod, grace: number, cause: num
   removeOrTerminate(e, current, grace, cause);
 }
 
+/** The history entry of a pod whose eviction a budget refused (`eviction refused by PodDisruptionBudget web`). */
+export const EVICTION_REFUSED = 'eviction refused by PodDisruptionBudget ';
+
+/**
+ * A 429 for the story: the pod's history names the refusal, its cause the budget's status as the
+ * disruption controller wrote it (controllers/disruption.ts), so Why? on the pod leads there; and
+ * a chapter. Once per stretch of refusals (kubectl drain asks again every 5 s): a retry refused
+ * for the same budget adds nothing while nothing else happened to the pod.
+ */
+function refused(e: Engine, pod: Pod, pdb: PodDisruptionBudget, behind: boolean, cause: number): void {
+  const ref = `Pod/${keyOf(pod)}`;
+  const what = `${EVICTION_REFUSED}${pdb.metadata.name}`;
+  const list = e.state.api.history[ref];
+  if (list?.[list.length - 1]?.what === what) return;
+  const st = pdb.status;
+  const c = e.cause({
+    actor: 'kube-apiserver',
+    what: `eviction of Pod/${keyOf(pod)} refused by PodDisruptionBudget/${keyOf(pdb)}`,
+    rule: behind
+      ? "eviction.go checkAndDecrement: the budget's status is older than its spec (observedGeneration): 429 Too Many Requests"
+      : `eviction.go checkAndDecrement: disruptionsAllowed ${st.disruptionsAllowed} (currentHealthy ${st.currentHealthy}, desiredHealthy ${st.desiredHealthy}): 429 Too Many Requests`,
+    parents: [cause, e.lastCause(`PodDisruptionBudget/${keyOf(pdb)}`) ?? 0],
+  });
+  e.remember(ref, what, c);
+  addChapter(e, {
+    label: `${pod.metadata.name} eviction refused by PDB ${pdb.metadata.name}`,
+    kind: 'other',
+    ref,
+    ...(pod.spec.nodeName ? { node: pod.spec.nodeName } : {}),
+    ...fromCause(causeAt(e.state.causes, c)),
+  });
+}
+
 /** Evict `pod`, deleting it with `grace` seconds when the budget allows. */
 export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): EvictionResult {
   const phase = pod.status.phase;
@@ -91,7 +129,10 @@ export function evictPod(e: Engine, pod: Pod, grace: number, cause: number): Evi
           (st.currentHealthy >= st.desiredHealthy && st.desiredHealthy > 0));
       if (!unhealthyOk) {
         const behind = (st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0);
-        if (behind || st.disruptionsAllowed <= 0) return { ok: false, code: 429, message: PDB_VIOLATION };
+        if (behind || st.disruptionsAllowed <= 0) {
+          refused(e, pod, pdb, behind, cause);
+          return { ok: false, code: 429, message: PDB_VIOLATION };
+        }
         // Keyed by pod names (`constructor` is one): a record without a prototype.
         const disrupted = st.disruptedPods ? dictOf(st.disruptedPods) : dict<number>();
         disrupted[pod.metadata.name] = e.now;

@@ -30,10 +30,15 @@
  * Runs only when a pod using a claim, a VolumeAttachment, or (while any VolumeAttachment exists) a
  * Node is written: a cluster without claims never enqueues it (its runs and trace are unchanged).
  *
+ * The story gets a chapter for each attach, detach (`force-detached` after the 6 minutes) and
+ * Multi-Attach error, naming the claim (`volume data force-detached from node2`).
+ *
  * Cause `what` prefixes: `attach`, `detach`.
  */
 import { attachmentName, attachmentOf, claimVolume, podClaims } from '../api/provisioner';
 import type { Node, PersistentVolume, Pod, VolumeAttachment } from '../core/api-types';
+import { causeAt } from '../core/cause-log';
+import { addChapter, fromCause } from '../core/chapters';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
 import { canReachApi } from '../core/world';
@@ -145,6 +150,8 @@ export function reconcileAttachments(e: Engine): void {
     });
     e.remove('VolumeAttachment', va.metadata.name, 'detached', c);
     delete mem.detachAt[key];
+    const forced = !unmounted && !oos;
+    volumeChapter(e, pv, `${forced ? 'force-detached' : 'detached'} from ${va.spec.nodeName}`, va.spec.nodeName, c);
   }
   // 2. Attach.
   for (const [key, w] of desired) {
@@ -184,6 +191,7 @@ export function reconcileAttachments(e: Engine): void {
       status: { attached: true },
     };
     e.put(va, 'attached', c);
+    volumeChapter(e, w.pv, `attached to ${w.node}`, w.node, c);
     for (const p of w.pods)
       e.event(
         podRef(p),
@@ -213,8 +221,21 @@ function reportMultiAttachError(
     actor: ACTOR,
     what: `attach ${w.pv} to ${w.node} refused (Multi-Attach)`,
     rule: 'a ReadWriteOnce volume attaches to one node at a time (isMultiAttachAllowed)',
-    parents: elsewhere.map((va) => e.lastCause(`VolumeAttachment/${va.metadata.name}`) ?? 0),
+    // The attachment still there, and what its node went through (NotReady, a power-off...).
+    parents: elsewhere.flatMap((va) => [
+      e.lastCause(`VolumeAttachment/${va.metadata.name}`) ?? 0,
+      e.lastCause(`Node/${va.spec.nodeName}`) ?? 0,
+    ]),
   });
+  const held = elsewhere[0]?.spec.nodeName ?? '';
+  for (const p of w.pods)
+    addChapter(e, {
+      label: `Multi-Attach error for ${p.metadata.name} (volume ${claimName(e, w.pv)} on ${held})`,
+      kind: 'other',
+      ref: `Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}`,
+      node: w.node,
+      ...fromCause(causeAt(e.state.causes, c)),
+    });
   for (const p of w.pods) {
     let msg = "Volume is already exclusively attached to one node and can't be attached to another";
     if (others.length > 0) {
@@ -227,6 +248,35 @@ function reportMultiAttachError(
     }
     e.event(podRef(p), 'Warning', 'FailedAttachVolume', `Multi-Attach error for volume "${w.pv}" ${msg}`, ACTOR, c);
   }
+}
+
+/**
+ * When the reconciler force-detaches `pv` from `node` if the node stays not Ready: six minutes
+ * after the detach was first wanted (SetDetachRequestTime). Undefined while it is still wanted there.
+ * Reads only (Why?'s headline).
+ */
+export function forceDetachAt(e: Engine, pv: string, node: string): number | undefined {
+  const at = e.state.controllers.adDetachRequestedAt?.[`${pv}|${node}`];
+  return at === undefined ? undefined : at + MAX_WAIT_FOR_UNMOUNT;
+}
+
+/** The claim a volume is bound to, as kubectl names it (`data`, `-n NS` aside: `NS/data`), else the PV's name. */
+function claimName(e: Engine, pv: string): string {
+  const ref = e.get('PersistentVolume', pv)?.spec.claimRef;
+  if (!ref) return pv;
+  return ref.namespace === 'default' ? ref.name : `${ref.namespace}/${ref.name}`;
+}
+
+/** A chapter of the story: `volume data attached to node1`, `volume data force-detached from node2`. */
+function volumeChapter(e: Engine, pv: string, what: string, node: string, cause: number): void {
+  const ref = e.get('PersistentVolume', pv)?.spec.claimRef;
+  addChapter(e, {
+    label: `volume ${claimName(e, pv)} ${what}`,
+    kind: 'other',
+    ...(ref ? { ref: `PersistentVolumeClaim/${ref.namespace}/${ref.name}` } : {}),
+    node,
+    ...fromCause(causeAt(e.state.causes, cause)),
+  });
 }
 
 export const attachDetachModule: SimModule = {

@@ -129,9 +129,12 @@ export function writeCause(e: Engine, ref: string): Cause | undefined {
   return last && last.at === e.now ? causeAt(e.state.causes, last.cause) : undefined;
 }
 
-/** `kubelet on node2` -> `kubelet`: the chapter names its node on its own. */
+/**
+ * `kubelet on node2` -> `kubelet`: the chapter names its node on its own. A part named after it
+ * stays: `kubelet on node2 (shutdown manager)` -> `kubelet (shutdown manager)`.
+ */
 export function shortActor(actor: string): string {
-  return actor.replace(/^(kubelet|systemd|user) on \S+$/, '$1');
+  return actor.replace(/^(kubelet|systemd|user) on \S+( \([^()]+\))?$/, '$1$2');
 }
 
 /** The actor, rule and constant a chapter takes from the cause of its moment. */

@@ -273,7 +273,15 @@ function untilCommandEnds(e: Engine, c: HostContainer): number | undefined {
  * SIGKILLs it (exit 137), unless its command ends first. The pod stays Terminating until then.
  * The node shutdown manager (shutdown-manager.ts) kills pods through it too.
  */
-export function startTermination(e: Engine, h: RunningHost, uid: string, grace: number, why: string): void {
+export function startTermination(
+  e: Engine,
+  h: RunningHost,
+  uid: string,
+  grace: number,
+  why: string,
+  /** What decided the termination when it is not the pod's own change (the node shutdown). */
+  decidedBy?: number,
+): void {
   const w = writableWorker(e, h.kubelet, uid) as WritableWorker;
   w.state = 'terminating';
   const c = e.cause({
@@ -281,7 +289,7 @@ export function startTermination(e: Engine, h: RunningHost, uid: string, grace: 
     what: `pod terminating ${w.key}`,
     rule: why,
     constant: `gracePeriod=${grace}s`,
-    parents: [w.cause],
+    parents: decidedBy === undefined ? [w.cause] : [decidedBy, w.cause],
   });
   w.cause = c;
   const running = runningContainersOf(h, w.uid);

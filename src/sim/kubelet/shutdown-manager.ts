@@ -15,10 +15,16 @@
  * powerOff). With 0 (kubeadm's default) there is no lock: `poweroff` is at once, as before.
  * If the kubelet dies meanwhile its lock goes with it and the power-off goes on at once.
  *
+ * Causes name the actor `kubelet on NODE (shutdown manager)`; the pods' terminations name the
+ * shutdown as what decided them (Why? leads from a killed pod to it). The story gets a chapter
+ * `NODE shutting down` with the Event (story/watch.ts adds the pods it ended).
+ *
  * Cause `what` prefixes: `node shutdown`.
  */
 import { instanceShutdownByGuest } from '../cloud/lifecycle';
 import { instanceOfHost } from '../cloud/provider';
+import { causeAt } from '../core/cause-log';
+import { addChapter, fromCause } from '../core/chapters';
 import type { Engine } from '../core/engine';
 import type { Timer } from '../core/heap';
 import type { Host, KubeletMemory } from '../core/state';
@@ -31,6 +37,11 @@ import { startTermination } from './pod-sync';
 import { writableWorker } from './worker-writes';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
+
+/** Who the causes name: `kubelet on node2 (shutdown manager)`, the kubelet's part that acts. */
+export function shutdownActor(h: Host): string {
+  return `${actor(h)} (shutdown manager)`;
+}
 
 /** kubeletevents.NodeShutdown and the shutdown manager's message (nodeshutdown_manager_linux.go). */
 export const NODE_SHUTDOWN_EVENT_REASON = 'Shutdown';
@@ -65,7 +76,7 @@ export function beginNodeShutdown(e: Engine, node: string, parent: number): bool
   if (!periods) return false;
   const s = e.state.settings;
   const c = e.cause({
-    actor: actor(h),
+    actor: shutdownActor(h),
     what: `node shutdown ${h.name}`,
     rule: 'logind PrepareForShutdown: the shutdown manager kills pods by priority before the power goes',
     constant: `shutdownGracePeriod=${s.shutdownGracePeriod / 1000}s shutdownGracePeriodCriticalPods=${s.shutdownGracePeriodCriticalPods / 1000}s`,
@@ -75,6 +86,14 @@ export function beginNodeShutdown(e: Engine, node: string, parent: number): bool
   e.remember(`Host/${h.name}`, 'shutdown (kubelet shutdown manager)', c);
   h.kubelet.shutdown = { cause: c, group: -1, uids: [], deadline: e.now };
   kubeletEvent(e, h, nodeRef(h), 'Normal', NODE_SHUTDOWN_EVENT_REASON, NODE_SHUTDOWN_EVENT_MESSAGE, c);
+  // The story's moment (the Event's, `Shutdown`), before the NotReady it causes at once.
+  addChapter(e, {
+    label: `${h.name} shutting down`,
+    kind: 'other',
+    ref: `Node/${h.name}`,
+    node: h.name,
+    ...fromCause(causeAt(e.state.causes, c)),
+  });
   // `go m.syncNodeStatus()`: Ready=False at once, not at the next status tick.
   tryUpdateNodeStatus(e, h, 1);
   nextGroup(e, h, 0, c);
@@ -125,6 +144,7 @@ function nextGroup(e: Engine, h: RunningHost, first: number, cause: number): voi
         uid,
         grace,
         `node shutdown: ${i === 1 ? 'critical' : 'regular'} pods get ${period}s (shutdown manager killPods)`,
+        cause,
       );
     }
     e.trace(`kubelet ${h.name} shutdown group ${i === 1 ? 'critical' : 'regular'} pods=${uids.length} ${period}s`);

@@ -11,7 +11,9 @@
  * Times before t=0 read "while the cluster started" (formatStoryTime), never a negative time.
  */
 
+import { EVICTION_REFUSED } from '../api/eviction';
 import { type Command, parseCommand } from '../commands/parse';
+import { forceDetachAt } from '../controllers/attach-detach';
 import type { Pod } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import { shortActor as shortActorName, shortTaintKey } from '../core/chapters';
@@ -19,6 +21,7 @@ import { formatStoryTime } from '../core/duration';
 import type { Engine } from '../core/engine';
 import type { CommandBy } from '../core/state';
 import { nodeStatus, podColumns } from '../kubectl/status';
+import { NODE_SHUTDOWN_REASON } from '../kubelet/pod-status';
 import { BOOT_APPLY_COMMAND, BOOT_COMMAND } from '../scenario/bootstrap';
 import { commandActor } from './credit';
 
@@ -157,9 +160,11 @@ function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root
   const ready = node.status.conditions.find((c) => c.type === 'Ready');
   const subject = `${name} is ${status}`;
   // SchedulingDisabled comes from a cordon, whatever the kubelet wrote since.
+  let waits = '';
   if (node.spec.unschedulable) {
     const cordon = cordonedBy(e, name);
     if (cordon && cordon !== root) root = root && root !== SINCE_BOOT ? `${cordon}, ${root}` : cordon;
+    waits = drainWaits(e, name);
   }
   if (ready?.status === 'Unknown') {
     const grace = chain.find(
@@ -178,7 +183,7 @@ function nodeHeadline(e: Engine, name: string, chain: readonly StoryLink[], root
       ?.trim();
     return sentence(subject, [root, `the kubelet reports ${first || ready.reason} (${ready.reason})`]);
   }
-  return sentence(subject, [root, autoscalerPhrase(chain)]);
+  return sentence(subject, [root, waits, autoscalerPhrase(chain)]);
 }
 
 function podState(p: Pod, now: number): string {
@@ -192,6 +197,7 @@ function departure(l: StoryLink | undefined): string {
   if (!l) return 'gone';
   if (l.what.startsWith('evict pod ')) return 'evicted';
   if (l.what.startsWith('podgc: ')) return 'deleted by PodGC';
+  if (l.what.startsWith('node shutdown ')) return "ended by the kubelet's shutdown manager";
   if (l.command !== undefined) return `deleted by ${l.actor}`;
   return 'gone';
 }
@@ -221,6 +227,10 @@ function podHeadline(e: Engine, key: string, chain: readonly StoryLink[], root: 
     return sentence(`${name} was deleted by PodGC ${atTime(gc.at)}`, [root, rule]);
   }
   if (!pod) return sentence(`${name} is gone`, [root]);
+  const shutdown = chain.find((l) => l.what.startsWith('node shutdown '));
+  if (shutdown && pod.status.phase === 'Failed' && pod.status.reason === NODE_SHUTDOWN_REASON)
+    return sentence(`${name} is ${podState(pod, e.now)}`, [root, shutdownPhrase(shutdown, chain)]);
+  const volume = multiAttachPhrase(e, pod, chain);
   const replaced = chain.find((l) => l.what.startsWith('replacement for '));
   if (replaced) {
     const m = /^replacement for \S+?\/(\S+) \((.*)\)$/.exec(replaced.what);
@@ -231,18 +241,112 @@ function podHeadline(e: Engine, key: string, chain: readonly StoryLink[], root: 
       const after = chain.slice(chain.indexOf(replaced) + 1);
       const gone =
         after.find((l) => l.what === m[2]) ??
-        after.find((l) => l.what.startsWith('evict pod ') || l.what.startsWith('podgc: ') || l.command !== undefined);
+        after.find(
+          (l) =>
+            l.what.startsWith('evict pod ') ||
+            l.what.startsWith('podgc: ') ||
+            l.what.startsWith('node shutdown ') ||
+            l.command !== undefined,
+        );
       const how = departure(gone);
       const old = m[1] === name ? `the earlier ${name}` : m[1];
       parts.push(`it replaces ${old}${gone ? `, ${how} ${atTime(gone.at)}` : ''}`);
     }
     if (root) parts.push(`after ${root}`);
+    if (volume) parts.push(volume);
     return `${name} is ${podState(pod, e.now)}: ${parts.join(', ')}.`;
   }
+  if (volume) return sentence(`${name} is ${podState(pod, e.now)}`, [root, volume]);
+  const budget = refusedPhrase(e, pod, chain);
+  if (budget) return sentence(`${name} is ${podState(pod, e.now)}`, [root, budget]);
   // The autoscaler's decision, when there is one, says why the pod still waits; the rule deciding
   // the rest of the chain (a status report of some node) would not.
   const ca = autoscalerPhrase(chain);
   return sentence(`${name} is ${podState(pod, e.now)}`, [root, ca || decider(chain)]);
+}
+
+/**
+ * A pod whose eviction a PodDisruptionBudget refuses (the chain's first link: api/eviction.ts),
+ * with the budget's status now, as the disruption controller wrote it (kubernetes
+ * pkg/controller/disruption updatePdbStatus; the eviction API's checkAndDecrement reads it):
+ * `the eviction API refuses to evict it (429): PodDisruptionBudget web allows 0 disruptions
+ * (currentHealthy 3, desiredHealthy 3, as counted by the disruption controller)`.
+ */
+function refusedPhrase(e: Engine, pod: Pod, chain: readonly StoryLink[]): string {
+  const m = /^eviction of Pod\/\S+ refused by PodDisruptionBudget\/(\S+)$/.exec(chain[0]?.what ?? '');
+  if (!m || pod.metadata.deletionTimestamp !== undefined) return '';
+  return budgetWords(e, m[1] as string);
+}
+
+/** `the eviction API refuses to evict it (429): PodDisruptionBudget web allows 0 disruptions (…)`. */
+function budgetWords(e: Engine, key: string): string {
+  const pdb = e.get('PodDisruptionBudget', key);
+  const name = key.slice(key.indexOf('/') + 1);
+  if (!pdb) return `the eviction API refused to evict it (429): PodDisruptionBudget ${name} allowed no disruption`;
+  const st = pdb.status;
+  const n = st.disruptionsAllowed;
+  return `the eviction API refuses to evict it (429): PodDisruptionBudget ${name} allows ${n} disruption${n === 1 ? '' : 's'} (currentHealthy ${st.currentHealthy}, desiredHealthy ${st.desiredHealthy}, as counted by the disruption controller)`;
+}
+
+/**
+ * The pods of a cordoned node whose eviction a budget refused last (a drain that waits):
+ * `the drain waits: the eviction API refuses to evict web-… (429): PodDisruptionBudget web …`.
+ */
+function drainWaits(e: Engine, name: string): string {
+  for (const p of e.podsOnNode(name)) {
+    if (p.metadata.deletionTimestamp !== undefined) continue;
+    const h = e.state.api.history[`Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}`];
+    const last = h?.[h.length - 1];
+    if (!last?.what.startsWith(EVICTION_REFUSED)) continue;
+    const key = `${p.metadata.namespace ?? 'default'}/${last.what.slice(EVICTION_REFUSED.length)}`;
+    return `the drain waits: ${budgetWords(e, key).replace('to evict it', `to evict ${p.metadata.name}`)}`;
+  }
+  return '';
+}
+
+/**
+ * A pod whose ReadWriteOnce volume is still attached to another node (the attach/detach
+ * controller's Multi-Attach error; kubernetes pkg/controller/volume/attachdetach/reconciler
+ * reportMultiAttachError): `its volume pvc-… is still attached to node2 (VolumeAttachment csi-…),
+ * so the attach/detach controller does not attach it here (Multi-Attach); it force-detaches it at
+ * 12m24s if node2 stays not Ready (maxWaitForUnmountDuration)`. Empty once the volume is free.
+ */
+function multiAttachPhrase(e: Engine, pod: Pod, chain: readonly StoryLink[]): string {
+  if (pod.status.phase !== 'Pending' || !pod.spec.nodeName) return '';
+  const refused = chain.find(
+    (l) => l.actor === 'attachdetach-controller' && l.what.endsWith(' refused (Multi-Attach)'),
+  );
+  const m = refused ? /^attach (\S+) to \S+ refused/.exec(refused.what) : null;
+  const pv = m?.[1];
+  if (!pv) return '';
+  const va = e
+    .list('VolumeAttachment')
+    .find((v) => v.spec.source.persistentVolumeName === pv && v.spec.nodeName !== pod.spec.nodeName);
+  if (!va) return '';
+  const other = va.spec.nodeName;
+  const held = `its volume ${pv} is still attached to ${other} (VolumeAttachment ${va.metadata.name}), so the attach/detach controller does not attach it to ${pod.spec.nodeName} (Multi-Attach)`;
+  const force = forceDetachAt(e, pv, other);
+  return force === undefined
+    ? held
+    : `${held}; it force-detaches it ${atTime(force)} if ${other} stays not Ready (maxWaitForUnmountDuration)`;
+}
+
+/**
+ * A pod the kubelet's node shutdown manager ended (kubernetes pkg/kubelet/nodeshutdown killPods:
+ * regular pods within shutdownGracePeriod - shutdownGracePeriodCriticalPods, critical ones within
+ * shutdownGracePeriodCriticalPods): `the kubelet's shutdown manager on node2 terminated it before
+ * the power went (regular pods get 20s: shutdownGracePeriod - shutdownGracePeriodCriticalPods)`.
+ */
+function shutdownPhrase(shutdown: StoryLink, chain: readonly StoryLink[]): string {
+  const node = shutdown.what.slice('node shutdown '.length);
+  const kill = chain.find((l) => l.rule?.startsWith('node shutdown: '));
+  const m = kill?.rule ? /^node shutdown: (regular|critical) pods get (\d+)s/.exec(kill.rule) : null;
+  const share = !m
+    ? ''
+    : m[1] === 'critical'
+      ? ` (critical pods get ${m[2]}s: shutdownGracePeriodCriticalPods)`
+      : ` (regular pods get ${m[2]}s: shutdownGracePeriod - shutdownGracePeriodCriticalPods)`;
+  return `the kubelet's shutdown manager on ${node} terminated it before the power went${share}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Engine } from '../core/engine';
 import type { Observation } from '../core/observe';
 import type { Scenario } from '../core/scenario-types';
 import { podColumns } from '../kubectl/status';
+import { NODE_SHUTDOWN_REASON } from '../kubelet/pod-status';
 import { podStateCode } from './overview';
 
 export interface NodeRecord {
@@ -49,6 +50,11 @@ export interface PodRecord {
   status: { at: number; status: string }[];
   /** When the deletion was requested (Terminating), and when the object was gone. */
   deleting?: number;
+  /**
+   * When the kubelet's node shutdown manager ended it: phase Failed, reason `Terminated`
+   * (nodeshutdown_manager.go killPods). It left its node as an evicted pod does, without a deletion.
+   */
+  shutdown?: number;
   gone?: number;
   /** Host truth: a container of this pod runs on its node, from each time that changed. */
   host: { at: number; running: boolean }[];
@@ -152,6 +158,7 @@ export class RunHistory {
       cut(p.host);
       while (p.codes.length && (p.codes[p.codes.length - 1] as number) > t * CODE_SPAN + CODE_SPAN - 1) p.codes.pop();
       if (p.deleting !== undefined && p.deleting > t) delete p.deleting;
+      if (p.shutdown !== undefined && p.shutdown > t) delete p.shutdown;
       if (p.boundAt !== undefined && p.boundAt > t) {
         delete p.boundAt;
         delete p.node;
@@ -280,6 +287,8 @@ export class RunHistory {
       r.boundAt = at;
     }
     if (p.metadata.deletionTimestamp !== undefined && r.deleting === undefined) r.deleting = at;
+    if (r.shutdown === undefined && p.status.phase === 'Failed' && p.status.reason === NODE_SHUTDOWN_REASON)
+      r.shutdown = at;
     r.status = push(r.status, { at, status: podColumns(p, at).status }, (a, b) => a.status === b.status);
     r.codes = pushCode(r.codes, at, podStateCode(p));
   }

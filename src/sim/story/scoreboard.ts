@@ -2,7 +2,8 @@
  * The recovery scoreboard: for every fault of a run (a chapter of kind `fault`: a kubelet or
  * runtime stopped, a node powered off or cut off), how long the cluster took to notice and to
  * recover, measured on the run's history (story/history.ts): detected (the node's Ready condition
- * left True), tainted (an unreachable or not-ready NoExecute taint), pods evicted, the first
+ * left True), tainted (an unreachable or not-ready NoExecute taint), pods evicted (marked for
+ * deletion, or ended by the kubelet's graceful node shutdown), the first
  * replacement scheduled and Running elsewhere, and the node Ready again. And for every workload,
  * how long it had fewer Ready replicas than desired.
  *
@@ -82,16 +83,26 @@ function nodeSteps(n: NodeRecord, from: number, to: number) {
   return { detected, tainted, readyAgain };
 }
 
+/**
+ * When a pod left its node: its deletion (an eviction, PodGC, a command), or its end by the kubelet's
+ * node shutdown manager (Failed, reason Terminated: a disruption as an eviction is, with the same
+ * DisruptionTarget condition, TerminationByKubelet; kubernetes pkg/kubelet/nodeshutdown killPods),
+ * whichever came first.
+ */
+function leftAt(p: PodRecord): number | undefined {
+  return earliest([p.deleting, p.shutdown]);
+}
+
 function podSteps(pods: readonly PodRecord[], nodes: ReadonlySet<string>, from: number, to: number) {
-  const evicted = pods.filter(
-    (p) =>
-      p.node !== undefined && nodes.has(p.node) && p.deleting !== undefined && p.deleting >= from && p.deleting < to,
-  );
+  const evicted = pods.filter((p) => {
+    const at = leftAt(p);
+    return p.node !== undefined && nodes.has(p.node) && at !== undefined && at >= from && at < to;
+  });
   const replacements = pods.filter(
     (p) => p.replaces !== undefined && nodes.has(p.replaces.node) && p.created >= from && p.created < to,
   );
   return {
-    evicted: earliest(evicted.map((p) => p.deleting)),
+    evicted: earliest(evicted.map(leftAt)),
     evictedPods: evicted.length,
     replacementScheduled: earliest(replacements.map((p) => p.boundAt)),
     replacementRunning: earliest(replacements.map((p) => p.status.find((s) => s.status === 'Running')?.at)),

@@ -6,7 +6,8 @@
  * Node: kubectl STATUS to NotReady and back to Ready, the Node object gone (unless a command
  * deleted it: the command is the chapter) and registered again, NoExecute taints added and
  * removed (the NoSchedule twins are left out to keep the list short).
- * Pod: taint-based evictions and PodGC deletions, one chapter per node and instant; a replacement
+ * Pod: taint-based evictions, PodGC deletions and pods ended by the kubelet's node shutdown
+ * manager, one chapter per node and instant; a replacement
  * pod (REPLACES_ANNOTATION) becoming Ready for the first time, one chapter per instant.
  */
 import { isPodReady } from '../api/podutil';
@@ -25,6 +26,7 @@ import {
 } from '../core/chapters';
 import type { Engine, SimModule } from '../core/engine';
 import type { Cause } from '../core/state';
+import { NODE_SHUTDOWN_REASON } from '../kubelet/pod-status';
 
 /** kubectl's STATUS without SchedulingDisabled (a cordon is its own chapter): Ready, NotReady or Unknown. */
 function readyWord(node: Node): 'Ready' | 'NotReady' | 'Unknown' {
@@ -114,6 +116,13 @@ function onPod(e: Engine, key: string, obj: Pod | undefined, old: Pod | undefine
   if (old && (!obj || (obj.metadata.deletionTimestamp !== undefined && old.metadata.deletionTimestamp === undefined)))
     podLeaving(e, key, old, obj === undefined);
   if (obj) {
+    if (
+      old &&
+      obj.status.reason === NODE_SHUTDOWN_REASON &&
+      obj.status.phase === 'Failed' &&
+      old.status.phase !== 'Failed'
+    )
+      endedByShutdown(e, key, obj);
     if (obj.metadata.annotations[REPLACES_ANNOTATION] !== undefined) replacementProgress(e, key, obj, old);
   } else if (old) {
     if (e.state.story?.replacementsSeen[old.metadata.uid]) delete writableReplacementsSeen(e)[old.metadata.uid];
@@ -137,6 +146,22 @@ function podLeaving(e: Engine, key: string, old: Pod, removed: boolean): void {
       n === 1 ? c.label : `${n} pods of ${node} deleted by PodGC`,
     );
   }
+}
+
+/**
+ * A pod the kubelet's node shutdown manager ended (Failed, reason Terminated), one chapter per node
+ * and instant, as an eviction's: it names the shutdown manager, its rule and its periods.
+ */
+function endedByShutdown(e: Engine, key: string, obj: Pod): void {
+  const node = obj.spec.nodeName;
+  if (!node) return;
+  const id = e.state.hosts[node]?.kubelet?.shutdown?.cause;
+  const cause = id === undefined ? writeCause(e, `Pod/${key}`) : causeAt(e.state.causes, id);
+  if (!cause) return;
+  const label = `${podName(key)} terminated by node shutdown`;
+  addToGroup(e, `shutdown|${node}`, moment(key, node, 'evict', label, cause), (n, c) =>
+    n === 1 ? c.label : `${n} pods of ${node} terminated by node shutdown`,
+  );
 }
 
 function moment(key: string, node: string, kind: 'evict' | 'delete', label: string, cause: Cause) {

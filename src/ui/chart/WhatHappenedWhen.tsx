@@ -26,6 +26,7 @@ function objectName(ref: string | undefined): string {
   if (kind === 'Pod' && b) return a === 'default' ? `pod/${b}` : `pod/${b} -n ${a}`;
   if (kind === 'Node') return `node/${a}`;
   if (kind === 'Host') return `host ${a}`;
+  if (kind === 'PersistentVolumeClaim' && b) return a === 'default' ? `pvc/${b}` : `pvc/${b} -n ${a}`;
   return ref;
 }
 

@@ -75,3 +75,32 @@ describe('a chapter about many nodes', () => {
     expect(ptBR.main.chapterLabel('network cut to 100 nodes')).toContain('100 nós');
   });
 });
+
+describe("the new actors' chapters (shutdown manager, attach/detach controller, a budget's refusal)", () => {
+  // Not all in a built-in: the labels as the engine writes them (kubelet/shutdown-manager.ts,
+  // story/watch.ts, controllers/attach-detach.ts, api/eviction.ts).
+  const labels = [
+    'node2 shutting down',
+    'web-7d89dcd798-c7jwm terminated by node shutdown',
+    '3 pods of node2 terminated by node shutdown',
+    'volume data attached to node1',
+    'volume data detached from node2',
+    'volume data force-detached from node2',
+    'Multi-Attach error for db-0 (volume data on node2)',
+    'web-7d89dcd798-lxrdr eviction refused by PDB web',
+  ];
+  for (const tr of LANGUAGES)
+    it(`${tr.locale}: translated, names kept`, () => {
+      for (const en of labels) {
+        const out = tr.main.chapterLabel(en);
+        expect(out, en).not.toBe(en);
+        // `force-detached` is a word, not a name (names() takes it for one: it has a hyphen).
+        for (const n of names(en).filter((x) => x !== 'force-detached')) expect(out, en).toContain(n);
+      }
+      expect(tr.main.chapterLabel('node2 shutting down')).toContain('node2');
+      for (const word of ['data', 'db-0', 'node2']) expect(tr.main.chapterLabel(labels[6] as string)).toContain(word);
+    });
+  it('a shutdown on many nodes at once reads with the count in words', () => {
+    expect(ja.main.chapterLabel('100 nodes shutting down')).toBe('100台のNodeがシャットダウン中');
+  });
+});

@@ -7,6 +7,18 @@ import { type Rule, rewrite, rewriteNodes } from '../rewrite';
 const DONE: Record<string, string> = { stopped: '停止', started: '起動', restarted: '再起動', terminated: '終了' };
 
 const CHAPTERS: Rule[] = [
+  // The kubelet's node shutdown manager, the attach/detach controller, a budget's refused eviction.
+  [/(\d+) pods of (\S+) terminated by node shutdown/, (c, n) => `${n}のシャットダウンでPod ${c}個が終了`],
+  [/(\S+) terminated by node shutdown/, (p) => `Nodeのシャットダウンで${p}が終了`],
+  [/(\S+) shutting down/, (n) => `${n}がシャットダウン中`],
+  [/volume (\S+) force-detached from (\S+)/, (v, n) => `ボリューム ${v}を${n}から強制デタッチ`],
+  [/volume (\S+) detached from (\S+)/, (v, n) => `ボリューム ${v}を${n}からデタッチ`],
+  [/volume (\S+) attached to (\S+)/, (v, n) => `ボリューム ${v}を${n}にアタッチ`],
+  [
+    /Multi-Attach error for (\S+) \(volume (\S+) on (\S+)\)/,
+    (p, v, n) => `${p}のMulti-Attachエラー (ボリューム ${v}は${n}にアタッチ済み)`,
+  ],
+  [/(\S+) eviction refused by PDB (\S+)/, (p, b) => `PDB ${b}が${p}の退避を拒否`],
   [/instance (\S+) (stopped|started|terminated)/, (n, d) => `インスタンス ${n} が${DONE[d]}`],
   [/node group (\S+) scaled to (\d+)/, (g, c) => `Nodeグループ ${g} を${c}台に`],
   [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `Nodeグループ ${g} ${a}→${b}`],

@@ -7,6 +7,18 @@ import { type Rule, rewrite, rewriteNodes } from '../rewrite';
 const DONE: Record<string, string> = { stopped: '정지', started: '시작', restarted: '재시작', terminated: '종료' };
 
 const CHAPTERS: Rule[] = [
+  // The kubelet's node shutdown manager, the attach/detach controller, a budget's refused eviction.
+  [/(\d+) pods of (\S+) terminated by node shutdown/, (c, n) => `${n} 셧다운으로 파드 ${c}개 종료`],
+  [/(\S+) terminated by node shutdown/, (p) => `노드 셧다운으로 ${p} 종료`],
+  [/(\S+) shutting down/, (n) => `${n} 셧다운 중`],
+  [/volume (\S+) force-detached from (\S+)/, (v, n) => `볼륨 ${v}을(를) ${n}에서 강제 분리`],
+  [/volume (\S+) detached from (\S+)/, (v, n) => `볼륨 ${v}을(를) ${n}에서 분리`],
+  [/volume (\S+) attached to (\S+)/, (v, n) => `볼륨 ${v}을(를) ${n}에 연결`],
+  [
+    /Multi-Attach error for (\S+) \(volume (\S+) on (\S+)\)/,
+    (p, v, n) => `${p} Multi-Attach 오류 (볼륨 ${v}이(가) ${n}에 연결됨)`,
+  ],
+  [/(\S+) eviction refused by PDB (\S+)/, (p, b) => `PDB ${b}가 ${p} 축출 거부`],
   [/instance (\S+) (stopped|started|terminated)/, (n, d) => `인스턴스 ${n} ${DONE[d]}`],
   [/node group (\S+) scaled to (\d+)/, (g, c) => `노드 그룹 ${g} ${c}대로 조정`],
   [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `노드 그룹 ${g} ${a}→${b}`],

@@ -10,6 +10,18 @@ const DONE: Record<string, string> = { stopped: 'parado', started: 'iniciado', r
 const DONE_F: Record<string, string> = { stopped: 'parada', started: 'iniciada', terminated: 'encerrada' };
 
 const CHAPTERS: Rule[] = [
+  // The kubelet's node shutdown manager, the attach/detach controller, a budget's refused eviction.
+  [/(\d+) pods of (\S+) terminated by node shutdown/, (c, n) => `${c} pods de ${n} encerrados pelo desligamento do nó`],
+  [/(\S+) terminated by node shutdown/, (p) => `${p} encerrado pelo desligamento do nó`],
+  [/(\S+) shutting down/, (n) => `${n} desligando`],
+  [/volume (\S+) force-detached from (\S+)/, (v, n) => `volume ${v} desanexado à força de ${n}`],
+  [/volume (\S+) detached from (\S+)/, (v, n) => `volume ${v} desanexado de ${n}`],
+  [/volume (\S+) attached to (\S+)/, (v, n) => `volume ${v} anexado a ${n}`],
+  [
+    /Multi-Attach error for (\S+) \(volume (\S+) on (\S+)\)/,
+    (p, v, n) => `erro Multi-Attach em ${p} (volume ${v} em ${n})`,
+  ],
+  [/(\S+) eviction refused by PDB (\S+)/, (p, b) => `despejo de ${p} recusado pelo PDB ${b}`],
   [/instance (\S+) (stopped|started|terminated)/, (n, d) => `instância ${n} ${DONE_F[d]}`],
   [/node group (\S+) scaled to (\d+)/, (g, c) => `grupo de nós ${g} ajustado para ${c}`],
   [/node group (\S+) (\d+)→(\d+)/, (g, a, b) => `grupo de nós ${g} ${a}→${b}`],
