@@ -80,7 +80,7 @@ describe("the kubelet's node shutdown manager (nodeshutdown_manager.go)", () => 
     sim.advanceTo(120_000);
     const why = sim.explain(`Pod/default/${pod.metadata.name}`);
     expect(why.headline).toBe(
-      `${pod.metadata.name} is ContainerStatusUnknown on node2: the scenario powered off node2 at 30s and the kubelet's shutdown manager on node2 terminated it before the power went (regular pods get 20s: shutdownGracePeriod - shutdownGracePeriodCriticalPods).`,
+      `${pod.metadata.name} is Completed on node2: the scenario powered off node2 at 30s and the kubelet's shutdown manager on node2 terminated it before the power went (regular pods get 20s: shutdownGracePeriod - shutdownGracePeriodCriticalPods).`,
     );
     const links = why.chain.map((l) => `${l.actor}: ${l.command ?? l.what}`);
     const kill = links.indexOf(`kubelet on node2: pod terminating default/${pod.metadata.name}`);
