@@ -121,7 +121,7 @@ export default defineConfig({
     headers: SECURITY_HEADERS,
   },
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    // Which files run, and how, is vitest.config.ts's (its two projects).
     environment: 'node',
     testTimeout: 60_000,
     // Vitest keeps one core for itself by default (one worker on a 2-core machine); the runner
