@@ -282,7 +282,7 @@ export const narrations = {
         'db-0 comes back on node2 but waits 6 minutes for its volume',
       ],
       explanation:
-        'PodGC, every 20 s, force-deletes the Terminating pods of a node that is NotReady and tainted out-of-service. The attach/detach controller detaches a volume from such a node at once, without waiting for the unmount a dead kubelet can never report. The third answer is what a force delete without the taint gives (kubectl delete pod db-0 --force --grace-period=0): the new db-0 gets Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another, and stays ContainerCreating until the detach is forced 6 minutes later (maxWaitForUnmountDuration).',
+        'PodGC, every 20 s, force-deletes the Terminating pods of a NotReady node tainted out-of-service, and the attach/detach controller detaches the volume at once. Without the taint, a force delete alone leaves the new db-0 in ContainerCreating with a Multi-Attach error until the detach is forced 6 minutes later (maxWaitForUnmountDuration).',
     },
     recreated: {
       text: "At 2m9s PodGC's pass force-deletes db-0. The StatefulSet controller creates db-0 again and the scheduler assigns it to node2. The attach/detach controller detaches the volume from node1 without waiting and attaches it to node2: SuccessfulAttachVolume, no Multi-Attach error.",

@@ -266,7 +266,7 @@ export const narrations: Translation['narrations'] = {
         'db-0はnode2に戻るが、ボリュームを6分待つ',
       ],
       explanation:
-        'PodGCは20 sごとに、NotReadyでout-of-service taintの付いたNode上のTerminatingなPodを強制削除する。attach/detachコントローラーはそのようなNodeからボリュームをすぐにデタッチし、死んだkubeletが決して報告できないアンマウントを待たない。3つ目の答えは、taintなしで強制削除した (kubectl delete pod db-0 --force --grace-period=0) ときの結果だ。新しいdb-0に Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another が出て、6分後 (maxWaitForUnmountDuration) にデタッチが強制されるまでContainerCreatingのまま。',
+        'PodGCは20 sごとに、NotReadyでout-of-service taintの付いたNode上のTerminatingなPodを強制削除し、attach/detachコントローラーはボリュームをすぐにデタッチする。taintなしの強制削除だけでは、新しいdb-0はMulti-Attach errorでContainerCreatingのまま、6分後 (maxWaitForUnmountDuration) にデタッチが強制されるまで待つ。',
     },
     recreated: {
       text: '2m9s、PodGCの巡回がdb-0を強制削除する。StatefulSetコントローラーがdb-0を作り直し、スケジューラーはそれをnode2に割り当てる。attach/detachコントローラーは待たずにボリュームをnode1からデタッチしてnode2にアタッチする: SuccessfulAttachVolume。Multi-Attach errorは出ない。',

@@ -271,7 +271,7 @@ export const narrations: Translation['narrations'] = {
         'db-0은 node2에 돌아오지만 볼륨을 6분 동안 기다린다',
       ],
       explanation:
-        'PodGC는 20 s마다, NotReady이면서 out-of-service 테인트가 붙은 노드의 Terminating 파드를 강제 삭제한다. attach/detach 컨트롤러는 그런 노드에서 볼륨을 즉시 분리(detach)하며, 죽은 kubelet이 결코 보고할 수 없는 언마운트를 기다리지 않는다. 세 번째 답은 테인트 없이 강제 삭제했을 때(kubectl delete pod db-0 --force --grace-period=0)의 결과다: 새 db-0에 Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another가 뜨고, 6분 뒤(maxWaitForUnmountDuration) 분리가 강제될 때까지 ContainerCreating에 머문다.',
+        'PodGC는 20 s마다 NotReady이면서 out-of-service 테인트가 붙은 노드의 Terminating 파드를 강제 삭제하고, attach/detach 컨트롤러는 볼륨을 즉시 분리(detach)한다. 테인트 없이 강제 삭제만 하면 새 db-0은 Multi-Attach error와 함께 ContainerCreating에 머물고, 6분 뒤(maxWaitForUnmountDuration) 분리가 강제될 때까지 기다린다.',
     },
     recreated: {
       text: '2m9s, PodGC의 점검이 db-0을 강제 삭제한다. StatefulSet 컨트롤러가 db-0을 다시 만들고 스케줄러는 그것을 node2에 배치한다. attach/detach 컨트롤러는 기다리지 않고 볼륨을 node1에서 분리해 node2에 연결한다: SuccessfulAttachVolume, Multi-Attach error는 없다.',

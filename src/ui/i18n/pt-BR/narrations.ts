@@ -272,7 +272,7 @@ export const narrations: Translation['narrations'] = {
         'O db-0 volta no node2, mas espera 6 minutos pelo volume',
       ],
       explanation:
-        'O PodGC, a cada 20 s, exclui à força os pods Terminating de um nó que está NotReady e com o taint out-of-service. O controlador attach/detach desanexa na hora um volume de um nó assim, sem esperar pelo unmount que um kubelet morto nunca vai informar. A terceira resposta é o que dá uma exclusão forçada sem o taint (kubectl delete pod db-0 --force --grace-period=0): o novo db-0 recebe Warning FailedAttachVolume Multi-Attach error for volume "pvc-…" Volume is already exclusively attached to one node and can\'t be attached to another, e fica em ContainerCreating até o detach ser forçado 6 minutos depois (maxWaitForUnmountDuration).',
+        'O PodGC, a cada 20 s, exclui à força os pods Terminating de um nó NotReady com o taint out-of-service, e o controlador attach/detach desanexa o volume na hora. Sem o taint, uma exclusão forçada sozinha deixa o novo db-0 em ContainerCreating com um Multi-Attach error até o detach ser forçado 6 minutos depois (maxWaitForUnmountDuration).',
     },
     recreated: {
       text: 'Aos 2m9s a passada do PodGC exclui o db-0 à força. O controlador do StatefulSet cria o db-0 de novo e o scheduler o atribui ao node2. O controlador attach/detach desanexa o volume do node1 sem esperar e o anexa ao node2: SuccessfulAttachVolume, sem Multi-Attach error.',
