@@ -47,35 +47,18 @@ async function scenarioEnd(page: Page): Promise<number> {
 }
 
 test.describe('readable from the back of the room', () => {
-  // One test per built-in (each opens its own page, as the loop over them did): both workers share them.
+  // One test per built-in, both workers sharing them. Each opens the built-in once and moves
+  // forward only (a seek back replays from a checkpoint): the normal layout at 0s, presenter mode
+  // switched on as a teacher does (P, on a projector's 1280x720) at 0s, 100s and later, then the
+  // normal layout again at the later moment.
   test.describe('every built-in', () => {
     test.describe.configure({ mode: 'parallel' });
     for (const name of BUILTINS) {
-      test(`presenter mode at 1280x720: every text on the graph is 18 px or more on screen: ${name}`, async ({
+      test(`the normal layout at 1366x768 (12 px or more, the cluster fits), presenter mode at 1280x720 (18 px or more): ${name}`, async ({
         page,
       }) => {
-        await page.setViewportSize({ width: 1280, height: 720 });
-        await open(page, `?scenario=${name}&present=1`);
-        const end = await scenarioEnd(page);
-        for (const t of [0, 100_000, Math.min(420_000, end)]) {
-          await scrubTo(page, t);
-          const sizes = await graphTextSizes(page);
-          expect(sizes.count, `${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
-          expect(sizes.min, `${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
-          // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
-          // keeps 18 px and pans.
-          if ((await machines(page)) <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
-        }
-      });
-
-      test(`the normal layout at 1366x768: every text on the graph is 12 px or more, and the cluster fits: ${name}`, async ({
-        page,
-      }) => {
-        await page.setViewportSize({ width: 1366, height: 768 });
-        await open(page, `?scenario=${name}`);
-        const end = await scenarioEnd(page);
-        for (const t of [0, Math.min(420_000, end)]) {
-          await scrubTo(page, t);
+        const presenter = page.getByRole('button', { name: 'Presenter mode', exact: true });
+        const normalLayout = async (t: number) => {
           const sizes = await graphTextSizes(page);
           // Four machines fit the ~815x410 pane at 12 px; a cloud's group scaled up to five shrinks
           // to fit, never below the 9 px floor; a 10-node zone outage pans at the floor.
@@ -84,7 +67,30 @@ test.describe('readable from the back of the room', () => {
             count <= 4 ? 12 : 9,
           );
           if (count <= 6) await expectAllCardsInPane(page, `${name} at ${t}`);
+        };
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await open(page, `?scenario=${name}`);
+        const end = await scenarioEnd(page);
+        const later = Math.min(420_000, end);
+        await normalLayout(0);
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.locator('body').press('p');
+        await expect(presenter).toHaveAttribute('aria-pressed', 'true');
+        for (const t of [0, 100_000, later]) {
+          await scrubTo(page, t);
+          const sizes = await graphTextSizes(page);
+          expect(sizes.count, `presenter: ${name} at ${t}: texts on the graph`).toBeGreaterThan(10);
+          expect(sizes.min, `presenter: ${name} at ${t}: smallest text "${sizes.smallest}"`).toBeGreaterThanOrEqual(18);
+          // Up to 6 machines the whole cluster fits at 18 px; a bigger one (a zone outage of 10)
+          // keeps 18 px and pans.
+          if ((await machines(page)) <= 6) await expectAllCardsInPane(page, `presenter: ${name} at ${t}`);
         }
+        await page.locator('body').press('p');
+        await expect(presenter).toHaveAttribute('aria-pressed', 'false');
+        await page.setViewportSize({ width: 1366, height: 768 });
+        // Let the graph fit the new pane (one layout).
+        await page.waitForTimeout(300);
+        await normalLayout(later);
       });
     }
   });

@@ -10,10 +10,29 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clock, region } from './helpers';
 
 const SHOTS = process.env.LESSON_SHOTS;
-const LESSONS = ['eviction', 'kubelet-stop-worker', 'docker-stop', 'pdb-drain'] as const;
+/**
+ * Presenter mode measures the lessons' texts on the projector; the normal layout differs only in
+ * the key pressed (the lesson logic is the same, and src/worker/lesson-play.test.ts plays every
+ * built-in's lesson to its recap), so it plays two. volume-out-of-service and graceful-shutdown
+ * are not measured here yet: their recaps (11 and 13 rows, the "What decided it" sentences on
+ * two or three lines) are taller than a 1280x720 slide at 18 px, so their last rows need the
+ * slide's scroll. That is an open classroom item (a recap that fits), not something to hide.
+ */
 const MODES = [
-  { name: 'presenter', query: '&present=1', viewport: { width: 1280, height: 720 }, key: 'Play button' },
-  { name: 'normal', query: '', viewport: { width: 1366, height: 768 }, key: 'Space' },
+  {
+    name: 'presenter',
+    query: '&present=1',
+    viewport: { width: 1280, height: 720 },
+    key: 'Play button',
+    lessons: ['eviction', 'kubelet-stop-worker', 'docker-stop', 'pdb-drain'],
+  },
+  {
+    name: 'normal',
+    query: '',
+    viewport: { width: 1366, height: 768 },
+    key: 'Space',
+    lessons: ['eviction', 'pdb-drain'],
+  },
 ] as const;
 
 /** Text boxes of the lesson that are cut (ellipsis, clamped lines) or reach past the screen. */
@@ -44,7 +63,7 @@ async function signature(page: Page, lesson: Locator): Promise<string> {
 for (const mode of MODES) {
   test.describe(`${mode.name} at ${mode.viewport.width}x${mode.viewport.height}`, () => {
     test.use({ viewport: mode.viewport });
-    for (const name of LESSONS) {
+    for (const name of mode.lessons) {
       test(`${name}: only ${mode.key} from the start reaches the recap, each prediction asked with the clock stopped`, async ({
         page,
       }) => {
