@@ -10,17 +10,7 @@ import type { ProfileName } from '../core/profiles';
 import { parseScenario } from '../scenario/parse';
 import { Simulation } from '../simulation';
 import { advanceUntil, events, kitScenario, kitSim, run } from './node-lifecycle.testkit';
-
-const CLAIM = `kubectl apply -f -
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata:
-  name: data
-spec:
-  accessModes: [ReadWriteOnce]
-  resources:
-    requests:
-      storage: 1Gi`;
+import { CLAIM, STS } from './volume.testkit';
 
 function claimSim(profile: ProfileName = 'v1.33'): Simulation {
   const sim = kitSim({ workers: 2, replicas: 1, profile });
@@ -95,28 +85,6 @@ spec:
     expect(ev?.source.component).toBe('persistentvolume-controller');
   });
 });
-
-const STS = `kubectl apply -f -
-apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: db
-spec:
-  serviceName: db
-  replicas: 1
-  selector:
-    matchLabels: {app: db}
-  template:
-    metadata:
-      labels: {app: db}
-    spec:
-      containers:
-      - name: postgres
-        image: nginx:1.27
-      volumes:
-      - name: data
-        persistentVolumeClaim:
-          claimName: data`;
 
 /** db-0 Running on node2 with the claim `data` attached there; returns the PV's name. */
 function dbOnNode2(sim: Simulation): string {

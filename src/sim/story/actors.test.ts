@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../yaml';
 import { advanceUntil, kitScenario, run } from '../controllers/node-lifecycle.testkit';
+import { CLAIM, STS } from '../controllers/volume.testkit';
 import { formatStoryTime } from '../core/duration';
 import type { Scenario } from '../core/scenario-types';
 import { recordRun } from '../recorded-run';
@@ -128,39 +129,6 @@ describe("the kubelet's node shutdown manager (nodeshutdown_manager.go)", () => 
     expect(r.scoreboard.faults[0]?.evicted).toBeUndefined();
   });
 });
-
-const CLAIM = `kubectl apply -f -
-apiVersion: v1
-kind: PersistentVolumeClaim
-metadata:
-  name: data
-spec:
-  accessModes: [ReadWriteOnce]
-  resources:
-    requests:
-      storage: 1Gi`;
-
-const STS = `kubectl apply -f -
-apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: db
-spec:
-  serviceName: db
-  replicas: 1
-  selector:
-    matchLabels: {app: db}
-  template:
-    metadata:
-      labels: {app: db}
-    spec:
-      containers:
-      - name: postgres
-        image: nginx:1.27
-      volumes:
-      - name: data
-        persistentVolumeClaim:
-          claimName: data`;
 
 /** db-0 on node2 with its volume; node2 powered off, db-0 evicted, then force-deleted: the replacement waits on node1. */
 function multiAttach(): { sim: Simulation; gone: number; pv: string } {
