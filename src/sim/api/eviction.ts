@@ -26,7 +26,7 @@
  * The taint-eviction controller and PodGC do not come here: they delete, budgets or not.
  */
 
-import type { Pod, PodCondition, PodDisruptionBudget } from '../core/api-types';
+import type { Pod, PodDisruptionBudget } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import { addChapter, fromCause } from '../core/chapters';
 import { dict, dictOf } from '../core/dict';
@@ -34,7 +34,7 @@ import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { removeOrTerminate } from './delete';
 import { disruptionAllowedCondition } from './pdb-status';
-import { clone, isPodReady } from './podutil';
+import { clone, isPodReady, updatePodCondition } from './podutil';
 
 export const PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
 export const MANY_PDBS =
@@ -58,21 +58,22 @@ export function pdbsForPod(e: Engine, pod: Pod): PodDisruptionBudget[] {
 /** addConditionAndDeletePod: DisruptionTarget `EvictionByEvictionAPI` on the pod, then the delete. */
 function addConditionAndDeletePod(e: Engine, pod: Pod, grace: number, cause: number): void {
   let current = pod;
-  const had = pod.status.conditions.find((c) => c.type === 'DisruptionTarget');
-  // UpdatePodCondition changes nothing when the pod has the same condition already (a second eviction).
-  const same = had?.status === 'True' && had.reason === 'EvictionByEvictionAPI';
-  if (e.state.profile.disruptionConditions && !same) {
-    const next = clone(pod);
-    const cond: PodCondition = {
-      type: 'DisruptionTarget',
-      status: 'True',
-      lastTransitionTime: e.now,
-      reason: 'EvictionByEvictionAPI',
-      message: 'Eviction API: evicting',
-    };
-    next.status.conditions = [...next.status.conditions.filter((c) => c.type !== 'DisruptionTarget'), cond];
-    e.put(next, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
-    current = next;
+  const conditions = e.state.profile.disruptionConditions
+    ? updatePodCondition(
+        pod.status.conditions,
+        {
+          type: 'DisruptionTarget',
+          status: 'True',
+          reason: 'EvictionByEvictionAPI',
+          message: 'Eviction API: evicting',
+        },
+        e.now,
+      )
+    : undefined;
+  if (conditions) {
+    current = clone(pod);
+    current.status.conditions = conditions;
+    e.put(current, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
   }
   removeOrTerminate(e, current, grace, cause);
 }

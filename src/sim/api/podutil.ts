@@ -3,7 +3,7 @@
  * their Kubernetes counterparts (podutil.IsPodReady, controller.IsPodActive, v1helper.ToleratesTaint...).
  */
 
-import type { ApiObject, OwnerReference, Pod, Taint, Toleration } from '../core/api-types';
+import type { ApiObject, OwnerReference, Pod, PodCondition, Taint, Toleration } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 
@@ -104,4 +104,24 @@ export function byNamespacedName(
   b: { metadata: { name: string; namespace?: string } },
 ): number {
   return cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || cmp(a.metadata.name, b.metadata.name);
+}
+
+/**
+ * pkg/api/v1/pod UpdatePodCondition: the condition of `c`'s type replaced where it stands (or
+ * added last), its lastTransitionTime kept while the status stays the same. Undefined when the
+ * pod already has it (same status, reason and message): nothing to write.
+ */
+export function updatePodCondition(
+  conditions: readonly PodCondition[],
+  c: Omit<PodCondition, 'lastTransitionTime'>,
+  now: number,
+): PodCondition[] | undefined {
+  const i = conditions.findIndex((x) => x.type === c.type);
+  const old = conditions[i];
+  if (old && old.status === c.status && old.reason === c.reason && old.message === c.message) return undefined;
+  const next: PodCondition = { ...c, lastTransitionTime: old?.status === c.status ? old.lastTransitionTime : now };
+  const out = conditions.slice();
+  if (i >= 0) out[i] = next;
+  else out.push(next);
+  return out;
 }

@@ -16,6 +16,7 @@
  * (`deletion requested`).
  */
 import { removeOrTerminate } from '../api/delete';
+import { updatePodCondition } from '../api/podutil';
 import type { Node, Pod, Taint } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import { dict } from '../core/dict';
@@ -191,25 +192,19 @@ function evict(e: Engine, key: string): void {
   });
   e.event(podRef(e, key), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${key}`, actor(e), cause);
   let current = pod;
-  if (e.state.profile.disruptionConditions) {
-    const idx = pod.status.conditions.findIndex((c) => c.type === 'DisruptionTarget');
-    const old = pod.status.conditions[idx];
-    const reason = 'DeletionByTaintManager';
-    const message = 'Taint manager: deleting due to NoExecute taint';
-    if (old?.status !== 'True' || old.reason !== reason || old.message !== message) {
-      const next = clonePlain(pod);
-      const cond = {
-        type: 'DisruptionTarget' as const,
-        status: 'True' as const,
-        reason,
-        message,
-        lastTransitionTime: old?.status === 'True' ? old.lastTransitionTime : e.now,
-      };
-      if (idx >= 0) next.status.conditions[idx] = cond;
-      else next.status.conditions.push(cond);
-      e.put(next, `DisruptionTarget=True (${reason})`, cause);
-      current = next;
-    }
+  const reason = 'DeletionByTaintManager';
+  const conditions = e.state.profile.disruptionConditions
+    ? updatePodCondition(
+        pod.status.conditions,
+        { type: 'DisruptionTarget', status: 'True', reason, message: 'Taint manager: deleting due to NoExecute taint' },
+        e.now,
+      )
+    : undefined;
+  if (conditions) {
+    const next = clonePlain(pod);
+    next.status.conditions = conditions;
+    e.put(next, `DisruptionTarget=True (${reason})`, cause);
+    current = next;
   }
   removeOrTerminate(e, current, current.spec.terminationGracePeriodSeconds, cause);
 }

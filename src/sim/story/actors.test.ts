@@ -130,8 +130,8 @@ describe("the kubelet's node shutdown manager (nodeshutdown_manager.go)", () => 
   });
 });
 
-/** db-0 on node2 with its volume; node2 powered off, db-0 evicted, then force-deleted: the replacement waits on node1. */
-function multiAttach(): { sim: Simulation; gone: number; pv: string } {
+/** db-0 Running on node2 with its volume, node2 powered off (at `offAt` if later), until db-0 is evicted. */
+function evictedFromDeadNode(offAt = 0): Simulation {
   const sim = new Simulation(kitScenario({ workers: 2, replicas: 1 }));
   const e = sim.engine;
   run(sim, CLAIM);
@@ -139,9 +139,16 @@ function multiAttach(): { sim: Simulation; gone: number; pv: string } {
   run(sim, STS);
   advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.status.phase === 'Running', 120_000, 500);
   run(sim, 'kubectl uncordon node1');
-  sim.advanceTo(30_000);
+  if (offAt > sim.now) sim.advanceTo(offAt);
   run(sim, 'ssh node2 poweroff');
   advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.metadata.deletionTimestamp !== undefined, 600_000, 1000);
+  return sim;
+}
+
+/** db-0 on node2 with its volume; node2 powered off, db-0 evicted, then force-deleted: the replacement waits on node1. */
+function multiAttach(): { sim: Simulation; gone: number; pv: string } {
+  const sim = evictedFromDeadNode(30_000);
+  const e = sim.engine;
   run(sim, 'kubectl delete pod db-0 --grace-period=0 --force');
   const pv = e.get('PersistentVolumeClaim', 'default/data')?.spec.volumeName as string;
   return { sim, gone: sim.now, pv };
@@ -212,15 +219,8 @@ describe('the attach/detach controller (reconciler.go)', () => {
   });
 
   it('the out-of-service taint: a plain detach, its rule naming the taint (NodeOutOfServiceVolumeDetach)', () => {
-    const sim = new Simulation(kitScenario({ workers: 2, replicas: 1 }));
+    const sim = evictedFromDeadNode();
     const e = sim.engine;
-    run(sim, CLAIM);
-    run(sim, 'kubectl cordon node1');
-    run(sim, STS);
-    advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.status.phase === 'Running', 120_000, 500);
-    run(sim, 'kubectl uncordon node1');
-    run(sim, 'ssh node2 poweroff');
-    advanceUntil(sim, () => e.get('Pod', 'default/db-0')?.metadata.deletionTimestamp !== undefined, 600_000, 1000);
     run(sim, 'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
     sim.advanceTo(sim.now + 120_000);
     const detach = sim.chapters().find((c) => c.label === 'volume data detached from node2');
