@@ -220,7 +220,6 @@ describe('the attach/detach controller (reconciler.go)', () => {
 
   it('the out-of-service taint: a plain detach, its rule naming the taint (NodeOutOfServiceVolumeDetach)', () => {
     const sim = evictedFromDeadNode();
-    const e = sim.engine;
     run(sim, 'kubectl taint nodes node2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
     sim.advanceTo(sim.now + 120_000);
     const detach = sim.chapters().find((c) => c.label === 'volume data detached from node2');
