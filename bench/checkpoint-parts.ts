@@ -6,12 +6,11 @@
  * a restore by part and the engine's replay speed after it. One JSON line per reading.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiCheckpoints, restoreApi } from '../src/sim/core/api-checkpoint';
 import { copyCauseLog } from '../src/sim/core/cause-log';
 import { EventStore } from '../src/sim/core/event-store';
 import { copyState } from '../src/sim/core/snapshot';
-import type { RecordKind } from '../src/sim/core/state';
 import { createSimulation } from '../src/sim/runtime';
+import { stateOfSnapshot } from '../src/sim/simulation';
 import { gcFunction, heapMb } from './memory';
 import { zoneScenario } from './zone-scenario';
 
@@ -35,11 +34,11 @@ say({ played30sMs: performance.now() - t0 });
 const e = sim.engine;
 const st = e.state;
 const counts: Record<string, number> = {};
-for (const [k, r] of Object.entries(st.api.objects)) counts[k] = Object.keys(r).length;
+for (const [k, r] of Object.entries(st.api.objects)) counts[k] = r.size;
 say({
   counts,
   causes: st.causes.length,
-  history: Object.keys(st.api.history).length,
+  history: st.api.history.size,
   hosts: Object.keys(st.hosts).length,
 });
 
@@ -54,34 +53,18 @@ function part(name: string, f: () => unknown): unknown {
   say({ part: name, ms: Math.round(ms * 10) / 10, retainedMb: Math.round((h1 - h0) * 10) / 10 });
   return v;
 }
-// The old way (a whole copy of each written kind), for comparison.
-for (const k of ['Pod'] as RecordKind[])
-  part(`old: kind ${k} (dictOf)`, () => {
-    const out = Object.create(null);
-    const src = st.api.objects[k] as Record<string, unknown>;
-    for (const key of Object.keys(src)) out[key] = src[key];
-    return out;
-  });
-keep.length = 0;
-// The API store as a first checkpoint sees it (a walk over every record: core/record-chunks.ts),
-// for comparison with what the snapshot below costs (only the slots written in the 30 s).
-part('api, walked whole (a first checkpoint)', () => new ApiCheckpoints().checkpoint(st.api));
+part("api (every record's page table)", () => e.checkpointApi());
 part('events (the log: segments, head, tail)', () => e.checkpointEvents());
 part('rest (copyState without api: host shells, controllers, causes)', () => copyState(st, false));
 part('causes (core/cause-log.ts copyCauseLog)', () => copyCauseLog(st.causes));
 part('indexes', () => e.exportIndexes());
 keep.length = 0;
 const snap = part('whole snapshot()', () => sim.snapshot()) as ReturnType<typeof sim.snapshot>;
-say({ apiEntriesInNewChunks: snap.api?.fresh });
 keep.length = 0;
 // restore, by part
 part('restore: copyState', () => copyState(snap.state));
 part('restore: causes', () => copyCauseLog(snap.state.causes));
-part('restore: objects + history', () => {
-  const st2 = copyState(snap.state);
-  if (snap.api) restoreApi(st2, snap.api);
-  return st2;
-});
+part('restore: objects + history (a whole copy: stateOfSnapshot)', () => stateOfSnapshot(snap));
 part('restore: events (log and aggregation memory)', () =>
   snap.events ? EventStore.restore(snap.events, snap.state.now, st.profile.eventTTL ?? 3_600_000) : undefined,
 );

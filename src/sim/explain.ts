@@ -1,6 +1,6 @@
 /**
  * "Why?": walk from an object's current state back through recorded causes to the command behind
- * it. The object's history (`api.history[ref]`, written by put/remove/event/remember) names the
+ * it. The object's history (`Engine.history(ref)`, written by put/remove/event/remember) names the
  * cause of its latest meaningful change; each cause names its parents; the walk stops at a
  * command (a link with `command`), which is where a person (or the scenario) acted.
  *
@@ -50,7 +50,7 @@ function meaningful(c: Cause | undefined): boolean {
  * The history entry that best explains the object's present: the latest change that has a reason,
  * preferring state changes over the events recorded about the object.
  */
-function pickEntry(e: Engine, list: ObjectHistoryEntry[]): ObjectHistoryEntry | undefined {
+function pickEntry(e: Engine, list: readonly ObjectHistoryEntry[]): ObjectHistoryEntry | undefined {
   const causes = e.state.causes;
   for (const wantEvent of [false, true]) {
     for (let i = list.length - 1; i >= 0; i--) {
@@ -113,7 +113,7 @@ function attachWait(e: Engine, ref: string, list: readonly ObjectHistoryEntry[])
 
 /** The causal chain behind `ref` (e.g. `Pod/default/web-1`, `Node/node2`, `Host/node2`). */
 export function explain(e: Engine, ref: string): Explanation {
-  const list = e.state.api.history[ref] ?? [];
+  const list = e.history(ref) ?? [];
   const entry = pickEntry(e, list);
   if (!entry) {
     const decision = e.state.cloud?.ca?.decisions[ref];

@@ -189,7 +189,7 @@ export function healAll(sim: Simulation): void {
     sim.run(`ssh ${n} systemctl start ${runtime}`);
     sim.run(`ssh ${n} systemctl start kube-proxy`);
     // A deleted Node object comes back only when its kubelet starts again (registration at start).
-    const registered = sim.engine.state.api.objects.Node[n] !== undefined;
+    const registered = sim.engine.get('Node', n) !== undefined;
     sim.run(registered ? `ssh ${n} systemctl start kubelet` : `ssh ${n} systemctl restart kubelet`);
   }
   sim.advanceTo(sim.now + 30_000);
@@ -218,19 +218,19 @@ export function checkInvariants(sim: Simulation, lastNow: { t: number }): string
     if (h.power !== 'on') continue;
     for (const c of Object.values(h.containers)) {
       if (c.state !== 'running' || !/^s\d+-\d+$/.test(c.podName)) continue;
-      const pod = st.api.objects.Pod[`${c.namespace}/${c.podName}`];
+      const pod = st.api.objects.Pod.get(`${c.namespace}/${c.podName}`);
       // A container whose pod object is gone or is a newer incarnation is an orphan the kubelet
       // has yet to kill; it counts as live only while no other incarnation runs.
       const prev = live.get(c.podName);
       if (prev && prev !== c.podUid && pod && pod.metadata.uid === c.podUid && !pod.metadata.deletionTimestamp) {
-        const prevPod = Object.values(st.api.objects.Pod).find((p) => p.metadata.uid === prev);
+        const prevPod = st.api.objects.Pod.values().find((p) => p.metadata.uid === prev);
         if (prevPod && !prevPod.metadata.deletionTimestamp) return `two live pods for ordinal ${c.podName}`;
       }
       live.set(c.podName, c.podUid);
     }
   }
   // A pod is bound to a single node name, and every bound pod names a host that exists.
-  for (const p of Object.values(st.api.objects.Pod)) {
+  for (const p of st.api.objects.Pod.values()) {
     if (p.spec.nodeName && !st.hosts[p.spec.nodeName])
       return `pod ${p.metadata.name} bound to unknown ${p.spec.nodeName}`;
   }
@@ -254,7 +254,7 @@ export function hangingCommands(sim: Simulation): string[] {
  */
 export function ghosts(sim: Simulation): string[] {
   const st = sim.engine.state;
-  const uids = new Set(Object.values(st.api.objects.Pod).map((p) => p.metadata.uid));
+  const uids = new Set(st.api.objects.Pod.values().map((p) => p.metadata.uid));
   const out: string[] = [];
   for (const h of Object.values(st.hosts)) {
     const statics = new Set(desiredStaticPods(h).map((s) => s.uid));
@@ -271,11 +271,11 @@ export function danglingOwners(sim: Simulation): string[] {
   const st = sim.engine.state;
   const uids = new Set<string>();
   for (const kind of ['Node', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet'] as const) {
-    for (const o of Object.values(st.api.objects[kind])) uids.add(o.metadata.uid);
+    for (const o of st.api.objects[kind].values()) uids.add(o.metadata.uid);
   }
   const out: string[] = [];
   for (const kind of ['Pod', 'ReplicaSet', 'Lease'] as const) {
-    for (const o of Object.values(st.api.objects[kind])) {
+    for (const o of st.api.objects[kind].values()) {
       for (const ref of o.metadata.ownerReferences) {
         if (!uids.has(ref.uid)) out.push(`${kind}/${o.metadata.name} -> ${ref.kind}/${ref.name}`);
       }
@@ -288,19 +288,19 @@ export function danglingOwners(sim: Simulation): string[] {
 export function workloadsNotReady(sim: Simulation): string[] {
   const o = sim.engine.state.api.objects;
   const bad: string[] = [];
-  for (const d of Object.values(o.Deployment)) {
+  for (const d of o.Deployment.values()) {
     if (d.status.readyReplicas !== d.spec.replicas)
       bad.push(`deploy/${d.metadata.name} ${d.status.readyReplicas}/${d.spec.replicas}`);
   }
-  for (const s of Object.values(o.StatefulSet)) {
+  for (const s of o.StatefulSet.values()) {
     if (s.status.readyReplicas !== s.spec.replicas)
       bad.push(`sts/${s.metadata.name} ${s.status.readyReplicas}/${s.spec.replicas}`);
   }
-  for (const ds of Object.values(o.DaemonSet)) {
+  for (const ds of o.DaemonSet.values()) {
     // Every node the DaemonSet should run on (NodeShouldRunDaemonPod: its selector and the taints
     // its pods tolerate, the daemon tolerations included): the control plane when untolerated,
     // a node the cluster autoscaler is removing, a cloud Node not yet initialized are not.
-    const eligible = Object.values(o.Node).filter((n) => nodeShouldRunDaemonPod(n, ds)[0]).length;
+    const eligible = o.Node.values().filter((n) => nodeShouldRunDaemonPod(n, ds)[0]).length;
     if (ds.status.numberReady !== eligible) bad.push(`ds/${ds.metadata.name} ${ds.status.numberReady}/${eligible}`);
   }
   return bad;

@@ -34,7 +34,7 @@ function runningOnHost(sim: Simulation, node: string, podName: string): boolean 
 }
 
 function podsOn(sim: Simulation, node: string) {
-  return Object.values(sim.engine.state.api.objects.Pod).filter((p) => p.spec.nodeName === node);
+  return sim.engine.list('Pod').filter((p) => p.spec.nodeName === node);
 }
 
 describe('seed 000: kubelet stopped on the control-plane node (v1.23-docker)', () => {
@@ -205,11 +205,11 @@ describe('seed 003: a pod scheduled to a dead kubelet, and static pods (v1.33)',
     sim.advanceTo(5 * sec);
     expect(sim.kubectl('kubectl get pods -o wide')).toMatch(/^nginx-node2\s+\S+\s+\S+\s+\d+\s+\S+\s+\S+\s+node2\s/m);
     expect(sim.kubectl('kubectl describe pod nginx-node2')).toMatch(/^Controlled By:\s+Node\/node2$/m);
-    const uidBefore = sim.engine.state.api.objects.Pod['default/nginx-node2']?.metadata.uid;
+    const uidBefore = sim.engine.get('Pod', 'default/nginx-node2')?.metadata.uid;
 
     expect(sim.run("ssh node2 sed -i 's/nginx:1.27/nginx:1.28/' /etc/kubernetes/manifests/nginx.yaml").ok).toBe(true);
     sim.advanceTo(30 * sec);
-    const edited = sim.engine.state.api.objects.Pod['default/nginx-node2'];
+    const edited = sim.engine.get('Pod', 'default/nginx-node2');
     expect(edited).toBeDefined();
     expect(edited?.metadata.uid).not.toBe(uidBefore);
     expect(edited?.spec.containers[0]?.image).toBe('nginx:1.28');
@@ -255,7 +255,7 @@ describe('eviction (v1.33): a worker kubelet down long enough to see taint-based
     expect(del.ok).toBe(true);
     expect(del.output).toContain('Warning: Immediate deletion does not wait for confirmation');
     sim.advanceTo(9 * 60 * sec);
-    const replaced = sim.engine.state.api.objects.Pod[`default/${db}`];
+    const replaced = sim.engine.get('Pod', `default/${db}`);
     expect(replaced?.spec.nodeName).toBeDefined();
     expect(replaced?.spec.nodeName).not.toBe('node2');
     expect(sim.kubectl('kubectl get sts db')).toMatch(/^db\s+3\/3\s/m);

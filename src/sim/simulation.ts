@@ -5,7 +5,8 @@
 import { type ActionOption, type ActionTarget, actionsFor } from './commands/actions';
 import { type CommandResult, runCommand } from './commands/run';
 import { type RunningCommand, runningCommands } from './commands/running';
-import { type ApiChunks, restoreApi } from './core/api-checkpoint';
+import { emptyObjects } from './core/api-records';
+import type { ApiObject } from './core/api-types';
 import { emptyCauseLog } from './core/cause-log';
 import { type Chapter, chapterList } from './core/chapters';
 import { dict } from './core/dict';
@@ -15,7 +16,8 @@ import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
 import type { Scenario } from './core/scenario-types';
 import { copyState } from './core/snapshot';
-import type { CommandBy, RecordKind, SimState } from './core/state';
+import type { ApiCheckpoint, CommandBy, RecordKind, SimState } from './core/state';
+import { type RecordCheckpoint, StoreRecord } from './core/store-record';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
 import { journalctl } from './host/journal';
@@ -32,11 +34,11 @@ export interface SimSnapshot {
   /** The engine's derived indexes at snapshot time (rebuilt from the state when absent). */
   readonly indexes?: EngineIndexes;
   /**
-   * The API objects and object histories, in chunks shared with the previous snapshot
-   * (core/api-checkpoint.ts: only the slots written since are new); when present, `state.api`'s
+   * The API objects and object histories: each record's page table, whose pages are shared with
+   * the live records and other snapshots (core/store-record.ts); when present, `state.api`'s
    * records are empty.
    */
-  readonly api?: ApiChunks;
+  readonly api?: ApiCheckpoint;
   /**
    * The Events: the log's segments, head and tail (core/event-log.ts, O(segments) to take);
    * when present, `state.api.events` is empty. Taken only with `indexes`.
@@ -69,25 +71,10 @@ export function emptyState(profile: Profile, seed: number, settings: Settings, n
     settings,
     api: {
       // Keyed by names users choose: no prototype, so `constructor` or `__proto__` are plain keys.
-      objects: {
-        Node: dict(),
-        Pod: dict(),
-        ReplicaSet: dict(),
-        Deployment: dict(),
-        StatefulSet: dict(),
-        DaemonSet: dict(),
-        Service: dict(),
-        EndpointSlice: dict(),
-        Lease: dict(),
-        ConfigMap: dict(),
-        PodDisruptionBudget: dict(),
-        PersistentVolumeClaim: dict(),
-        PersistentVolume: dict(),
-        VolumeAttachment: dict(),
-      },
+      objects: emptyObjects(),
       events: emptyEventLog(),
       resourceVersion: 0,
-      history: dict(),
+      history: new StoreRecord(),
     },
     hosts: dict(),
     registryUp: true,
@@ -281,8 +268,8 @@ export class Simulation {
 
   /**
    * A copy of the state that shares what did not change with the live state and with earlier
-   * snapshots: the API objects and histories as chunks, only the slots written since the previous
-   * one new (core/api-checkpoint.ts); the Events as the log's segments; the causes' full chunks;
+   * snapshots: the API objects and histories as each record's page table, O(pages), the pages
+   * written since the previous one being copies (core/store-record.ts); the Events as the log's segments; the causes' full chunks;
    * each host as a copy of its own fields, every record in it shared until written
    * (core/snapshot.ts `copyHost`, core/copy-on-write.ts); the pods-by-node sets likewise
    * (`Engine.exportIndexes`).
@@ -305,15 +292,16 @@ export class Simulation {
   }
 
   restore(s: SimSnapshot): void {
-    const state = copyState(s.state);
-    const mirrors = s.api ? restoreApi(state, s.api, MIRRORED) : undefined;
+    const live = this.engine.state.api;
+    // Without the API records when the snapshot keeps them apart (they come back below).
+    const state = copyState(s.state, !s.api);
     this.engine.state = state;
-    if (s.api) this.engine.adoptApi(s.api);
+    // The live records take the snapshot's pages back: O(what changed since), not O(objects).
+    if (s.api) this.engine.restoreApi(s.api, live);
     // The snapshot's containers, sandboxes and pod workers are now the live state's too.
     this.engine.cow.shareAll();
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();
-    for (const [kind, map] of mirrors ?? []) this.engine.adoptMirror(kind, map);
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
     // The live records now equal this snapshot's: later snapshots may share its copies.
     this.lastSnapshot = s.indexes ? s : undefined;
@@ -326,13 +314,15 @@ export class Simulation {
   }
 }
 
-/** The kinds whose Map mirrors a restore builds with their records (`Engine.list` reads them). */
-const MIRRORED: readonly RecordKind[] = ['Pod'];
-
 /** A copy of the whole state a snapshot holds (its chunks put back together), for the engine to take. */
 export function stateOfSnapshot(s: SimSnapshot): SimState {
-  const state = copyState(s.state);
-  if (s.api) restoreApi(state, s.api);
+  const state = copyState(s.state, !s.api);
+  if (s.api) {
+    const objects = state.api.objects as Record<RecordKind, StoreRecord<ApiObject>>;
+    for (const [kind, cp] of Object.entries(s.api.objects) as [RecordKind, RecordCheckpoint][])
+      objects[kind] = StoreRecord.of(cp);
+    state.api.history = StoreRecord.of(s.api.history);
+  }
   if (s.events) state.api.events = copyEventLog(restoreEventLog(s.events));
   return state;
 }

@@ -284,9 +284,9 @@ export function buildView(e: Engine, only?: ReadonlySet<string>): ClusterView {
   ).sort(byName);
   const claimed = new Set<string>();
   const pods: PodView[] = [];
-  const keys = only ? [...only].flatMap((n) => e.podKeysOnNode(n)) : Object.keys(e.state.api.objects.Pod);
+  const keys = only ? [...only].flatMap((n) => e.podKeysOnNode(n)) : e.keysOf('Pod');
   for (const key of keys.sort()) {
-    const pod = e.state.api.objects.Pod[key];
+    const pod = e.get('Pod', key);
     if (pod && (!only || (pod.spec.nodeName !== undefined && only.has(pod.spec.nodeName))))
       pods.push(buildPod(e, pod, key, claimed));
   }

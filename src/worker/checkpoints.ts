@@ -70,7 +70,7 @@ const KEEP_RECENT = 8;
 /**
  * How many checkpoints fit the memory budget for a cluster of this size: a snapshot costs about
  * BYTES_PER_ENTRY per pod and per container beyond what it shares with the previous one (API
- * objects, histories and indexes in shared chunks, core/chunks.ts; what changed in the hosts),
+ * objects and histories in shared pages, core/store-record.ts; what changed in the hosts),
  * plus a fixed part. Between MIN_CHECKPOINTS and MAX_CHECKPOINTS (4 and 40). (Before the chunks a snapshot copied every kind written
  * since the previous one, ~0.7 KB per pod and container: a 5,000-node run could keep 4.)
  */
@@ -80,7 +80,7 @@ export function budgetFor(pods: number, containers: number): number {
 }
 
 /**
- * A checkpoint's own memory per pod and per container. Checkpoints 30 s apart share most chunks
+ * A checkpoint's own memory per pod and per container. Checkpoints 30 s apart share most pages
  * (5,000 nodes: ~2 MB of Events, ~18 MB of hosts each, bench/checkpoint-parts.ts), but thinned
  * ones are far apart and share little: at 120 bytes a 5,000-node run kept 6 and reached 3.5 GB
  * after 2 simulated hours (+21 % in the second), against 3.3 GB with 4 before the chunks (its

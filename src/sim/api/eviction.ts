@@ -90,7 +90,7 @@ export const EVICTION_REFUSED = 'eviction refused by PodDisruptionBudget ';
 function refused(e: Engine, pod: Pod, pdb: PodDisruptionBudget, behind: boolean, cause: number): void {
   const ref = `Pod/${keyOf(pod)}`;
   const what = `${EVICTION_REFUSED}${pdb.metadata.name}`;
-  const list = e.state.api.history[ref];
+  const list = e.history(ref);
   if (list?.[list.length - 1]?.what === what) return;
   const st = pdb.status;
   const c = e.cause({

@@ -36,7 +36,7 @@ function fromIndex(e: Engine, uids: string[]) {
 /** The same, by a walk of every stored pod. */
 function walked(e: Engine, uids: string[]) {
   const out = Object.fromEntries(uids.map((uid) => [uid, { keys: [] as string[], active: 0, ready: 0 }]));
-  for (const [key, p] of Object.entries(e.state.api.objects.Pod)) {
+  for (const [key, p] of e.state.api.objects.Pod.entries()) {
     const o = out[controllerRef(p as ApiObject)?.uid ?? ''];
     if (!o) continue;
     o.keys.push(key);
@@ -53,10 +53,7 @@ function walked(e: Engine, uids: string[]) {
 const sortedSets = (keys: Map<string, Set<string>>) => new Map([...keys].map(([uid, s]) => [uid, [...s].sort()]));
 
 function controllers(e: Engine): string[] {
-  const o = e.state.api.objects;
-  return [...Object.values(o.ReplicaSet), ...Object.values(o.DaemonSet), ...Object.values(o.StatefulSet)].map(
-    (c) => c.metadata.uid,
-  );
+  return [...e.list('ReplicaSet'), ...e.list('DaemonSet'), ...e.list('StatefulSet')].map((c) => c.metadata.uid);
 }
 
 describe('owner index', () => {

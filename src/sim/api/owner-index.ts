@@ -78,13 +78,9 @@ function ownSet(ix: OwnerIndex, uid: string): Set<string> {
 
 function build(e: Engine): OwnerIndex {
   const ix: OwnerIndex = { keys: new Map(), counts: new Map() };
-  // Through the store's Map mirror (a restore builds it with the records): an entries() copy of a
-  // record of ~150,000 pods was most of a rebuild's cost after a restore at 5,000 nodes.
-  const pods: Iterable<[string, ApiObject]> =
-    e.storeMirror('Pod') ?? Object.entries(e.state.api.objects.Pod as Record<string, ApiObject>);
-  for (const [key, p] of pods) {
+  e.forEachObject('Pod', (p, key) => {
     const c = contributionOf(p);
-    if (!c) continue;
+    if (!c) return;
     let s = ix.keys.get(c.uid);
     if (!s) {
       s = new Set();
@@ -92,7 +88,7 @@ function build(e: Engine): OwnerIndex {
     }
     s.add(key);
     count(ix, c, 1);
-  }
+  });
   return ix;
 }
 
@@ -174,7 +170,7 @@ export function podsOwnedBy(e: Engine, uid: string): Pod[] {
   if (!keys) return [];
   const out: Pod[] = [];
   for (const k of keys) {
-    const p = e.state.api.objects.Pod[k];
+    const p = e.get('Pod', k);
     if (p) out.push(p);
   }
   return out;

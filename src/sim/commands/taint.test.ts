@@ -137,7 +137,7 @@ describe('non-graceful node shutdown: the out-of-service taint', () => {
     sim.advanceTo(420_000 + 21_000);
     const now = e.get('Pod', `default/${victim}`);
     expect(now?.metadata.uid).not.toBe(stuck?.metadata.uid);
-    const whats = (e.state.api.history[`Pod/default/${victim}`] ?? []).map((h) => h.what);
+    const whats = (e.history(`Pod/default/${victim}`) ?? []).map((h) => h.what);
     expect(whats).toContain('deleted (force, PodGC)');
     const gc = causeAt(e.state.causes, e.lastCause(`Pod/default/${victim}`, 'deleted (force, PodGC)') as number);
     expect(gc?.rule).toBe(`node ${down} is not Ready and tainted node.kubernetes.io/out-of-service`);

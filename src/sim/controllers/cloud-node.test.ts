@@ -24,12 +24,10 @@ describe('cloud-node-controller', () => {
     const name = inst?.host as string;
     const registered = advanceUntil(sim, () => e.get('Node', name) !== undefined, 200_000, 100) as number;
     // The kubelet (--cloud-provider=external) registers with the taint and no zone label.
-    const first = e.state.api.history[`Node/${name}`]?.find((h) => h.what === 'registered by kubelet');
+    const first = e.history(`Node/${name}`)?.find((h) => h.what === 'registered by kubelet');
     expect(first).toBeDefined();
     sim.advanceTo(sim.now + 1000);
-    const initialized = e.state.api.history[`Node/${name}`]?.find(
-      (h) => h.what === 'initialized by cloud-node-controller',
-    );
+    const initialized = e.history(`Node/${name}`)?.find((h) => h.what === 'initialized by cloud-node-controller');
     // One watch delivery after the registration.
     expect((initialized?.at as number) - registered).toBeLessThanOrEqual(200);
     const n = e.get('Node', name);

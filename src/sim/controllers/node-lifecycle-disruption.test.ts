@@ -19,9 +19,9 @@ describe('node-lifecycle-controller: container runtime stopped (Ready=False from
     expect(events(sim, 'NodeNotReady').filter((x) => x.source.component === 'node-controller')).toHaveLength(0);
     for (const p of workloadPodsOn(sim, 'node2')) {
       expect(
-        e.state.api.history[`Pod/${p.metadata.namespace}/${p.metadata.name}`]?.some((h) =>
-          h.what.startsWith('Ready=False (NodeNotReady)'),
-        ),
+        e
+          .history(`Pod/${p.metadata.namespace}/${p.metadata.name}`)
+          ?.some((h) => h.what.startsWith('Ready=False (NodeNotReady)')),
       ).toBe(false);
     }
   });

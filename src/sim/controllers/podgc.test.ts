@@ -14,7 +14,7 @@ describe('PodGC: Node object deleted while its kubelet runs', () => {
     expect(gone).toBeGreaterThanOrEqual(40_000);
     expect(gone).toBeLessThanOrEqual(61_000);
     for (const k of keys) {
-      const h = e.state.api.history[`Pod/${k}`] ?? [];
+      const h = e.history(`Pod/${k}`) ?? [];
       const whats = h.map((x) => x.what);
       const failed = whats.findIndex((w) => w.startsWith('phase=Failed'));
       expect(whats[failed]).toBe('phase=Failed + DisruptionTarget=True (DeletionByPodGC)');
@@ -59,7 +59,7 @@ describe('PodGC: out-of-service taint', () => {
     const gone = advanceUntil(sim, () => !e.get('Pod', key), 120_000, 500);
     expect(gone).toBeDefined();
     expect((gone as number) - 75_000).toBeLessThanOrEqual(21_000);
-    const whats = (e.state.api.history[`Pod/${key}`] ?? []).map((x) => x.what);
+    const whats = (e.history(`Pod/${key}`) ?? []).map((x) => x.what);
     expect(whats).toContain('phase=Failed');
     expect(whats[whats.length - 1]).toBe('deleted (force, PodGC)');
   });

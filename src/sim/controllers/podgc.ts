@@ -94,11 +94,10 @@ function gcTerminating(e: Engine, pods: readonly Pod[]): void {
 function gcOrphaned(e: Engine, pods: readonly Pod[]): void {
   const m = controllerMemory(e);
   const quarantine = e.state.settings.podGCQuarantine;
-  const existing = e.state.api.objects.Node;
   for (const p of pods) {
     const n = p.spec.nodeName;
     // nodeQueue.AddAfter keeps the earliest ready time of a node already waiting.
-    if (n && existing[n] === undefined && m.podgcQuarantine[n] === undefined) m.podgcQuarantine[n] = e.now;
+    if (n && e.get('Node', n) === undefined && m.podgcQuarantine[n] === undefined) m.podgcQuarantine[n] = e.now;
   }
   const deleted = new Set<string>();
   for (const n of Object.keys(m.podgcQuarantine).sort()) {
@@ -145,27 +144,27 @@ function gcUnscheduledTerminating(e: Engine, pods: readonly Pod[]): void {
 }
 
 /**
- * Keys of pods with a deletionTimestamp, per Pod record of the store (derived data, not state: a
- * restore brings a new record, hence one scan). Kept by the module's Pod watch, so that a pass
+ * Keys of pods with a deletionTimestamp, per state (derived data, not state: a restore brings
+ * another state, hence one scan). Kept by the module's Pod watch, so that a pass
  * does not scan every pod of a big cluster every 20s.
  */
 const terminatingIndex = new WeakMap<object, Set<string>>();
 
 function terminatingKeys(e: Engine): Set<string> {
-  const record = e.state.api.objects.Pod;
-  let keys = terminatingIndex.get(record);
+  let keys = terminatingIndex.get(e.state);
   if (!keys) {
-    keys = new Set();
-    // Through the store's Map mirror when it is kept (a restore builds it): ~150,000 pods at 5,000 nodes.
-    const pods: Iterable<[string, ApiObject]> = e.storeMirror('Pod') ?? Object.entries(record);
-    for (const [k, p] of pods) if (p.metadata.deletionTimestamp !== undefined) keys.add(k);
-    terminatingIndex.set(record, keys);
+    const found = new Set<string>();
+    e.forEachObject('Pod', (p, k) => {
+      if (p.metadata.deletionTimestamp !== undefined) found.add(k);
+    });
+    keys = found;
+    terminatingIndex.set(e.state, keys);
   }
   return keys;
 }
 
 function onPod(e: Engine, key: string, obj: Pod | undefined): void {
-  const keys = terminatingIndex.get(e.state.api.objects.Pod);
+  const keys = terminatingIndex.get(e.state);
   if (!keys) return;
   if (obj?.metadata.deletionTimestamp !== undefined) keys.add(key);
   else keys.delete(key);
@@ -175,15 +174,14 @@ function onPod(e: Engine, key: string, obj: Pod | undefined): void {
 export function podGC(e: Engine): void {
   // Candidates: terminating pods and pods on nodes absent from the API (the only ones any of the
   // three sweeps acts on), in key order like the full list they were filtered from.
-  const nodes = e.state.api.objects.Node;
   const candidates = new Set(terminatingKeys(e));
   for (const n of e.boundNodeNames()) {
-    if (nodes[n] === undefined) for (const k of e.podKeysOnNode(n)) candidates.add(k);
+    if (e.get('Node', n) === undefined) for (const k of e.podKeysOnNode(n)) candidates.add(k);
   }
   if (candidates.size === 0 && Object.keys(controllerMemory(e).podgcQuarantine).length === 0) return;
   const pods: Pod[] = [];
   for (const k of [...candidates].sort()) {
-    const p = e.state.api.objects.Pod[k];
+    const p = e.get('Pod', k);
     if (p) pods.push(p);
   }
   gcTerminating(e, pods);

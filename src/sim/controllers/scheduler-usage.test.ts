@@ -19,7 +19,7 @@ describe('bound usage across a snapshot', () => {
     const sim = new Simulation(r.scenario);
     const e = sim.engine;
     sim.advanceTo(30_000);
-    const nodes = Object.keys(e.state.api.objects.Node);
+    const nodes = e.keysOf('Node');
     for (const n of nodes) boundUsage(e, n);
     const snap = sim.snapshot();
     const kept = snap.warmth?.get('scheduler') as ReadonlyMap<string, Usage>;

@@ -122,7 +122,7 @@ describe('taint-eviction-controller: a NoExecute taint the pods do not tolerate'
     sim.advanceTo(e.now + 1000);
     for (const k of keys) {
       // The kubelet on node1 runs, so the pod may already be gone: look at its history.
-      expect(e.state.api.history[`Pod/${k}`]?.some((h) => h.what.startsWith('deletion requested'))).toBe(true);
+      expect(e.history(`Pod/${k}`)?.some((h) => h.what.startsWith('deletion requested'))).toBe(true);
       const c = causeAt(e.state.causes, e.lastCause(`Pod/${k}`, 'DisruptionTarget') as number);
       expect(c?.rule).toBe('pod does not tolerate taint example.com/drain:NoExecute');
       expect(c?.parents).toContain(cause);

@@ -124,7 +124,7 @@ export function chapterList(e: Engine): Chapter[] {
 
 /** The cause of the write being watched: `Engine.put/remove` record it on the object's history first. */
 export function writeCause(e: Engine, ref: string): Cause | undefined {
-  const list = e.state.api.history[ref];
+  const list = e.history(ref);
   const last = list?.[list.length - 1];
   return last && last.at === e.now ? causeAt(e.state.causes, last.cause) : undefined;
 }

@@ -3,7 +3,6 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import { ApiCheckpoints, type ApiChunks } from './api-checkpoint';
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { appendCause } from './cause-log';
 import { ChangeCounters } from './change-counters';
@@ -14,12 +13,12 @@ import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { intern, internParent, shareEqual } from './intern';
 import { joinKey } from './key-memo';
-import { KindMaps } from './kind-maps';
 import type { Observation, Observer } from './observe';
 import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
-import type { Cause, RecordKind, SimState } from './state';
+import type { ApiCheckpoint, Cause, ObjectHistoryEntry, RecordKind, SimState } from './state';
+import type { RecordCheckpoint, StoreRecord } from './store-record';
 import { fnvUpdate, hashString } from './trace';
 
 export type TimerHandler = (e: Engine, t: Timer) => void;
@@ -42,6 +41,8 @@ export type CauseInput = Omit<Cause, 'id' | 'at' | 'parents'> & { parents?: numb
 const TRACE_KEEP = 4000;
 
 const HISTORY_KEEP = 24;
+
+const EMPTY_RECORD: RecordCheckpoint = { pages: [], next: 0, size: 0, numeric: [] };
 
 /** The engine's derived indexes (pods by node, unbound pods); not part of the state. */
 export interface EngineIndexes {
@@ -111,9 +112,11 @@ export class Engine {
   private unbound = new Set<string>();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
-  private readonly kindMaps = new KindMaps();
-  /** The live side of the API store's checkpoints (written slots since the last one). */
-  private readonly apiCheckpoints = new ApiCheckpoints();
+  /**
+   * The history lists made or copied since the last checkpoint or restore (written in place); any
+   * other may be a checkpoint's and is copied before its first write (`remember`).
+   */
+  private ownHistories = new WeakSet<ObjectHistoryEntry[]>();
   /** Pods written per node since the node's kubelet last looked (core/pod-changes.ts). */
   private readonly podChanges = new PodChanges();
   /** Node names in order, for the Node record and key version they were read from (nodesByName). */
@@ -313,23 +316,38 @@ export class Engine {
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
     const entry = { at: this.state.now, what: intern(what), cause };
-    let list = h[ref];
-    // One store per new ref only: each store into a record of 10^4 refs costs a key lookup.
-    if (!list) h[ref] = [entry];
-    else {
-      // A checkpoint's list is frozen (core/api-checkpoint.ts): copied on first write.
-      if (Object.isFrozen(list)) h[ref] = list = list.slice();
-      list.push(entry);
-      // The usual case (one over) without splice's array of removed entries.
-      if (list.length === HISTORY_KEEP + 1) list.shift();
-      else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+    let list = h.get(ref);
+    if (!list) {
+      list = [entry];
+      this.ownHistories.add(list);
+      h.set(ref, list);
+      return;
     }
-    this.apiCheckpoints.remembered(h, ref);
+    // A list written before the last checkpoint may be the checkpoint's: copied before its first write.
+    if (!this.ownHistories.has(list)) {
+      list = list.slice();
+      this.ownHistories.add(list);
+      h.set(ref, list);
+    }
+    list.push(entry);
+    // The usual case (one over) without splice's array of removed entries.
+    if (list.length === HISTORY_KEEP + 1) list.shift();
+    else if (list.length > HISTORY_KEEP) list.splice(0, list.length - HISTORY_KEEP);
+  }
+
+  /** The recent history of changes of `ref` (`Kind/key`), oldest first (never written by the caller). */
+  history(ref: string): readonly ObjectHistoryEntry[] | undefined {
+    return this.state.api.history.get(ref);
+  }
+
+  /** Every ref with a history, in the order they were first recorded. */
+  historyRefs(): string[] {
+    return this.state.api.history.keys();
   }
 
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
   lastCause(ref: string, prefix?: string): number | undefined {
-    const list = this.state.api.history[ref];
+    const list = this.state.api.history.get(ref);
     if (!list) return undefined;
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i];
@@ -342,7 +360,7 @@ export class Engine {
 
   get<K extends Kind>(kind: K, key: string): ObjectOfKind<K> | undefined {
     if (kind === 'Event') return this.events.get(key, this.state.now) as ObjectOfKind<K> | undefined;
-    return this.state.api.objects[kind as RecordKind][key] as ObjectOfKind<K> | undefined;
+    return this.state.api.objects[kind as RecordKind].get(key) as ObjectOfKind<K> | undefined;
   }
 
   /**
@@ -351,18 +369,13 @@ export class Engine {
    * existed has no record for it: none).
    */
   hasAny(kind: Exclude<Kind, 'Event'>): boolean {
-    for (const _ in this.state.api.objects[kind as RecordKind]) return true;
-    return false;
+    return this.state.api.objects[kind as RecordKind].size > 0;
   }
 
   /** Every stored object of `kind`, in store order (Events: built for the caller, core/event-store.ts). */
   list<K extends Kind>(kind: K): ObjectOfKind<K>[] {
     if (kind === 'Event') return this.events.list(this.state.now) as ObjectOfKind<K>[];
-    const rk = kind as RecordKind;
-    // A Map mirror (core/kind-maps.ts): Object.values over thousands of keys is slow.
-    const m = this.kindMaps.get(this.state.api.objects, rk);
-    if (m) return [...m.values()] as ObjectOfKind<K>[];
-    return Object.values(this.state.api.objects[rk]) as ObjectOfKind<K>[];
+    return this.state.api.objects[kind as RecordKind].values() as ObjectOfKind<K>[];
   }
 
   /**
@@ -374,14 +387,17 @@ export class Engine {
       this.events.forEachObject(this.state.now, fn as (ev: KubeEvent, key: string) => void);
       return;
     }
-    const rk = kind as RecordKind;
-    const m = this.kindMaps.get(this.state.api.objects, rk);
-    if (m) {
-      for (const [key, obj] of m) fn(obj as ObjectOfKind<K>, key);
-      return;
-    }
-    const rec = this.state.api.objects[rk] as Record<string, ObjectOfKind<K>>;
-    for (const key in rec) fn(rec[key] as ObjectOfKind<K>, key);
+    (this.state.api.objects[kind as RecordKind] as StoreRecord<ObjectOfKind<K>>).forEach(fn);
+  }
+
+  /** The keys of the stored objects of `kind` (not Event), in store order. */
+  keysOf(kind: RecordKind): string[] {
+    return this.state.api.objects[kind].keys();
+  }
+
+  /** How many objects of `kind` (not Event) are stored. */
+  countOf(kind: RecordKind): number {
+    return this.state.api.objects[kind].size;
   }
 
   /**
@@ -393,34 +409,39 @@ export class Engine {
   }
 
   /**
-   * The entries of a kind's record in its order, from its Map mirror (core/kind-maps.ts), or
-   * undefined: read the record. Iterating a Map of 10^5 Pods takes a fraction of a for-in over the
-   * record, so Pods are read through their mirror, built if need be (and kept in step by the
-   * writes from then on); other kinds only when one is kept already.
+   * What a checkpoint keeps of the API objects and histories: each record's page table
+   * (core/store-record.ts), O(pages); the live records copy a page before its next write.
    */
-  storeMirror(kind: RecordKind): ReadonlyMap<string, ApiObject> | undefined {
-    const objects = this.state.api.objects;
-    return kind === 'Pod' ? this.kindMaps.get(objects, kind) : this.kindMaps.peek(objects, kind);
+  checkpointApi(): ApiCheckpoint {
+    const api = this.state.api;
+    const objects = {} as Record<RecordKind, RecordCheckpoint>;
+    for (const kind of Object.keys(api.objects) as RecordKind[]) objects[kind] = api.objects[kind].checkpoint();
+    this.ownHistories = new WeakSet();
+    return { objects, history: api.history.checkpoint() };
   }
 
-  /** What a checkpoint keeps of the API objects and histories: O(what was written since the last one). */
-  checkpointApi(): ApiChunks {
-    return this.apiCheckpoints.checkpoint(this.state.api);
-  }
-
-  /** The state's API records were just built from `chunks` (a restore): later checkpoints share them. */
-  adoptApi(chunks: ApiChunks): void {
-    this.apiCheckpoints.adopt(this.state.api, chunks);
+  /**
+   * Puts the API objects and histories of a checkpoint back into the live records (`api` of the
+   * state in place before the restore): each record patches its key index from the pages that
+   * differ, O(what changed between the two).
+   */
+  restoreApi(cp: ApiCheckpoint, live: SimState['api']): void {
+    const api = this.state.api;
+    for (const kind of Object.keys(live.objects) as RecordKind[]) {
+      const rec = live.objects[kind];
+      const c = cp.objects[kind];
+      if (c) rec.restore(c);
+      else rec.restore(EMPTY_RECORD);
+      (api.objects as Record<RecordKind, StoreRecord<ApiObject>>)[kind] = rec;
+    }
+    live.history.restore(cp.history);
+    api.history = live.history;
+    this.ownHistories = new WeakSet();
   }
 
   /** What a checkpoint keeps of the Events: O(segments), see core/event-log.ts. */
   checkpointEvents(): EventLogCheckpoint {
     return this.events.checkpoint();
-  }
-
-  /** Takes `map` as the mirror of the record of `kind` now in place (its entries, in its order: a restore's). */
-  adoptMirror(kind: RecordKind, map: Map<string, ApiObject>): void {
-    this.kindMaps.adopt(this.state.api.objects, kind, map);
   }
 
   /**
@@ -433,12 +454,12 @@ export class Engine {
     const version = this.changes.keysVersion('Node');
     let order = this.nodeOrder;
     if (order?.record !== record || order.version !== version) {
-      order = { record, version, names: Object.keys(record).sort() };
+      order = { record, version, names: record.keys().sort() };
       this.nodeOrder = order;
     }
     const out: Node[] = [];
     for (const n of order.names) {
-      const node = record[n];
+      const node = record.get(n);
       if (node) out.push(node);
     }
     return out;
@@ -491,7 +512,7 @@ export class Engine {
   unboundPods(): Pod[] {
     const out: Pod[] = [];
     for (const k of this.unbound) {
-      const p = this.state.api.objects.Pod[k];
+      const p = this.state.api.objects.Pod.get(k);
       if (p) out.push(p);
     }
     return out;
@@ -505,7 +526,7 @@ export class Engine {
   podsOnNode(node: string): Pod[] {
     const out: Pod[] = [];
     for (const k of this.podsByNode.get(node) ?? []) {
-      const p = this.state.api.objects.Pod[k];
+      const p = this.state.api.objects.Pod.get(k);
       if (p) out.push(p);
     }
     return out;
@@ -520,17 +541,15 @@ export class Engine {
     // Events are recorded (`event`), never put: they live in the log, not in the records.
     if (obj.kind === 'Event') throw new Error('Events are recorded with Engine.event');
     const kind = obj.kind;
-    const objects = this.state.api.objects[kind] as Record<string, ApiObject>;
+    const objects = this.state.api.objects[kind] as StoreRecord<ApiObject>;
     const ns = obj.metadata.namespace;
     const key = ns ? joinKey(ns, obj.metadata.name) : obj.metadata.name;
-    const old = objects[key];
+    const old = objects.get(key);
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
     obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
-    objects[key] = obj;
+    objects.set(key, obj);
     if (!old) this.changes.keysChanged(kind);
-    this.kindMaps.set(objects, kind, key, obj);
-    this.apiCheckpoints.put(objects, kind, key);
     if (kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
     const ref = joinKey(kind, key);
     this.trace(`${old ? 'update' : 'create'} ${ref} ${what}`, kind !== 'Lease' && !routine);
@@ -543,13 +562,11 @@ export class Engine {
   remove(kind: Kind, key: string, what: string, cause: number): void {
     // Events leave the store by expiring only (nothing here deletes one).
     if (kind === 'Event') return;
-    const objects = this.state.api.objects[kind] as Record<string, ApiObject>;
-    const old = objects[key];
+    const objects = this.state.api.objects[kind as RecordKind] as StoreRecord<ApiObject>;
+    const old = objects.get(key);
     if (!old) return;
-    delete objects[key];
+    objects.delete(key);
     this.changes.keysChanged(kind);
-    this.kindMaps.delete(objects, kind, key);
-    this.apiCheckpoints.remove(objects, kind, key);
     this.state.api.resourceVersion++;
     if (kind === 'Pod') this.indexPod(key, old as Pod, undefined);
     const ref = joinKey(kind, key);
@@ -612,15 +629,15 @@ export class Engine {
    */
   importIndexes(ix: EngineIndexes, events?: EventLogCheckpoint): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
-    this.kindMaps.clear();
     this.podChanges.clear();
     this.podsByNode = new Map(ix.podsByNode as ReadonlyMap<string, Set<string>>);
     this.ownPodSets = new WeakSet();
     if (ix.unbound) this.unbound = new Set(ix.unbound);
     else {
       this.unbound = new Set();
-      const pods = this.state.api.objects.Pod;
-      for (const k in pods) if (!pods[k]?.spec.nodeName) this.unbound.add(k);
+      this.state.api.objects.Pod.forEach((p, k) => {
+        if (!p.spec.nodeName) this.unbound.add(k);
+      });
     }
     const ttl = this.eventTTL();
     if (events) {
@@ -631,12 +648,14 @@ export class Engine {
 
   rebuildIndexes(): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
-    this.kindMaps.clear();
     this.podChanges.clear();
     this.podsByNode = new Map();
     this.ownPodSets = new WeakSet();
     this.unbound = new Set();
-    for (const [k, p] of Object.entries(this.state.api.objects.Pod)) this.indexPod(k, undefined, p);
+    this.ownHistories = new WeakSet();
+    this.state.api.objects.Pod.forEach((p, k) => {
+      this.indexPod(k, undefined, p);
+    });
     // A state saved before the Event log had none (its Events are not carried over).
     this.state.api.events ??= emptyEventLog();
     this.events = new EventStore(this.state.api.events, this.state.now, this.eventTTL());

@@ -11,7 +11,8 @@ import { eventRows } from './event-log.testkit';
 import { journalLength } from './journal-log';
 import type { Scenario } from './scenario-types';
 import { clonePlain, copyState } from './snapshot';
-import type { Cause, Host, KubeletMemory } from './state';
+import type { Cause, Host, KubeletMemory, RecordKind, SimState } from './state';
+import type { RecordCheckpoint, StoreRecord } from './store-record';
 
 function deepFreeze(o: unknown): void {
   if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
@@ -93,7 +94,7 @@ describe('snapshots share what is never changed', () => {
     const sim = new Simulation(busyScenario(), [...MODULES, freezeModule]);
     expect(() => sim.advanceTo(20 * MIN)).not.toThrow();
     expect(sim.engine.state.commandLog.map((c) => c.ok)).toEqual(Array(10).fill(true));
-    expect(Object.keys(sim.engine.state.api.objects.Pod).length).toBeGreaterThan(5);
+    expect(sim.engine.state.api.objects.Pod.keys().length).toBeGreaterThan(5);
   });
 
   it('restoring a snapshot replays to the same trace, and the snapshot is unaffected by the run', () => {
@@ -113,21 +114,30 @@ describe('snapshots share what is never changed', () => {
     expect(kept()).toBe(frozen);
   });
 
-  it('a snapshot shares the kinds unwritten since the previous one, and both restore exactly', () => {
+  it('a snapshot shares the pages unwritten since the previous one, and every snapshot restores exactly', () => {
     const sim = new Simulation(busyScenario());
     sim.advanceTo(4 * MIN);
     const a = sim.snapshot();
     const b = sim.snapshot();
-    expect(b.api?.objects.Pod).toBe(a.api?.objects.Pod);
+    // Nothing written between two checkpoints: the same pages (a page table is O(pages) to take).
+    const samePages = (x: RecordCheckpoint | undefined, y: RecordCheckpoint | undefined) =>
+      x !== undefined &&
+      y !== undefined &&
+      x.pages.length === y.pages.length &&
+      x.pages.every((p, i) => p === y.pages[i]);
+    expect(samePages(b.api?.objects.Pod, a.api?.objects.Pod)).toBe(true);
+    expect(samePages(b.api?.history, a.api?.history)).toBe(true);
     sim.advanceTo(6 * MIN);
     const c = sim.snapshot();
-    expect(c.api?.objects.Lease).not.toBe(a.api?.objects.Lease);
+    // Leases were renewed: their pages are copies; unwritten kinds keep theirs.
+    expect(samePages(c.api?.objects.Lease, a.api?.objects.Lease)).toBe(false);
+    expect(samePages(c.api?.objects.Service, a.api?.objects.Service)).toBe(true);
     sim.advanceTo(20 * MIN);
     const hash = sim.traceHash();
     for (const s of [a, b, a, c]) {
       sim.restore(s);
       const again = sim.snapshot();
-      expect(again.api?.objects.Pod).toBe(s.api?.objects.Pod);
+      expect(samePages(again.api?.objects.Pod, s.api?.objects.Pod)).toBe(true);
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(hash);
     }
@@ -165,6 +175,14 @@ describe('snapshots share what is never changed', () => {
   });
 });
 
+/** Every record's entries in store order, by kind. */
+function objectEntries(st: SimState): Record<string, [string, unknown][]> {
+  const out: Record<string, [string, unknown][]> = {};
+  for (const [kind, rec] of Object.entries(st.api.objects) as [string, StoreRecord<unknown>][])
+    out[kind] = rec.entries();
+  return out;
+}
+
 /** Where `a` and `b` differ as plain data (values by Object.is, keys in order, prototypes), or undefined. */
 function difference(a: unknown, b: unknown, path = ''): string | undefined {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
@@ -199,15 +217,17 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
     const events = eventRows(whole.api.events);
     const d =
       difference(whole.hosts, full.hosts, 'hosts') ??
-      difference(whole.api.history, full.api.history, 'history') ??
-      difference(whole.api.objects, full.api.objects, 'objects') ??
+      difference(whole.api.history.entries(), full.api.history.entries(), 'history') ??
+      difference(objectEntries(whole), objectEntries(full), 'objects') ??
       difference(whole.causes, full.causes, 'causes') ??
       difference(podsByNode, fullPodsByNode, 'podsByNode') ??
       difference(events, fullEvents, 'events');
-    for (const [kind, rec] of Object.entries(full.api.objects)) {
-      const got = (whole.api.objects as Record<string, Record<string, unknown>>)[kind] ?? {};
-      if (Object.keys(got).join() !== Object.keys(rec).join()) throw new Error(`t=${t}: ${kind} order differs`);
-      for (const k of Object.keys(rec)) if (got[k] !== rec[k]) throw new Error(`t=${t}: ${kind} ${k} is a copy`);
+    for (const [kind, rec] of Object.entries(full.api.objects) as [RecordKind, StoreRecord<unknown>][]) {
+      const got = whole.api.objects[kind] as StoreRecord<unknown>;
+      if (got.keys().join() !== rec.keys().join()) throw new Error(`t=${t}: ${kind} order differs`);
+      rec.forEach((v, k) => {
+        if (got.get(k) !== v) throw new Error(`t=${t}: ${kind} ${k} is a copy`);
+      });
     }
     if (d) throw new Error(`t=${t}: the snapshot differs from a full copy at ${d}`);
     if (prev)
@@ -259,9 +279,9 @@ describe('hosts shared between snapshots', () => {
     }
     for (const s of snaps) {
       sim.restore(s);
-      // The mirrors a restore builds hold the records' entries in their order.
-      for (const kind of ['Pod'] as const)
-        expect([...(sim.engine.storeMirror(kind) ?? [])]).toEqual(Object.entries(sim.engine.state.api.objects[kind]));
+      // The live records, patched from the pages that differ, hold the snapshot's entries in its order.
+      expect(objectEntries(sim.engine.state)).toEqual(objectEntries(stateOfSnapshot(s)));
+      expect(sim.engine.state.api.history.entries()).toEqual(stateOfSnapshot(s).api.history.entries());
       sim.advanceTo(20 * MIN);
       expect(sim.traceHash()).toBe(hash);
       // After a run from a restore, snapshots still equal full copies.
@@ -343,6 +363,9 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
       deepFreeze(snap.state.hosts);
       deepFreeze(snap.state.timers);
       deepFreeze(snap.state.story);
+      // The API records' pages and the history lists in them: the live records copy before writing.
+      for (const cp of Object.values(snap.api?.objects ?? {})) deepFreeze(cp.pages);
+      deepFreeze(snap.api?.history.pages);
       snaps.push(snap);
       // Sets cannot be frozen: the pods-by-node index (shared, Engine.podSetOf) is compared below.
       podSets.push(JSON.stringify([...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]])));
@@ -356,8 +379,9 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
     );
     expect(new Set(podSets).size).toBeGreaterThan(1);
     expect(sim.traceHash()).toBe(straight.traceHash());
-    const view = sim.engine.state.api.objects.Pod as Record<string, Pod>;
-    const restarts = Object.values(view).flatMap((p) => p.status.containerStatuses?.map((c) => c.restartCount) ?? []);
+    const restarts = sim.engine
+      .list('Pod')
+      .flatMap((p) => p.status.containerStatuses?.map((c) => c.restartCount) ?? []);
     expect(restarts.some((n) => n > 0)).toBe(true);
     // Restored, a frozen checkpoint's records are the live ones again: the run copies before writing.
     for (const i of [3, 20, 9]) {
@@ -429,7 +453,7 @@ describe('kubelet pod status cache', () => {
       try {
         const sim = new Simulation(busyScenario());
         sim.advanceTo(20 * MIN);
-        const pods = Object.values(sim.engine.state.api.objects.Pod) as Pod[];
+        const pods = sim.engine.state.api.objects.Pod.values() as Pod[];
         return { hash: sim.traceHash(), statuses: JSON.stringify(pods.map((p) => p.status)) };
       } finally {
         setStatusCacheForTests(true);

@@ -1,7 +1,9 @@
+import { copyHistory, copyObjects, emptyObjects } from './api-records';
 import { copyCauseLog } from './cause-log';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
 import type { ApiState, ControllerMemory, Host, KubeletMemory, SimState } from './state';
+import { StoreRecord } from './store-record';
 
 /**
  * Deep copy of plain data (objects, arrays, primitives), about 3x faster than `structuredClone`
@@ -43,20 +45,21 @@ function fastCopy(v: Record<string, unknown>): Record<string, unknown> {
 }
 
 function copyApi(api: ApiState, empty = false): ApiState {
-  const objects = {} as Record<string, unknown>;
-  for (const [kind, byKey] of Object.entries(api.objects)) objects[kind] = empty ? dict() : dictOf<unknown>(byKey);
   if (empty)
     return {
-      objects: objects as ApiState['objects'],
+      objects: emptyObjects(),
       events: emptyEventLog(),
       resourceVersion: api.resourceVersion,
-      history: dict(),
+      history: new StoreRecord(),
     };
-  const history: ApiState['history'] = dict();
-  for (const [ref, list] of Object.entries(api.history)) history[ref] = list.slice();
   // A state saved before the Event log (structuredClone, JSON) has none.
   const events = api.events ? copyEventLog(api.events) : emptyEventLog();
-  return { objects: objects as ApiState['objects'], events, resourceVersion: api.resourceVersion, history };
+  return {
+    objects: copyObjects(api.objects),
+    events,
+    resourceVersion: api.resourceVersion,
+    history: copyHistory(api.history),
+  };
 }
 
 /**
@@ -173,7 +176,7 @@ const CLOUD_AUTOSCALER_DICTS = [
  * A copy of `s` for a snapshot or a restore: later changes to either side never show in the other,
  * as long as the engine that writes the live side copies shared host records before writing them
  * (`copyHost`; the caller calls `Engine.cow.shareAll`). `withApi` false: the copy's API objects and
- * histories are left empty (a snapshot keeps them as chunks: `ApiChunks`, core/api-checkpoint.ts).
+ * histories are left empty (a snapshot keeps their page tables: `Engine.checkpointApi`).
  */
 export function copyState(s: SimState, withApi = true): SimState {
   const { api, hosts, causes, trace, timers, story, controllers, ...rest } = s;

@@ -12,6 +12,7 @@ import type { Timer } from './heap';
 import type { JournalLog } from './journal-log';
 import type { Profile, Settings } from './profiles';
 import type { RngState } from './random';
+import type { RecordCheckpoint, StoreRecord } from './store-record';
 
 export type { Cause, CommandBy } from './cause-log';
 
@@ -583,13 +584,25 @@ export interface StoryState {
 export type RecordKind = Exclude<Kind, 'Event'>;
 
 export interface ApiState {
-  /** Objects by kind, then by key (`namespace/name`, or `name` for Nodes). */
-  objects: { [K in RecordKind]: Record<string, Extract<ApiObject, { kind: K }>> };
+  /**
+   * Objects by kind, then by key (`namespace/name`, or `name` for Nodes), in store order
+   * (core/store-record.ts); read through `Engine.get`, `list`, `forEachObject`.
+   */
+  objects: { [K in RecordKind]: StoreRecord<Extract<ApiObject, { kind: K }>> };
   /** The Events, in columns (core/event-log.ts); read through `Engine.list('Event')` and the like. */
   events: EventLog;
   resourceVersion: number;
-  /** Per object key (`Kind/key`), the recent history of changes with their causes. */
-  history: Record<string, ObjectHistoryEntry[]>;
+  /**
+   * Per object key (`Kind/key`), the recent history of changes with their causes (`Engine.history`);
+   * a list may be a checkpoint's too, so only `Engine.remember` writes one.
+   */
+  history: StoreRecord<ObjectHistoryEntry[]>;
+}
+
+/** What a checkpoint keeps of `ApiState`'s records: each one's page table (core/store-record.ts). */
+export interface ApiCheckpoint {
+  readonly objects: { readonly [K in RecordKind]?: RecordCheckpoint };
+  readonly history: RecordCheckpoint;
 }
 
 export interface SimState {

@@ -61,7 +61,7 @@ describe('termination grace on delete and evict', () => {
     const exits = traced(s, /container default\/s\/s exited/);
     expect(exits).toEqual([`${t0 + watch(s) + 120_000} host node1 container default/s/s exited 137 Error`]);
     // The kubelet's last status before its final DELETE shows the exit.
-    const last = (s.engine.state.api.history['Pod/default/s'] ?? []).filter((h) => h.what.startsWith('status'));
+    const last = (s.engine.history('Pod/default/s') ?? []).filter((h) => h.what.startsWith('status'));
     expect(last.at(-1)?.what).toBe('status Running (terminated)');
   });
 

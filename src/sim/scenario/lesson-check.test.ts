@@ -51,6 +51,8 @@ describe('conditionSince: when a step condition became true (the eviction scenar
     // The StatefulSet controller recreates db-1 a watch latency later: ask at once.
     sim.run('kubectl delete pod db-1 --force --grace-period=0');
     expect(since('pod-gone db-1')).toBe(420_000);
+    // A prefix: the last of the matching pods to go, read from every object history.
+    expect(since('pod-gone db-1*')).toBe(420_000);
     const gone = new Simulation(builtin('node-delete'));
     gone.advanceTo(40_000);
     expect(conditionSince(gone.engine, step('node-gone node2'))).toBe(30_000);

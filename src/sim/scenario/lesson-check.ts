@@ -17,10 +17,11 @@ function matchingPods(e: Engine, c: { namespace: string; name: string; prefix: b
     return p ? [p] : [];
   }
   const head = `${c.namespace}/${c.name}`;
-  return Object.keys(e.state.api.objects.Pod)
+  return e
+    .keysOf('Pod')
     .filter((k) => k.startsWith(head))
     .sort()
-    .map((k) => e.state.api.objects.Pod[k])
+    .map((k) => e.get('Pod', k))
     .filter((p) => p !== undefined);
 }
 
@@ -91,7 +92,7 @@ export function stepComplete(e: Engine, step: CompiledStep, startedAt: number): 
 
 /** The time of an object's latest change in its history (events about it are not changes): its removal, for one that is gone. */
 function lastChangeAt(e: Engine, ref: string): number | undefined {
-  const list = e.state.api.history[ref];
+  const list = e.history(ref);
   if (!list) return undefined;
   for (let i = list.length - 1; i >= 0; i--) {
     const h = list[i];
@@ -146,7 +147,7 @@ export function conditionSince(e: Engine, step: CompiledStep, since?: number): n
       if (c.status !== 'SchedulingDisabled')
         times.push(ready ? ready.lastTransitionTime : node.metadata.creationTimestamp);
       if (c.status.includes('SchedulingDisabled')) {
-        const cordon = e.state.api.history[`Node/${c.node}`]?.findLast((h) => h.what.startsWith('cordoned'));
+        const cordon = e.history(`Node/${c.node}`)?.findLast((h) => h.what.startsWith('cordoned'));
         times.push(cordon?.at ?? node.metadata.creationTimestamp);
       }
       return maxOf(times, (t) => t);
@@ -188,7 +189,7 @@ export function conditionSince(e: Engine, step: CompiledStep, since?: number): n
       // The last of the matching pods to go made it true.
       const head = `Pod/${c.namespace}/${c.name}`;
       let last: number | undefined;
-      for (const ref of Object.keys(e.state.api.history)) {
+      for (const ref of e.historyRefs()) {
         if (!ref.startsWith(head)) continue;
         const at = lastChangeAt(e, ref);
         if (at !== undefined && (last === undefined || at > last)) last = at;

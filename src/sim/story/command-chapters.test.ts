@@ -60,7 +60,7 @@ describe('command chapters', () => {
 
   it('a force-deleted pod names its node; a chapter says who ran the command', () => {
     const sim = cluster();
-    const pod = Object.values(sim.engine.state.api.objects.Pod).find((p) => p.metadata.name === 'nginx-node2');
+    const pod = sim.engine.list('Pod').find((p) => p.metadata.name === 'nginx-node2');
     expect(pod).toBeDefined();
     expect(chapterOf(sim, 'kubectl delete pod nginx-node2 --force --grace-period=0')).toEqual({
       at: 10_000,

@@ -146,7 +146,7 @@ function sentence(subject: string, parts: string[]): string {
 
 /** `the scenario cordoned node1 at 5s`, from the node's history. */
 function cordonedBy(e: Engine, name: string): string | undefined {
-  const h = e.state.api.history[`Node/${name}`]?.findLast((x) => x.what.startsWith('cordoned'));
+  const h = e.history(`Node/${name}`)?.findLast((x) => x.what.startsWith('cordoned'));
   const c = h ? causeAt(e.state.causes, h.cause) : undefined;
   if (!c || c.command === undefined) return undefined;
   const by = c.by ?? 'you';
@@ -295,7 +295,7 @@ function budgetWords(e: Engine, key: string): string {
 function drainWaits(e: Engine, name: string): string {
   for (const p of e.podsOnNode(name)) {
     if (p.metadata.deletionTimestamp !== undefined) continue;
-    const h = e.state.api.history[`Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}`];
+    const h = e.history(`Pod/${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
     const last = h?.[h.length - 1];
     if (!last?.what.startsWith(EVICTION_REFUSED)) continue;
     const key = `${p.metadata.namespace ?? 'default'}/${last.what.slice(EVICTION_REFUSED.length)}`;

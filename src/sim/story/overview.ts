@@ -181,7 +181,7 @@ export function buildOverview(e: Engine): ClusterOverview {
     state[i] = nodeStateCode(node?.status.conditions.find((c) => c.type === 'Ready')?.status, node !== undefined);
     flags[i] = hostFlags(h) | (node ? taintFlags(node.spec.taints ?? [], node.spec.unschedulable === true) : 0);
   });
-  const pods = Object.values(e.state.api.objects.Pod);
+  const pods = e.list('Pod');
   let unscheduled = 0;
   for (const p of pods) if (p && !p.spec.nodeName) unscheduled++;
   const packed = packPods(

@@ -170,7 +170,7 @@ function moment(key: string, node: string, kind: 'evict' | 'delete', label: stri
 
 /** The cause that created a replacement pod (its controller's `replacement for ...`), from its history. */
 function creation(e: Engine, key: string): Cause | undefined {
-  const list = e.state.api.history[`Pod/${key}`] ?? [];
+  const list = e.history(`Pod/${key}`) ?? [];
   for (let i = list.length - 1; i >= 0; i--) {
     const c = causeAt(e.state.causes, (list[i] as { cause: number }).cause);
     if (c?.what.startsWith('replacement for ')) return c;
