@@ -20,7 +20,8 @@ import { PROFILES, type ProfileName } from '../core/profiles';
 import type { Scenario } from '../core/scenario-types';
 import type { Host, HostServiceName, SimState } from '../core/state';
 import { CONTROL_PLANE_COMPONENTS } from '../core/world';
-import { containersChanged, dropContainer, placeContainer } from '../runtime/containers';
+import { dropContainer, placeContainer } from '../runtime/containers';
+import { containersChanged } from '../runtime/containers-cache';
 import { emptyState } from '../simulation';
 import { ownerIndexModule } from './owner-index';
 

@@ -22,6 +22,7 @@ import type { Engine, SimModule } from '../core/engine';
 import { NOTED, NodePasses } from '../core/node-pass';
 import { QuietMemo } from '../core/quiet-memo';
 import { controllerManagerActive } from './control-plane';
+import { templateTolerationsFor } from './daemonset-cache';
 
 const ACTOR = 'daemonset-controller';
 
@@ -41,24 +42,13 @@ export function daemonTolerations(base: readonly Toleration[], hostNetwork: bool
   return out;
 }
 
-/** The daemon tolerations of a DaemonSet's template, per stored template (never mutated): asked once per node per pass. */
-const tolerationsOf = new WeakMap<object, Toleration[]>();
-
-function templateTolerations(ds: DaemonSet): Toleration[] {
-  const spec = ds.spec.template.spec;
-  let tols = tolerationsOf.get(spec);
-  if (!tols) {
-    tols = daemonTolerations(spec.tolerations ?? [], spec.hostNetwork === true);
-    tolerationsOf.set(spec, tols);
-  }
-  return tols;
-}
-
 /** NodeShouldRunDaemonPod: [shouldRun, shouldContinueRunning]. */
 export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): [boolean, boolean] {
   const sel = ds.spec.template.spec.nodeSelector ?? {};
   for (const [k, v] of Object.entries(sel)) if (node.metadata.labels[k] !== v) return [false, false];
-  const tols = templateTolerations(ds);
+  const tols = templateTolerationsFor(ds, (spec) =>
+    daemonTolerations(spec.tolerations ?? [], spec.hostNetwork === true),
+  );
   const bad = firstUntoleratedTaint(
     node.spec.taints,
     tols,

@@ -7,6 +7,7 @@
  * a token and time in ms, so no floating point drift enters the simulation.
  */
 import type { Node } from '../core/api-types';
+import { zoneKeyFor } from './node-lifecycle-zones-cache';
 
 export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 
@@ -24,17 +25,8 @@ const MICRO = 1_000_000;
  * the deprecated `failure-domain.beta.kubernetes.io/...`); no labels → "" (the whole cluster is one zone).
  */
 export function zoneKey(node: Pick<Node, 'metadata'>): string {
-  const l = node.metadata.labels;
-  // Asked for every node on every 5 s pass: kept per labels record (stored objects never change).
-  let key = zoneKeys.get(l);
-  if (key === undefined) {
-    key = zoneKeyOf(l);
-    zoneKeys.set(l, key);
-  }
-  return key;
+  return zoneKeyFor(node.metadata.labels, zoneKeyOf);
 }
-
-const zoneKeys = new WeakMap<object, string>();
 
 function zoneKeyOf(l: Node['metadata']['labels']): string {
   const region = l['topology.kubernetes.io/region'] ?? l['failure-domain.beta.kubernetes.io/region'] ?? '';

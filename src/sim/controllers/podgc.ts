@@ -18,6 +18,7 @@ import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
+import { noteTerminatingPod, terminatingKeys } from './podgc-cache';
 
 const ACTOR = 'pod-garbage-collector';
 export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
@@ -143,33 +144,6 @@ function gcUnscheduledTerminating(e: Engine, pods: readonly Pod[]): void {
   }
 }
 
-/**
- * Keys of pods with a deletionTimestamp, per state (derived data, not state: a restore brings
- * another state, hence one scan). Kept by the module's Pod watch, so that a pass
- * does not scan every pod of a big cluster every 20s.
- */
-const terminatingIndex = new WeakMap<object, Set<string>>();
-
-function terminatingKeys(e: Engine): Set<string> {
-  let keys = terminatingIndex.get(e.state);
-  if (!keys) {
-    const found = new Set<string>();
-    e.forEachObject('Pod', (p, k) => {
-      if (p.metadata.deletionTimestamp !== undefined) found.add(k);
-    });
-    keys = found;
-    terminatingIndex.set(e.state, keys);
-  }
-  return keys;
-}
-
-function onPod(e: Engine, key: string, obj: Pod | undefined): void {
-  const keys = terminatingIndex.get(e.state);
-  if (!keys) return;
-  if (obj?.metadata.deletionTimestamp !== undefined) keys.add(key);
-  else keys.delete(key);
-}
-
 /** One PodGC pass (`gc`). */
 export function podGC(e: Engine): void {
   // Candidates: terminating pods and pods on nodes absent from the API (the only ones any of the
@@ -192,7 +166,7 @@ export function podGC(e: Engine): void {
 /** The PodGC module: a pass every podGCPeriod while kube-controller-manager leads. */
 export const podgcModule: SimModule = {
   name: 'podgc',
-  watch: { Pod: (e, key, obj) => onPod(e, key, obj as Pod | undefined) },
+  watch: { Pod: (e, key, obj) => noteTerminatingPod(e, key, obj as Pod | undefined) },
   timers: {
     'podgc.gc': (e, t) => {
       if (t.gen !== controllerMemory(e).generation) return;

@@ -13,7 +13,8 @@
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
-import { byCreated, containersVersion, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
+import { byCreated, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
+import { containersVersion } from '../runtime/containers-cache';
 import { removePodSandbox } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
 import { actor, kgen, nodeRef } from './memory';

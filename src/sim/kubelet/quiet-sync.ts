@@ -10,7 +10,7 @@
  * trace, journal line, cause, timer, random draw or API write), the next pass with the same
  * inputs does nothing either. So a sync pass is skipped while:
  * - no Pod bound to the node was written (Engine.podWritesOn),
- * - no container of the host changed (runtime/containers.ts containersVersion),
+ * - no container of the host changed (runtime/containers-cache.ts containersVersion),
  * - nobody asked for a pass since (requestPodSync drops the mark: static manifest edits, network
  *   changes, runtime restarts, PLEG events all come through it),
  * - the API and the runtime still answer and runtimeErrors() is still empty (checked live).
@@ -25,15 +25,14 @@ import type { Pod } from '../core/api-types';
 import { type Engine, sameEntries, type Warmth } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
+import { containersOf, criAvailable } from '../runtime/containers';
 import {
-  containersOf,
   containersVersion,
-  criAvailable,
   peekContainerChanges,
   podContainersVersion,
   restoreContainerChanges,
   takeContainerChanges,
-} from '../runtime/containers';
+} from '../runtime/containers-cache';
 import { statusCacheEnabled } from './pod-status';
 import { probesSettled } from './probe-results';
 import { quietMarks } from './quiet-marks';

@@ -11,6 +11,7 @@
  * exit at once on a real node; the playground keeps image defaults running).
  */
 import type { HostContainer } from '../core/state';
+import { scriptFor } from './app-script-cache';
 
 /** A file the script creates (`exists`) or removes, `at` ms after the container started. */
 export interface ScriptFileEvent {
@@ -101,15 +102,12 @@ function readScript(argv: readonly string[]): ContainerScript {
   return { files, endsAfter: t, exitCode };
 }
 
-const scripts = new WeakMap<HostContainer, ContainerScript>();
-
-/** What the container's process does (cached per container record). */
+/** What the container's process does (cached per container record, app-script-cache.ts). */
 export function containerScript(c: HostContainer): ContainerScript {
-  let s = scripts.get(c);
-  if (!s) {
-    const argv = [...(c.command ?? []), ...(c.args ?? [])];
-    s = argv.length === 0 ? FOREVER : readScript(argv);
-    scripts.set(c, s);
-  }
-  return s;
+  return scriptFor(c, scriptOf);
+}
+
+function scriptOf(c: HostContainer): ContainerScript {
+  const argv = [...(c.command ?? []), ...(c.args ?? [])];
+  return argv.length === 0 ? FOREVER : readScript(argv);
 }

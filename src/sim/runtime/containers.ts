@@ -2,6 +2,8 @@
  * Containers as the host's runtime (containerd or dockerd) holds them: the host truth of a pod.
  * The kubelet asks for containers through these functions; failures injected by commands
  * (a process crash, dockerd stopping) come through `containerExited`.
+ * Every write to `host.containers` goes through this file, which tells containers-cache.ts (the
+ * index by pod and the change counts the kubelet's quiet passes compare).
  *
  * Cause `what` prefixes: `container started`, `container killed`, `container exited`.
  */
@@ -11,12 +13,20 @@
 import { wakeLeaderElection } from '../controllers/control-plane-idle';
 import type { Writable } from '../core/copy-on-write';
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer, KubeletMemory } from '../core/state';
+import type { Host, HostContainer } from '../core/state';
 import { serviceActive } from '../core/world';
 // Up the layers: a container's exit wakes the kubelet's pod sync, where upstream PLEG's relist
 // would find it (a push instead of polling, for speed).
 import { requestPodSync } from '../kubelet/pod-sync-queue';
 import { containerScript } from './app-script';
+import {
+  containerAdded,
+  containerChanged,
+  containerRemoved,
+  containerReplaced,
+  containersByPod,
+  containersChanged,
+} from './containers-cache';
 
 /** CRI answers container calls (ListContainers, CreateContainer...): the runtime daemon runs. */
 export function criAvailable(e: Engine, h: Host): boolean {
@@ -29,31 +39,6 @@ export function criError(e: Engine): string {
     return 'rpc error: code = Unknown desc = Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?';
   }
   return 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
-}
-
-/**
- * Containers by pod uid, per `host.containers` record (derived data, not state). The kubelet asks
- * for a pod's containers several times per pod and sync pass; scanning every container of the
- * host each time dominated profiles of big clusters. The index stays valid because
- * `host.containers` is only written through this file (`ownContainers`, `writableContainer`);
- * tests that poke the record call `containersChanged`. A record shared with a snapshot is never
- * changed (core/copy-on-write.ts): the first write after a checkpoint copies it, and the copy
- * gets an index of its own when first asked.
- */
-const byPod = new WeakMap<Host['containers'], Map<string, HostContainer[]>>();
-
-function podIndex(h: Host): Map<string, HostContainer[]> {
-  let idx = byPod.get(h.containers);
-  if (idx) return idx;
-  idx = new Map();
-  for (const c of Object.values(h.containers)) {
-    const list = idx.get(c.podUid);
-    if (list) list.push(c);
-    else idx.set(c.podUid, [c]);
-  }
-  for (const list of idx.values()) list.sort(byCreated);
-  byPod.set(h.containers, idx);
-  return idx;
 }
 
 /**
@@ -88,9 +73,7 @@ export function writableContainer(e: Engine, h: Host, id: string): Writable<Host
   const w = e.cow.writable(c);
   if (w !== c) {
     rec[id] = w;
-    const list = byPod.get(rec)?.get(c.podUid);
-    const i = list ? list.indexOf(c) : -1;
-    if (list && i >= 0) list[i] = w;
+    containerReplaced(rec, c, w);
   }
   return w;
 }
@@ -107,82 +90,6 @@ export function dropContainer(e: Engine, h: Host, id: string): void {
   containersChanged(h);
 }
 
-/** Forget the index of `h` (for code that writes `h.containers` directly, e.g. test kits). */
-export function containersChanged(h: Host): void {
-  byPod.delete(h.containers);
-  bump(h);
-}
-
-/**
- * Changes per `host.containers` record (derived, like the index), in all and per pod uid: with the
- * record's identity they tell the kubelet that no container started, stopped or exited since its
- * last sync pass (kubelet/quiet-sync.ts). Every write to the record goes through this file and bumps them.
- */
-const versions = new WeakMap<Host['containers'], { all: number; resets: number; pods: Map<string, number> }>();
-
-/**
- * Pod uids whose containers changed in `record` since the kubelet process (the key: its memory
- * object) last took them, kept from its first take on. Keyed by the taker, not by the record: a
- * record may be a snapshot's too (core/copy-on-write.ts) and come back with a restore, whose new
- * kubelet memory starts without a log (or with the snapshot's: `restoreContainerChanges`).
- */
-const takes = new WeakMap<KubeletMemory, { record: Host['containers']; log: Set<string> }>();
-
-function bump(h: Host, podUid?: string): void {
-  let v = versions.get(h.containers);
-  if (!v) {
-    v = { all: 0, resets: 0, pods: new Map() };
-    versions.set(h.containers, v);
-  }
-  v.all++;
-  const t = h.kubelet ? takes.get(h.kubelet) : undefined;
-  // Without a pod uid (a test kit rewrote the record) every pod's count moves.
-  if (podUid === undefined) {
-    v.resets++;
-    if (h.kubelet) takes.delete(h.kubelet);
-  } else {
-    v.pods.set(podUid, (v.pods.get(podUid) ?? 0) + 1);
-    if (t?.record === h.containers) t.log.add(podUid);
-  }
-}
-
-/**
- * The pod uids whose containers changed in `h.containers` since the last call (for the same
- * record), or undefined when not known (the first call, a new record, a rewrite of the record):
- * the kubelet's sync pass then visits every pod (kubelet/quiet-sync.ts).
- */
-export function takeContainerChanges(h: Host): ReadonlySet<string> | undefined {
-  if (!h.kubelet) return undefined;
-  const t = takes.get(h.kubelet);
-  takes.set(h.kubelet, { record: h.containers, log: new Set() });
-  return t?.record === h.containers ? t.log : undefined;
-}
-
-/** The pod uids logged since the last take, left in place (a snapshot's copy), or undefined when not known. */
-export function peekContainerChanges(h: Host): ReadonlySet<string> | undefined {
-  const t = h.kubelet ? takes.get(h.kubelet) : undefined;
-  return t?.record === h.containers ? t.log : undefined;
-}
-
-/**
- * Starts the log of `h.containers` (a restored record) with `uids`: the log of the snapshot's
- * record, exported with it (kubelet/quiet-sync.ts `quietSyncWarmth`).
- */
-export function restoreContainerChanges(h: Host, uids: readonly string[]): void {
-  if (h.kubelet) takes.set(h.kubelet, { record: h.containers, log: new Set(uids) });
-}
-
-/** The change count of `h.containers` (compare together with the record's identity). */
-export function containersVersion(h: Host): number {
-  return versions.get(h.containers)?.all ?? 0;
-}
-
-/** The change count of one pod's containers in `h.containers` (compare with the record's identity). */
-export function podContainersVersion(h: Host, podUid: string): number {
-  const v = versions.get(h.containers);
-  return v ? v.resets * 1e9 + (v.pods.get(podUid) ?? 0) : 0;
-}
-
 /** Running containers of a pod on this host, sorted by name. */
 export function runningContainersOf(h: Host, podUid: string): HostContainer[] {
   return containersOf(h, podUid)
@@ -192,7 +99,7 @@ export function runningContainersOf(h: Host, podUid: string): HostContainer[] {
 
 /** All containers (running or exited) of a pod, newest last. Do not mutate the returned array. */
 export function containersOf(h: Host, podUid: string): readonly HostContainer[] {
-  return podIndex(h).get(podUid) ?? NONE;
+  return containersByPod(h, byCreated).get(podUid) ?? NONE;
 }
 
 const NONE: readonly HostContainer[] = [];
@@ -225,15 +132,7 @@ export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause:
   });
   const rec = ownContainers(e, h);
   rec[c.id] = c;
-  bump(h, c.podUid);
-  const idx = byPod.get(rec);
-  if (idx) {
-    const list = idx.get(c.podUid);
-    if (list) {
-      list.push(c);
-      list.sort(byCreated);
-    } else idx.set(c.podUid, [c]);
-  }
+  containerAdded(h, c, byCreated);
   e.trace(`host ${h.name} container ${req.namespace}/${req.podName}/${req.name} started ${c.id.slice(0, 13)}`);
   observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
@@ -266,12 +165,7 @@ export function removeContainer(e: Engine, h: Host, id: string, cause: number): 
   if (!c) return;
   const rec = ownContainers(e, h);
   delete rec[id];
-  bump(h, c.podUid);
-  const list = byPod.get(rec)?.get(c.podUid);
-  if (list) {
-    const i = list.indexOf(c);
-    if (i >= 0) list.splice(i, 1);
-  }
+  containerRemoved(h, c);
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} killed ${c.id.slice(0, 13)}`);
   observeHostPod(e, h, c);
   wakeLeaderElection(e, h.name);
@@ -295,7 +189,7 @@ export function containerExited(
   if (h?.containers[containerId]?.state !== 'running') return;
   const c = writableContainer(e, h, containerId) as Writable<HostContainer>;
   c.state = 'exited';
-  bump(h, c.podUid);
+  containerChanged(h, c.podUid);
   c.exitCode = exitCode;
   c.reason = reason;
   c.finishedAt = e.now;
@@ -327,12 +221,7 @@ export function removeDeadContainer(e: Engine, h: Host, id: string): void {
   if (c?.state !== 'exited') return;
   const rec = ownContainers(e, h);
   delete rec[id];
-  bump(h, c.podUid);
-  const list = byPod.get(rec)?.get(c.podUid);
-  if (list) {
-    const i = list.indexOf(c);
-    if (i >= 0) list.splice(i, 1);
-  }
+  containerRemoved(h, c);
   e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} removed ${c.id.slice(0, 13)}`);
 }
 
@@ -348,7 +237,7 @@ export function loseAllContainers(e: Engine, h: Host, cause: number): void {
     const c = writableContainer(e, h, id) as Writable<HostContainer>;
     c.state = 'exited';
     c.lost = true;
-    bump(h, c.podUid);
+    containerChanged(h, c.podUid);
     n++;
     observeHostPod(e, h, c);
   }
@@ -375,7 +264,7 @@ export function exitLostContainers(e: Engine, h: Host, cause: number): void {
     c.exitCode = 255;
     c.reason = docker ? 'Error' : 'Unknown';
     c.finishedAt = e.now;
-    bump(h, c.podUid);
+    containerChanged(h, c.podUid);
     e.trace(`host ${h.name} container ${c.namespace}/${c.podName}/${c.name} exited 255 ${c.reason} (after power loss)`);
     e.remember(`Host/${h.name}`, `container exited ${c.podName}/${c.name} (lost with power)`, cause);
   }
