@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { setStatusCacheForTests } from '../kubelet/pod-status';
+import { setStatusCacheForTests } from '../kubelet/pod-status-cache';
 import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import { Simulation, stateOfSnapshot } from '../simulation';

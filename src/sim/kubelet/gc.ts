@@ -10,13 +10,14 @@
  *
  * Cause `what` prefixes: `gc failed`.
  */
-import { type Engine, sameEntries, type Warmth } from '../core/engine';
+import type { Engine } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { byCreated, criAvailable, criError, removeDeadContainer } from '../runtime/containers';
 import { containersVersion } from '../runtime/containers-cache';
 import { removePodSandbox } from '../runtime/sandboxes';
 import { kubeletEvent } from './events';
+import { containerGCQuiet, noteContainerGCPass } from './gc-cache';
 import { actor, kgen, nodeRef } from './memory';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
@@ -25,63 +26,12 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 export const CONTAINER_GC_PERIOD = 60_000;
 export const IMAGE_GC_PERIOD = 300_000;
 
-/**
- * Per host (derived, not state), the containers record and its change count after a pass that
- * removed nothing, with the kubelet memory and podsSynced it saw: while they are the same the pass
- * would remove nothing again (dead instances appear only through containers.ts, which counts
- * every change; a worker never goes away leaving its containers behind).
- */
-const quiet = new WeakMap<
-  Host,
-  { containers: Host['containers']; version: number; mem: KubeletMemory; synced: boolean }
->();
-
-/**
- * The quiet notes carried across a snapshot and restore (core/engine.ts `Warmth`): per host whose
- * note stands at the snapshot, the podsSynced it saw; the import notes it again for the restored
- * host's objects (a restore gives new ones: every host's first pass after a seek walked its
- * containers again).
- */
-export const containerGCWarmth: Warmth = {
-  export(e, prev) {
-    const out = new Map<string, boolean>();
-    const hosts = e.state.hosts;
-    for (const name in hosts) {
-      const h = hosts[name] as Host;
-      const seen = quiet.get(h);
-      if (
-        seen &&
-        h.kubelet &&
-        seen.mem === h.kubelet &&
-        seen.containers === h.containers &&
-        seen.version === containersVersion(h)
-      )
-        out.set(name, seen.synced);
-    }
-    return sameEntries(out, prev);
-  },
-  import(e, data) {
-    if (!(data instanceof Map)) return;
-    const hosts = e.state.hosts;
-    for (const [name, synced] of data as Map<string, boolean>) {
-      const h = hosts[name];
-      if (h?.kubelet) quiet.set(h, { containers: h.containers, version: containersVersion(h), mem: h.kubelet, synced });
-    }
-  },
-};
-
 /** evictContainers: dead instances beyond the newest per container, and everything of unknown pods. */
 function evictContainers(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
-  const seen = quiet.get(h);
   const synced = mem.podsSynced === true;
-  if (
-    seen?.containers === h.containers &&
-    seen.version === containersVersion(h) &&
-    seen.mem === mem &&
-    seen.synced === synced
-  )
-    return;
+  // Nothing changed since a pass that removed nothing (gc-cache.ts).
+  if (containerGCQuiet(h, synced)) return;
   const before = containersVersion(h);
   // Most hosts have no dead container at most passes: look before building anything.
   const dead: HostContainer[] = [];
@@ -103,7 +53,7 @@ function evictContainers(e: Engine, h: RunningHost): void {
     for (const uid in h.sandboxes) if (h.sandboxes[uid]?.state === 'notready' && !mem.pods[uid]) stopped.push(uid);
     for (const uid of stopped.sort()) removePodSandbox(e, h, uid);
   }
-  if (containersVersion(h) === before) quiet.set(h, { containers: h.containers, version: before, mem, synced });
+  noteContainerGCPass(h, before, synced);
 }
 
 export function containerGC(e: Engine, h: RunningHost): void {

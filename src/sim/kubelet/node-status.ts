@@ -8,11 +8,12 @@
  * Cause `what` prefixes: `node status`, `kubelet event`.
  */
 import type { Node, NodeCondition } from '../core/api-types';
-import { type Engine, sameEntries, type Warmth } from '../core/engine';
+import type { Engine } from '../core/engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { logLine, q } from '../host/journal';
 import { kubeletEvent } from './events';
 import { actor, apiError, deepEqual, isTimeout, jittered, kgen, nodeRef } from './memory';
+import { nodeStatusSettled, noteNodeStatusSettled } from './node-status-cache';
 import { aggregate, runtimeErrors } from './runtime-health';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
@@ -162,39 +163,6 @@ function copyNode(n: Node): Node {
   };
 }
 
-/**
- * Per host (derived, not state: a restore gives new hosts, hence misses), the stored Node after
- * which a status pass changed nothing and recorded no event, with what the setters read besides
- * it: the Ready verdict and the boot id (the ip never changes). Stored Nodes are never mutated, so
- * while the same Node is stored and those agree, the pass would change nothing again.
- */
-const settled = new WeakMap<Host, { node: Node; ready: boolean; message: string; bootId: string }>();
-
-/**
- * The settled notes carried across a snapshot and restore (core/engine.ts `Warmth`): a note holds
- * only values (a stored Node, the verdict, the boot id), so the snapshot's note of a host is given
- * to the restored host of that name as it is.
- */
-export const nodeStatusWarmth: Warmth = {
-  export(e, prev) {
-    const out = new Map<string, { node: Node; ready: boolean; message: string; bootId: string }>();
-    const hosts = e.state.hosts;
-    for (const name in hosts) {
-      const seen = settled.get(hosts[name] as Host);
-      if (seen) out.set(name, seen);
-    }
-    return sameEntries(out, prev);
-  },
-  import(e, data) {
-    if (!(data instanceof Map)) return;
-    const hosts = e.state.hosts;
-    for (const [name, seen] of data as Map<string, { node: Node; ready: boolean; message: string; bootId: string }>) {
-      const h = hosts[name];
-      if (h) settled.set(h, seen);
-    }
-  },
-};
-
 function firstGetPath(h: Host): string {
   return `/api/v1/nodes/${h.name}?resourceVersion=0&timeout=10s`;
 }
@@ -216,23 +184,19 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   if (!stored) return `error getting node "${h.name}": nodes "${h.name}" not found`;
   const due = e.now - mem.lastStatusPostAt >= e.state.settings.nodeStatusReportFrequency;
   const verdict = readyVerdict(e, h);
-  const seen = settled.get(h);
   // Our own last write, unchanged since, and the same Ready verdict: the setters would only move
-  // heartbeats (ignored by statusChanged) and record no event.
+  // heartbeats (ignored by statusChanged) and record no event (node-status-cache.ts).
   if (
     !due &&
-    seen?.node === stored &&
     (mem.lastNodeUnschedulable ?? false) === (stored.spec.unschedulable === true) &&
-    seen.ready === verdict.ready &&
-    seen.message === verdict.message &&
-    seen.bootId === h.bootId
+    nodeStatusSettled(h, stored, verdict)
   )
     return undefined;
   const node = copyNode(stored);
   const events = runSetters(e, h, node);
   const changed = statusChanged(node, stored);
   if (!changed && !due) {
-    if (events.length === 0) settled.set(h, { node: stored, ...verdict, bootId: h.bootId });
+    if (events.length === 0) noteNodeStatusSettled(h, stored, verdict);
     // Setters record their events whether or not the status is patched (NodeNotSchedulable).
     else emitEvents(e, h, events, schedulableCause(e, h));
     return undefined;
@@ -249,7 +213,7 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   });
   e.put(node, changed ? `status Ready=${ready?.status}` : 'status heartbeat', c);
   mem.lastStatusPostAt = e.now;
-  if (events.length === 0) settled.set(h, { node, ...verdict, bootId: h.bootId });
+  if (events.length === 0) noteNodeStatusSettled(h, node, verdict);
   emitEvents(e, h, events, c);
   return undefined;
 }

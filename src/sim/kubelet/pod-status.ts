@@ -12,6 +12,7 @@ import { canReachApi } from '../core/world';
 import { containersOf } from '../runtime/containers';
 import { imageId } from '../runtime/images';
 import { actor, deepEqual } from './memory';
+import { noteStatusVerified, statusCacheEnabled, statusVerified } from './pod-status-cache';
 import { containerReady, containerStarted } from './probe-results';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
@@ -199,38 +200,15 @@ export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {
 }
 
 /**
- * Pod status inputs last seen to give exactly the API pod's status, per API pod object (derived
- * data, not state). buildPodStatus is a function of the API pod (stored objects are never mutated,
- * so the same object means the same status), the worker, the pod's host containers and, through
- * readiness, the clock: while those are unchanged the status would be the same again and the write
- * skipped. Most sync passes change nothing for most pods. Keyed by the pod, which snapshots share,
- * the answers survive a restore (the first passes after a seek would otherwise rebuild every status).
- */
-const verified = new WeakMap<Pod, unknown[]>();
-let cacheEnabled = true;
-
-/**
- * Tests compare runs with and without the cache (core/snapshot.test.ts); turning it off also turns
- * off the sync shortcuts of quiet-sync.ts, so the comparison covers them.
- */
-export function setStatusCacheForTests(enabled: boolean): void {
-  cacheEnabled = enabled;
-}
-
-/** The caches and shortcuts are on (always, outside that test). */
-export function statusCacheEnabled(): boolean {
-  return cacheEnabled;
-}
-
-/**
  * Every input buildPodStatus reads besides the pod, h.ip (the host name is in the list) and the
- * profile (constants of the run); undefined when the status depends on the clock itself. Keep in step with
- * containerStatuses/buildPodStatus (core/snapshot.test.ts checks the cache against full rebuilds).
+ * profile (constants of the run), as pod-status-cache.ts compares them; undefined when the status
+ * depends on the clock itself. Keep in step with containerStatuses/buildPodStatus
+ * (core/snapshot.test.ts checks the cache against full rebuilds).
  * A flat list of primitives: comparing it is cheaper than building and comparing a string.
  */
 function statusInputs(h: Host, w: KubeletPodWorker): unknown[] | undefined {
   // A terminated worker reports ContainerStatusUnknown finished "now": always rebuild.
-  if (w.state === 'terminated' || !cacheEnabled) return undefined;
+  if (w.state === 'terminated' || !statusCacheEnabled()) return undefined;
   const out: unknown[] = [h.name, w.uid, w.podIP, w.startTime];
   const hcs = containersOf(h, w.uid);
   for (const name in w.containers) {
@@ -249,23 +227,17 @@ function statusInputs(h: Host, w: KubeletPodWorker): unknown[] | undefined {
   return out;
 }
 
-function sameInputs(a: unknown[], b: unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Write the worker's status if it changed and the API answers. */
 export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, reachable?: boolean): void {
   if (!(reachable ?? canReachApi(e, h.name))) return;
   const p = reportTarget(e, w);
   if (!p) return;
   const inputs = statusInputs(h, w);
-  const seen = verified.get(p);
-  if (inputs !== undefined && seen !== undefined && sameInputs(seen, inputs)) return;
+  // Seen to give exactly this status already (pod-status-cache.ts).
+  if (statusVerified(p, inputs)) return;
   const status = buildPodStatus(e, h, w, p);
   if (deepEqual(status, p.status)) {
-    if (inputs !== undefined) verified.set(p, inputs);
+    noteStatusVerified(p, inputs);
     return;
   }
   const cs = status.containerStatuses[0];
@@ -278,5 +250,5 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
   });
   const next = { ...p, status };
   e.put(next, `status ${status.phase} (${summary})`, c);
-  if (inputs !== undefined) verified.set(next, inputs);
+  noteStatusVerified(next, inputs);
 }

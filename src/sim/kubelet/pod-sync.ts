@@ -14,7 +14,6 @@ import type { ContainerSpec, Pod } from '../core/api-types';
 import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
-import { keyOf } from '../core/keys';
 import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
@@ -26,6 +25,7 @@ import { kubeletEvent } from './events';
 import { actor, kgen } from './memory';
 import { syncMirrorPods } from './mirror-pods';
 import { publishStatus } from './pod-status';
+import { desiredFor, forgetWorkerOrder, podsByUid, workerUids } from './pod-sync-cache';
 import { ensurePodSyncWithin, requestPodSync } from './pod-sync-queue';
 import { killWorkerContainers, podRef, syncWorkerContainers } from './pod-workers';
 import { addProbes, triggerReadiness } from './prober';
@@ -106,6 +106,7 @@ function desiredPods(
     });
   }
   if (!canReachApi(e, h.name)) return { pods: out, apiKnown: false };
+  // In uid order, kept while no pod joins or leaves the node (pod-sync-cache.ts).
   for (const p of podsByUid(e, h.name)) {
     if (isMirrorPod(p)) continue;
     const d = fromApi(p);
@@ -115,56 +116,16 @@ function desiredPods(
 }
 
 /**
- * Keys of the pods bound to a node in uid order, per state object (derived data) and node, while
- * no pod joined or left the node (Engine.podMovesOn): passes come in bursts while pods start and
- * their statuses change, and sorting the node's pods each time was a large part of a pass.
- */
-const uidOrder = new WeakMap<object, Map<string, { moves: number; keys: string[]; uids: string[] }>>();
-
-function podsByUid(e: Engine, node: string): Pod[] {
-  let byNode = uidOrder.get(e.state);
-  if (!byNode) {
-    byNode = new Map();
-    uidOrder.set(e.state, byNode);
-  }
-  const moves = e.podMovesOn(node);
-  const hit = byNode.get(node);
-  if (hit && hit.moves === moves) {
-    const out: Pod[] = [];
-    for (let i = 0; i < hit.keys.length; i++) {
-      const p = e.get('Pod', hit.keys[i] as string);
-      // A key now naming another pod (same name, new uid) means the order must be rebuilt.
-      if (!p || p.metadata.uid !== hit.uids[i]) return sortedByUid(e, node, byNode, moves);
-      out.push(p);
-    }
-    return out;
-  }
-  return sortedByUid(e, node, byNode, moves);
-}
-
-function sortedByUid(
-  e: Engine,
-  node: string,
-  byNode: Map<string, { moves: number; keys: string[]; uids: string[] }>,
-  moves: number,
-): Pod[] {
-  const pods = e.podsOnNode(node).sort((a, b) => (a.metadata.uid < b.metadata.uid ? -1 : 1));
-  const keys = pods.map(keyOf);
-  byNode.set(node, { moves, keys, uids: pods.map((p) => p.metadata.uid) });
-  return pods;
-}
-
-/**
  * What an API pod asks of this node (its cause is read when a worker starts). Cached per pod
- * object: stored objects are never mutated, and every sync pass asks again for every pod.
+ * object (pod-sync-cache.ts).
  */
-const desiredOfPod = new WeakMap<Pod, Desired>();
-
 function fromApi(p: Pod): Desired {
-  let d = desiredOfPod.get(p);
-  if (d) return d;
+  return desiredFor(p, desiredOf);
+}
+
+function desiredOf(p: Pod): Desired {
   const key = `${p.metadata.namespace}/${p.metadata.name}`;
-  d = {
+  return {
     uid: p.metadata.uid,
     key,
     ref: `Pod/${key}`,
@@ -178,8 +139,6 @@ function fromApi(p: Pod): Desired {
     specGrace: p.spec.terminationGracePeriodSeconds,
     api: p,
   };
-  desiredOfPod.set(p, d);
-  return d;
 }
 
 /**
@@ -244,7 +203,7 @@ function newWorker(e: Engine, h: RunningHost, d: Desired): WritableWorker {
     `"SyncLoop ADD" source=${q(d.staticPod ? 'file' : 'api')} pods=[${q(d.key)}]`,
   );
   putWorker(e, h.kubelet, w);
-  sortedUids.delete(h.kubelet.pods);
+  forgetWorkerOrder(h.kubelet);
   addProbes(e, h, w.uid, d.containers);
   return w;
 }
@@ -498,25 +457,9 @@ function volumeWaitTimeout(e: Engine, h: RunningHost, w: KubeletPodWorker, missi
   );
 }
 
-/**
- * Worker uids in order, cached per `mem.pods` record (derived, not state): a pass walks them three
- * times. Only this file adds or deletes workers, and it drops the cache when it does; the cached
- * array is never changed, so a loop over it may delete workers.
- */
-const sortedUids = new WeakMap<KubeletMemory['pods'], string[]>();
-
-function workerUids(mem: KubeletMemory): string[] {
-  let uids = sortedUids.get(mem.pods);
-  if (!uids) {
-    uids = Object.keys(mem.pods).sort();
-    sortedUids.set(mem.pods, uids);
-  }
-  return uids;
-}
-
 function removeWorker(e: Engine, mem: KubeletMemory, uid: string): void {
   deleteWorker(e, mem, uid);
-  sortedUids.delete(mem.pods);
+  forgetWorkerOrder(mem);
 }
 
 /** The pod is terminated on the node: the kubelet's final DELETE (grace 0) removes it. */

@@ -33,7 +33,7 @@ import {
   restoreContainerChanges,
   takeContainerChanges,
 } from '../runtime/containers-cache';
-import { statusCacheEnabled } from './pod-status';
+import { statusCacheEnabled } from './pod-status-cache';
 import { probesSettled } from './probe-results';
 import { quietMarks } from './quiet-marks';
 import { runtimeErrors } from './runtime-health';

@@ -9,20 +9,19 @@ import type { Host, StaticManifest } from '../core/state';
 import { hashString } from '../core/trace';
 import { rfc3339Nano } from '../host/clock';
 import { STATIC_POD_PATH } from '../host/files';
+import { staticPodUidFor } from './static-pods-cache';
 
 /** The UID the kubelet gives a static pod: a content hash (md5 upstream; 32 hex chars here). */
 export function staticPodUid(h: Host, m: StaticManifest): string {
-  // Asked twice per sync pass per manifest: remember the last answer per manifest object,
-  // checked against the three fields it hashes.
-  const seen = uidCache.get(m);
-  if (seen?.host === h.name && seen.file === m.file && seen.hash === m.hash) return seen.uid;
-  const a = hashString(`${h.name}|${STATIC_POD_PATH}/${m.file}|${m.hash}`);
-  const b = hashString(`${m.hash}|${h.name}|${m.file}`);
-  uidCache.set(m, { host: h.name, file: m.file, hash: m.hash, uid: a + b });
-  return a + b;
+  // Asked twice per sync pass per manifest: remembered per manifest object (static-pods-cache.ts).
+  return staticPodUidFor(h.name, m, podUid);
 }
 
-const uidCache = new WeakMap<StaticManifest, { host: string; file: string; hash: string; uid: string }>();
+function podUid(host: string, m: StaticManifest): string {
+  const a = hashString(`${host}|${STATIC_POD_PATH}/${m.file}|${m.hash}`);
+  const b = hashString(`${m.hash}|${host}|${m.file}`);
+  return a + b;
+}
 
 export function staticPodName(h: Host, m: StaticManifest): string {
   return `${m.name}-${h.name.toLowerCase()}`;
