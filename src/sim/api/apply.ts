@@ -21,12 +21,13 @@ import type {
   StatefulSet,
 } from '../core/api-types';
 import type { Engine } from '../core/engine';
-import { internRecord, sharedFrom } from '../core/intern';
+import { internRecord } from '../core/intern';
 import { keyOf } from '../core/keys';
 import { randomSuffix } from '../core/random';
 import type { Manifest } from '../core/scenario-types';
 import { clonePlain } from '../core/snapshot';
 import { admitDefaultTolerationSeconds } from './admission';
+import { sharedTemplateContainers } from './apply-cache';
 import { asArr, asObj, asStrMap, newMeta, podSpecFrom, templateFrom, validateName } from './defaults';
 import { ApiError, alreadyExists, invalid, RESOURCE_NAMES } from './errors';
 import { checkPodBudget } from './pod-budget';
@@ -360,9 +361,8 @@ export function podFromTemplate(
   const t = clonePlain(rest);
   const spec: Pod['spec'] = {
     ...t,
-    // One frozen copy of the template's containers for all its pods (a pod's containers never
-    // change once stored): ~150 bytes and more a pod, a few hundred with probes and resources.
-    containers: sharedFrom(templateContainers, template.spec, () => clonePlain(containers)),
+    // One frozen copy of the template's containers for all its pods (apply-cache.ts).
+    containers: sharedTemplateContainers(template.spec, () => clonePlain(containers)),
     tolerations: t.tolerations ?? [],
     terminationGracePeriodSeconds: t.terminationGracePeriodSeconds ?? 30,
   };
@@ -370,4 +370,3 @@ export function podFromTemplate(
 }
 
 const ownerRefs = new Map<string, OwnerReference[]>();
-const templateContainers = new WeakMap<PodTemplate['spec'], Pod['spec']['containers']>();

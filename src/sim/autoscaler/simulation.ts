@@ -12,6 +12,7 @@ import { boundUsage, type Usage, usageOf } from '../controllers/scheduler-usage'
 import type { DaemonSet, Node, Pod } from '../core/api-types';
 import type { CloudNodeGroup } from '../core/cloud-types';
 import type { Engine } from '../core/engine';
+import { shapeFor } from './simulation-cache';
 
 export interface SimNode {
   node: Node;
@@ -143,20 +144,11 @@ export class SchedulingSnapshot {
 }
 
 /**
- * Shapes already worked out. A Pod object is never changed once written (a change is a new
- * object), so its shape is kept with it; a loop with 5,000 pending pods asks for each one once
- * per node group.
+ * Pods of one shape (tolerations, selector, pinning, requests) meet the same filters. Kept per Pod
+ * object (simulation-cache.ts).
  */
-const shapes = new WeakMap<Pod, string>();
-
-/** Pods of one shape (tolerations, selector, pinning, requests) meet the same filters. */
 export function podShape(p: Pod): string {
-  let shape = shapes.get(p);
-  if (shape === undefined) {
-    shape = shapeOf(p);
-    shapes.set(p, shape);
-  }
-  return shape;
+  return shapeFor(p, shapeOf);
 }
 
 function shapeOf(p: Pod): string {
