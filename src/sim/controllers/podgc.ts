@@ -13,7 +13,7 @@
  * Cause/history `what` prefixes: `phase=Failed` (status patch), `deleted (force, PodGC)` (removal);
  * causes `podgc: ...`.
  */
-import type { ApiObject, Pod, PodCondition } from '../core/api-types';
+import type { Pod, PodCondition } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
