@@ -395,11 +395,6 @@ export class Engine {
     return this.state.api.objects[kind].keys();
   }
 
-  /** How many objects of `kind` (not Event) are stored. */
-  countOf(kind: RecordKind): number {
-    return this.state.api.objects[kind].size;
-  }
-
   /**
    * Every stored Event, read in place from the log (no object built unless `ev.object()` is
    * called): readers that keep a few Events of a million (describe, lessons, `kubectl events`).
