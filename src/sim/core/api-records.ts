@@ -4,26 +4,12 @@
  * way (a `structuredClone`d or JSON snapshot: plain fields, or a record per kind from before).
  */
 import type { ApiObject } from './api-types';
+import { ALL_KINDS } from './keys';
 import type { ApiState, ObjectHistoryEntry, RecordKind } from './state';
 import { StoreRecord } from './store-record';
 
 /** Every kind the store keeps as objects (Events aside: core/event-log.ts). */
-export const RECORD_KINDS: readonly RecordKind[] = [
-  'Node',
-  'Pod',
-  'ReplicaSet',
-  'Deployment',
-  'StatefulSet',
-  'DaemonSet',
-  'Service',
-  'EndpointSlice',
-  'Lease',
-  'ConfigMap',
-  'PodDisruptionBudget',
-  'PersistentVolumeClaim',
-  'PersistentVolume',
-  'VolumeAttachment',
-];
+export const RECORD_KINDS = ALL_KINDS.filter((k): k is RecordKind => k !== 'Event');
 
 export function emptyObjects(): ApiState['objects'] {
   const out = {} as Record<RecordKind, StoreRecord<ApiObject>>;
