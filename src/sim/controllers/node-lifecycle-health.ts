@@ -11,7 +11,7 @@ import type { Engine } from '../core/engine';
 import { joinKey } from '../core/key-memo';
 import { QuietMemo } from '../core/quiet-memo';
 import { clonePlain } from '../core/snapshot';
-import type { NodeHealth } from '../core/state';
+import type { ControllerMemory, NodeHealth } from '../core/state';
 import { controlPlaneHost, formatDuration } from '../core/world';
 import { controllerMemory } from './control-plane';
 import { condition } from './node-lifecycle-taints';
@@ -98,9 +98,11 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
   // The same Node, Lease and health as after the last pass, within the grace: nothing to do, and
   // the same Ready status as then (noted with the pass: not read from the Node again).
   const saved = m.nodeHealth[name];
-  const quiet = quietPasses.recall4(m.nodeHealth, name, node, lease, saved, s, now)?.value;
+  // The notes are kept per controller memory (the live one outlasts checkpoints), not per
+  // `nodeHealth` record, which the first write after a checkpoint copies (Engine.cow.field).
+  const quiet = quietPasses.recall4(m, name, node, lease, saved, s, now)?.value;
   if (quiet) return quiet;
-  const renewed = leaseRenewal(m.nodeHealth, name, node, lease, saved, s, now);
+  const renewed = leaseRenewal(e, m, name, node, lease, saved, s, now);
   if (renewed) return renewed;
   const cur = condition(node, 'Ready');
   let h: NodeHealth | undefined = saved ? { ...saved } : undefined;
@@ -192,8 +194,8 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
       result.unknownCause = cause;
     }
   }
-  m.nodeHealth[name] = h;
-  notePass(m.nodeHealth, name, node, lease, result.unknownCause === undefined ? h : undefined, s, grace, result);
+  e.cow.field(m, 'nodeHealth')[name] = h;
+  notePass(m, name, node, lease, result.unknownCause === undefined ? h : undefined, s, grace, result);
   return result;
 }
 
@@ -208,7 +210,8 @@ const quietPasses = new QuietMemo<HealthResult>();
  * and note as the full pass would leave (undefined: take the full pass).
  */
 function leaseRenewal(
-  health: Record<string, NodeHealth>,
+  e: Engine,
+  m: ControllerMemory,
   name: string,
   node: Node,
   lease: Lease | undefined,
@@ -216,7 +219,7 @@ function leaseRenewal(
   s: Engine['state']['settings'],
   now: number,
 ): Readonly<HealthResult> | undefined {
-  const n = quietPasses.peek(health, name);
+  const n = quietPasses.peek(m, name);
   const grace = s.nodeMonitorGracePeriod;
   if (
     !n ||
@@ -232,18 +235,9 @@ function leaseRenewal(
   )
     return undefined;
   const h: NodeHealth = { ...saved, leaseSeen: true, lastLeaseRenew: lease.spec.renewTime, probeTimestamp: now };
-  health[name] = h;
+  e.cow.field(m, 'nodeHealth')[name] = h;
   // Every condition Unknown (a note for ever) or not is a matter of the Node, which is the same.
-  quietPasses.note4(
-    health,
-    name,
-    node,
-    lease,
-    h,
-    s,
-    n.until === Number.POSITIVE_INFINITY ? n.until : now + grace,
-    n.value,
-  );
+  quietPasses.note4(m, name, node, lease, h, s, n.until === Number.POSITIVE_INFINITY ? n.until : now + grace, n.value);
   return n.value;
 }
 

@@ -112,7 +112,12 @@ function handleDisruption(e: Engine, zoneReady: Map<string, (string | undefined)
     // Fresh grace for every node: they may all have been cut off from the control plane.
     for (const n of nodes) {
       const h = m.nodeHealth[n.metadata.name];
-      if (h) m.nodeHealth[n.metadata.name] = { ...h, probeTimestamp: e.now, readyTransitionTimestamp: e.now };
+      if (h)
+        e.cow.field(m, 'nodeHealth')[n.metadata.name] = {
+          ...h,
+          probeTimestamp: e.now,
+          readyTransitionTimestamp: e.now,
+        };
     }
     for (const zone of Object.keys(m.zoneStates).sort()) {
       const st = newStates.get(zone) ?? 'Normal';
@@ -186,7 +191,7 @@ export function monitorNodeHealth(e: Engine): void {
       cause,
     );
     delete e.cow.field(m, 'knownNodes')[name];
-    delete m.nodeHealth[name];
+    delete e.cow.field(m, 'nodeHealth')[name];
   }
 
   const zoneReady = new Map<string, (string | undefined)[]>();

@@ -394,7 +394,7 @@ describe("checkpoints share the hosts' containers, sandboxes and pod workers (co
 });
 
 describe("checkpoints share the node lifecycle and taint eviction controllers' rarely written records", () => {
-  it('known nodes, the NoExecute tainting set and eviction work: shared, frozen, and the run unchanged', () => {
+  it('known nodes, the NoExecute tainting set, eviction work and node health: shared, frozen, and the run unchanged', () => {
     const straight = new Simulation(busyScenario());
     straight.advanceTo(20 * MIN);
     const sim = new Simulation(busyScenario());
@@ -406,10 +406,12 @@ describe("checkpoints share the node lifecycle and taint eviction controllers' r
       const snap = sim.snapshot();
       const kept = snap.state.controllers;
       const live = sim.engine.state.controllers;
-      for (const k of ['knownNodes', 'taintQueued', 'evictionWork'] as const) {
+      for (const k of ['knownNodes', 'taintQueued', 'evictionWork', 'nodeHealth'] as const) {
         expect(kept[k]).toBe(live[k]);
         deepFreeze(kept[k]);
       }
+      // Every node's health is rewritten within a pass or two: the frozen ones are copied, never changed.
+      expect(Object.keys(kept.nodeHealth).length).toBeGreaterThan(3);
       fired += Object.values(kept.evictionWork ?? {}).filter((w) => w.fired).length;
       queued += Object.keys(kept.taintQueued ?? {}).length;
       snaps.push(snap);

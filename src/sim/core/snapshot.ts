@@ -78,12 +78,20 @@ function copyHost(h: Host): Host {
 
 /**
  * Controller memory records a snapshot shares instead of copying: written rarely once a cluster is
- * up (a node known or gone, queued for NoExecute tainting, a pod's eviction work), each through
- * `Engine.cow.field`, which copies the record before the first write after a checkpoint (their
- * entries are strings or records never changed once written; core/state.ts types them `readonly`).
- * A deep copy of the three cost ~4.9 ms of each 5,000-node checkpoint (bench/checkpoint-parts.ts).
+ * up (a node known or gone, queued for NoExecute tainting, a pod's eviction work), or written per
+ * node but each entry replaced, never changed (the node lifecycle controller's health of each
+ * node), each through `Engine.cow.field`, which copies the record before the first write after a
+ * checkpoint (their entries are strings or records never changed once written; core/state.ts
+ * types them `readonly`). A deep copy of the first three cost ~4.9 ms of each 5,000-node
+ * checkpoint (bench/checkpoint-parts.ts), of `nodeHealth` 7.0 ms (5,000 entries, measured); a
+ * copy of its top level by the first write after a checkpoint is one object of 5,000 pointers.
  */
-const SHARED_CONTROLLER_RECORDS: ReadonlySet<string> = new Set(['knownNodes', 'taintQueued', 'evictionWork']);
+const SHARED_CONTROLLER_RECORDS: ReadonlySet<string> = new Set([
+  'knownNodes',
+  'taintQueued',
+  'evictionWork',
+  'nodeHealth',
+]);
 
 /** The controller memory as a snapshot keeps it: the shared records as they are, the rest copied. */
 function copyControllers(m: ControllerMemory): ControllerMemory {

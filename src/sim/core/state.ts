@@ -377,7 +377,8 @@ export interface IdleRenewals {
 
 export interface ControllerMemory {
   /** node-lifecycle-controller, in kube-controller-manager's memory. */
-  nodeHealth: Record<string, NodeHealth>;
+  /** Each entry is replaced, never changed (shared with checkpoints: core/snapshot.ts). */
+  nodeHealth: Readonly<Record<string, Readonly<NodeHealth>>>;
   /** name -> uid. Shared by checkpoints: written through `Engine.cow.field` (core/snapshot.ts `copyControllers`). */
   knownNodes: Readonly<Record<string, string>>;
   zoneStates: Record<string, 'Normal' | 'PartialDisruption' | 'FullDisruption' | 'Initial'>;
