@@ -112,11 +112,6 @@ export class Engine {
   private unbound = new Set<string>();
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
-  /**
-   * The history lists made or copied since the last checkpoint or restore (written in place); any
-   * other may be a checkpoint's and is copied before its first write (`remember`).
-   */
-  private ownHistories = new WeakSet<ObjectHistoryEntry[]>();
   /** Pods written per node since the node's kubelet last looked (core/pod-changes.ts). */
   private readonly podChanges = new PodChanges();
   /** Node names in order, for the Node record and key version they were read from (nodesByName). */
@@ -316,19 +311,15 @@ export class Engine {
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
     const entry = { at: this.state.now, what: intern(what), cause };
-    let list = h.get(ref);
-    if (!list) {
-      list = [entry];
-      this.ownHistories.add(list);
-      h.set(ref, list);
+    const shared = h.get(ref);
+    if (!shared) {
+      h.set(ref, this.cow.adopt([entry]));
       return;
     }
-    // A list written before the last checkpoint may be the checkpoint's: copied before its first write.
-    if (!this.ownHistories.has(list)) {
-      list = list.slice();
-      this.ownHistories.add(list);
-      h.set(ref, list);
-    }
+    // A list written before the last checkpoint or restore may be a checkpoint's: copied before its
+    // first write (`cow`, whose ownership every snapshot and restore resets).
+    const list = this.cow.writable(shared);
+    if (list !== shared) h.set(ref, list);
     list.push(entry);
     // The usual case (one over) without splice's array of removed entries.
     if (list.length === HISTORY_KEEP + 1) list.shift();
@@ -411,7 +402,6 @@ export class Engine {
     const api = this.state.api;
     const objects = {} as Record<RecordKind, RecordCheckpoint>;
     for (const kind of Object.keys(api.objects) as RecordKind[]) objects[kind] = api.objects[kind].checkpoint();
-    this.ownHistories = new WeakSet();
     return { objects, history: api.history.checkpoint() };
   }
 
@@ -431,7 +421,6 @@ export class Engine {
     }
     live.history.restore(cp.history);
     api.history = live.history;
-    this.ownHistories = new WeakSet();
   }
 
   /** What a checkpoint keeps of the Events: O(segments), see core/event-log.ts. */
@@ -647,7 +636,6 @@ export class Engine {
     this.podsByNode = new Map();
     this.ownPodSets = new WeakSet();
     this.unbound = new Set();
-    this.ownHistories = new WeakSet();
     this.state.api.objects.Pod.forEach((p, k) => {
       this.indexPod(k, undefined, p);
     });
