@@ -60,10 +60,8 @@ const restoreMs = performance.now() - a;
 say({ restoreMs: Math.round(restoreMs * 10) / 10, eventPartMs: restorePart });
 early = undefined;
 snap = undefined;
-// No checkpoint may be held below (one shares the Events). The simulation keeps the snapshot it
-// was restored from (to share with the next one): let it go too, so that the heap below is the
-// engine's alone, with the Events and then without them.
-(s as unknown as { lastSnapshot: unknown }).lastSnapshot = undefined;
+// No checkpoint may be held below (one shares the Events): the heap below is the engine's alone,
+// with the Events and then without them.
 
 const heapWith = heapMb(gc);
 const n = eventCount(s);

@@ -40,9 +40,7 @@ function heapUsed(gc: () => void): number {
 export function measureState(sim: Simulation): StateFigures {
   const gc = gcFunction();
   const { checkpointMs, restoreMs } = checkpointAndRestore(sim);
-  // No checkpoint is held from here (one shares the Events), nor the snapshot the simulation keeps
-  // to share with its next one: the heap is then the engine's alone.
-  (sim as unknown as { lastSnapshot: unknown }).lastSnapshot = undefined;
+  // No checkpoint is held from here (one shares the Events): the heap is then the engine's alone.
   const heapWith = heapUsed(gc);
   const columns = columnBytes(sim);
   const events = eventCount(sim);

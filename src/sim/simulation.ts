@@ -45,10 +45,8 @@ export interface SimSnapshot {
    */
   readonly events?: EventLogCheckpoint;
   /**
-   * The modules' derived data at snapshot time (core/engine.ts `Warmth`: the kubelets' quiet
-   * marks, pass scopes and change logs, container GC and node status notes), set up again by a
-   * restore so that the engine does not replay its first simulated minute cold; taken only with
-   * `indexes`. Shared with the previous snapshot's when equal.
+   * The modules' derived indexes at snapshot time (core/engine.ts `Warmth`: the owner index), set
+   * up again by a restore instead of being rebuilt from every pod; taken only with `indexes`.
    */
   readonly warmth?: ReadonlyMap<string, unknown>;
 }
@@ -112,8 +110,6 @@ export class Simulation {
    */
   collectOutput: OutputCollector = joinPieces;
   private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
-  /** The last snapshot taken or restored: the next one shares its Warmth where equal. */
-  private lastSnapshot?: SimSnapshot;
 
   /**
    * `onBoot`: called after each simulated second of the cluster's start (times before 0), and
@@ -276,18 +272,16 @@ export class Simulation {
    */
   snapshot(): SimSnapshot {
     const e = this.engine;
-    const prev = this.lastSnapshot;
     const indexes = e.exportIndexes();
     const snap: SimSnapshot = {
       state: copyState(e.state, false),
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),
-      warmth: e.exportWarmth(prev?.warmth),
+      warmth: e.exportWarmth(),
     };
     // The snapshot holds the live state's host records: copied on write from now on.
     e.cow.shareAll();
-    this.lastSnapshot = snap;
     return snap;
   }
 
@@ -303,8 +297,6 @@ export class Simulation {
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);
-    // The live records now equal this snapshot's: later snapshots may share its copies.
-    this.lastSnapshot = s.indexes ? s : undefined;
     this.timelineIndex = this.scenario.spec.timeline.findIndex((e) => e.at > this.engine.now);
     if (this.timelineIndex < 0) this.timelineIndex = this.scenario.spec.timeline.length;
   }

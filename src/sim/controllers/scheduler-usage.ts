@@ -4,7 +4,8 @@
  */
 import { podRequests } from '../api/podutil';
 import type { Pod } from '../core/api-types';
-import { type Engine, sameEntries, type Warmth } from '../core/engine';
+import type { Engine } from '../core/engine';
+import { perEngine } from '../core/per-engine';
 
 /** Non-zero defaults the scheduler uses for scoring containers without requests. */
 const DEFAULT_CPU = 100;
@@ -39,39 +40,16 @@ export function usageOf(p: Pod): Omit<Usage, 'pods'> {
 }
 
 /**
- * Requests of the non-terminal pods bound to `node`, per state object (derived data: a restore
- * brings a new state) and recomputed only when a pod on the node was written
- * (Engine.podWritesOn): a pass used to sum every pod of the cluster. Do not mutate the result.
- * The sums still current travel with a snapshot (`boundUsageWarmth`): summing every node again
- * after a restore was 0.26 s of a 30 s replay at 5,000 nodes (bench/replay-prof.ts).
+ * Requests of the non-terminal pods bound to `node`, per engine (derived data, core/per-engine.ts),
+ * recomputed only when a pod on the node was written (Engine.podWritesOn, whose stamps a restore
+ * puts back: a sum holds across seeks). A pass used to sum every pod of the cluster; summing every
+ * node again after a restore was 0.26 s of a 30 s replay at 5,000 nodes (bench/replay-prof.ts).
+ * Do not mutate the result.
  */
-const boundUsageCache = new WeakMap<object, Map<string, { writes: number; usage: Usage }>>();
-
-/** The sums current for the state as it stands, by node (never changed: a new sum is a new object). */
-export const boundUsageWarmth: Warmth = {
-  export(e, prev): ReadonlyMap<string, Usage> | undefined {
-    const byNode = boundUsageCache.get(e.state);
-    if (!byNode) return undefined;
-    const out = new Map<string, Usage>();
-    for (const [node, hit] of byNode) if (hit.writes === e.podWritesOn(node)) out.set(node, hit.usage);
-    return sameEntries(out, prev);
-  },
-  import(e, data) {
-    if (!(data instanceof Map)) return;
-    // The state now in place equals the exported one: each sum holds at today's write count.
-    const byNode = new Map<string, { writes: number; usage: Usage }>();
-    for (const [node, usage] of data as ReadonlyMap<string, Usage>)
-      byNode.set(node, { writes: e.podWritesOn(node), usage });
-    boundUsageCache.set(e.state, byNode);
-  },
-};
+const boundUsageCache = perEngine(() => new Map<string, { writes: number; usage: Usage }>());
 
 export function boundUsage(e: Engine, node: string): Usage {
-  let byNode = boundUsageCache.get(e.state);
-  if (!byNode) {
-    byNode = new Map();
-    boundUsageCache.set(e.state, byNode);
-  }
+  const byNode = boundUsageCache(e);
   const writes = e.podWritesOn(node);
   const hit = byNode.get(node);
   if (hit && hit.writes === writes) return hit.usage;

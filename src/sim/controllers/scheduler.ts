@@ -23,7 +23,7 @@ import { clonePlain } from '../core/snapshot';
 import type { SchedulerMemory } from '../core/state';
 import { controlPlaneContainer } from '../core/world';
 import { schedulerActive } from './control-plane';
-import { boundUsage, boundUsageWarmth, type Usage, usageOf } from './scheduler-usage';
+import { boundUsage, type Usage, usageOf } from './scheduler-usage';
 
 const ACTOR = 'default-scheduler';
 const BACKOFF_INITIAL = 1000;
@@ -359,7 +359,6 @@ function nodeChanged(a: Node, b: Node): boolean {
 
 export const schedulerModule: SimModule = {
   name: 'scheduler',
-  warmth: boundUsageWarmth,
   timers: {
     'scheduler.retry': (e) => e.enqueue('scheduler'),
     'scheduler.flush': (e, t) => {

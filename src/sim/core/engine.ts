@@ -5,7 +5,7 @@
  */
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { appendCause } from './cause-log';
-import { ChangeCounters } from './change-counters';
+import { ChangeCounters, type PodWriteStamps } from './change-counters';
 import { CopyOnWrite } from './copy-on-write';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
@@ -31,7 +31,7 @@ export interface SimModule {
   watch?: Partial<Record<Kind, WatchHandler>>;
   /** Workqueue handler: runs once per coalesced `enqueue(name)`. */
   sync?: (e: Engine) => void;
-  /** Derived data to carry across a snapshot and restore (`Warmth`). */
+  /** A derived index to carry across a snapshot and restore (`Warmth`). */
   warmth?: Warmth;
 }
 
@@ -49,49 +49,21 @@ export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
   /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
   readonly unbound?: readonly string[];
+  /** Pod-write stamps per node (core/change-counters.ts): caches keyed on them hold across a restore. */
+  readonly podWrites?: PodWriteStamps;
 }
 
 /**
- * A module's derived data handed over with a snapshot (`Engine.exportWarmth`), so that a restore
- * does not leave its caches cold: `export` describes them for the state as it stands, without
- * references to mutable state objects (a restore puts copies in place); `import` sets them up
- * again for the restored state, which equals the exported one. Speed only: an import that sets
- * nothing up must give the same run.
+ * A module's derived index handed over with a snapshot (`Engine.exportWarmth`): an index that must
+ * equal the state (the owner index, api/owner-index.ts) travels with it instead of being rebuilt
+ * from every object after a restore. `export` describes it for the state as it stands, without
+ * references to objects it goes on changing; `import` sets it up for the restored state, which
+ * equals the exported one. Caches need none of this: kept per engine and keyed on what a restore
+ * keeps true, they hold across restores (core/per-engine.ts).
  */
 export interface Warmth {
-  /** `prev`: this module's export for the previous snapshot, to share when equal (`sameEntries`). */
-  export(e: Engine, prev?: unknown): unknown;
+  export(e: Engine): unknown;
   import(e: Engine, data: unknown): void;
-}
-
-/**
- * `next`, or `prev` (an earlier export, never changed) when it holds the same entries in the same
- * order: checkpoints of a quiet cluster then share one export instead of one each.
- */
-export function sameEntries<K, V>(next: Map<K, V>, prev: unknown): ReadonlyMap<K, V> {
-  if (!(prev instanceof Map) || prev.size !== next.size) return next;
-  const it = prev.entries();
-  for (const [k, v] of next) {
-    const p = it.next().value as [K, V];
-    if (p[0] !== k || p[1] !== v) return next;
-  }
-  return prev as Map<K, V>;
-}
-
-/** One module's Warmth made of several parts' (by part name). */
-export function warmthOf(parts: Readonly<Record<string, Warmth>>): Warmth {
-  return {
-    export(e, prev) {
-      const out = new Map<string, unknown>();
-      const before = prev instanceof Map ? prev : undefined;
-      for (const name in parts) out.set(name, parts[name]?.export(e, before?.get(name)));
-      return sameEntries(out, prev);
-    },
-    import(e, data) {
-      if (!(data instanceof Map)) return;
-      for (const name in parts) if (data.has(name)) parts[name]?.import(e, data.get(name));
-    },
-  };
 }
 
 export class Engine {
@@ -454,7 +426,10 @@ export class Engine {
     return this.changes.keysVersion(kind);
   }
 
-  /** Changes with each write of a pod bound to `node`, status included. */
+  /**
+   * A stamp that changes with each write of a pod bound to `node`, status included, and is put
+   * back by a restore (core/change-counters.ts): equal stamps, equal pods on the node.
+   */
   podWritesOn(node: string): number {
     return this.changes.podWritesOn(node);
   }
@@ -470,19 +445,6 @@ export class Engine {
    */
   takePodChangesOn(node: string): ReadonlyMap<string, string> | undefined {
     return this.podChanges.take(node);
-  }
-
-  /**
-   * The pod-change log of `node` left in place (uid, key, uid, key...; core/pod-changes.ts `peek`),
-   * for a module's Warmth, or undefined when not known.
-   */
-  peekPodChangesOn(node: string): readonly string[] | undefined {
-    return this.podChanges.peek(node);
-  }
-
-  /** Puts back the pod-change log of `node` exported with the state now in place (`peekPodChangesOn`). */
-  restorePodChangesOn(node: string, flat: readonly string[]): void {
-    this.podChanges.restore(node, flat);
   }
 
   /** Names of the nodes some pod is bound to (spec.nodeName), Node object or not; unordered. */
@@ -587,20 +549,21 @@ export class Engine {
   /** The derived indexes, to restore them with a snapshot without rebuilding them (shared: `podSetOf`). */
   exportIndexes(): EngineIndexes {
     this.ownPodSets = new WeakSet();
-    return { podsByNode: new Map(this.podsByNode), unbound: [...this.unbound] };
+    return {
+      podsByNode: new Map(this.podsByNode),
+      unbound: [...this.unbound],
+      podWrites: this.changes.exportPodWrites(),
+    };
   }
 
-  /**
-   * The modules' derived data for a snapshot of the state as it stands (Warmth), by module name;
-   * `prev`: the previous snapshot's, whose equal parts are shared.
-   */
-  exportWarmth(prev?: ReadonlyMap<string, unknown>): ReadonlyMap<string, unknown> {
+  /** The modules' derived indexes for a snapshot of the state as it stands (Warmth), by module name. */
+  exportWarmth(): ReadonlyMap<string, unknown> {
     const out = new Map<string, unknown>();
-    for (const [name, w] of this.warmths) out.set(name, w.export(this, prev?.get(name)));
-    return sameEntries(out, prev);
+    for (const [name, w] of this.warmths) out.set(name, w.export(this));
+    return out;
   }
 
-  /** Sets the modules' derived data up again from `exportWarmth` of the state now in place. */
+  /** Sets the modules' derived indexes up again from `exportWarmth` of the state now in place. */
   importWarmth(data: ReadonlyMap<string, unknown>): void {
     for (const [name, w] of this.warmths) if (data.has(name)) w.import(this, data.get(name));
   }
@@ -614,6 +577,7 @@ export class Engine {
   importIndexes(ix: EngineIndexes, events?: EventLogCheckpoint): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.podChanges.clear();
+    this.changes.importPodWrites(ix.podWrites);
     this.podsByNode = new Map(ix.podsByNode as ReadonlyMap<string, Set<string>>);
     this.ownPodSets = new WeakSet();
     if (ix.unbound) this.unbound = new Set(ix.unbound);
@@ -633,6 +597,7 @@ export class Engine {
   rebuildIndexes(): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.podChanges.clear();
+    this.changes.importPodWrites(undefined);
     this.podsByNode = new Map();
     this.ownPodSets = new WeakSet();
     this.unbound = new Set();

@@ -14,9 +14,6 @@
 /** Entries a node's log may hold before it is dropped (its reader then walks everything once). */
 const LOG_MAX = 4096;
 
-/** An empty exported log (most nodes' at a checkpoint), shared. */
-const NOTHING: readonly string[] = Object.freeze([]);
-
 export class PodChanges {
   private logs = new Map<string, Map<string, string>>();
 
@@ -44,27 +41,6 @@ export class PodChanges {
     const log = this.logs.get(node);
     this.logs.set(node, new Map());
     return log;
-  }
-
-  /**
-   * The log of `node` as it stands, left in place, as uid, key, uid, key... (a snapshot's copy:
-   * restored with its state, a kubelet's first pass after a restore visits what changed since its
-   * last pass, as it would have then, instead of every pod of its node), or undefined: not known.
-   */
-  peek(node: string): readonly string[] | undefined {
-    const log = this.logs.get(node);
-    if (!log) return undefined;
-    if (log.size === 0) return NOTHING;
-    const flat: string[] = [];
-    for (const [uid, key] of log) flat.push(uid, key);
-    return flat;
-  }
-
-  /** Puts back the log of `node` (`peek` of the state now in place), as a copy. */
-  restore(node: string, flat: readonly string[]): void {
-    const log = new Map<string, string>();
-    for (let i = 0; i + 1 < flat.length; i += 2) log.set(flat[i] as string, flat[i + 1] as string);
-    this.logs.set(node, log);
   }
 
   /** Nothing is known any more (a state was put in place). */

@@ -31,7 +31,7 @@ function evictContainers(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   const synced = mem.podsSynced === true;
   // Nothing changed since a pass that removed nothing (gc-cache.ts).
-  if (containerGCQuiet(h, synced)) return;
+  if (containerGCQuiet(e, h, synced)) return;
   const before = containersVersion(h);
   // Most hosts have no dead container at most passes: look before building anything.
   const dead: HostContainer[] = [];
@@ -53,7 +53,7 @@ function evictContainers(e: Engine, h: RunningHost): void {
     for (const uid in h.sandboxes) if (h.sandboxes[uid]?.state === 'notready' && !mem.pods[uid]) stopped.push(uid);
     for (const uid of stopped.sort()) removePodSandbox(e, h, uid);
   }
-  noteContainerGCPass(h, before, synced);
+  noteContainerGCPass(e, h, before, synced);
 }
 
 export function containerGC(e: Engine, h: RunningHost): void {

@@ -4,24 +4,22 @@
  * rebooted) is ignored.
  */
 import type { Pod } from '../core/api-types';
-import { type Engine, type SimModule, warmthOf } from '../core/engine';
+import type { Engine, SimModule } from '../core/engine';
 import type { Timer } from '../core/heap';
 import type { Host, KubeletMemory } from '../core/state';
 import { canReachApi } from '../core/world';
 import { pullFinished } from './container-start';
 import { kubeletEvent } from './events';
 import { containerGC, imageGC } from './gc';
-import { containerGCWarmth } from './gc-cache';
 import { housekeepingTick, orphanKilled } from './housekeeping';
 import { leaseTick } from './lease';
 import { kgen, kubeletRunning, nodeRef } from './memory';
 import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
-import { nodeStatusWarmth } from './node-status-cache';
 import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
 import { requestPodSync } from './pod-sync-queue';
 import { killContainerFinished } from './pod-workers';
 import { probeTimer } from './prober';
-import { notePass, passIsNoop, probePass, quietSyncWarmth } from './quiet-sync';
+import { notePass, passIsNoop, probePass } from './quiet-sync';
 import { tryRegister } from './registration';
 import { continueRuntimeUpLoop, runtimeErrors, updateRuntimeUp } from './runtime-health';
 import { shutdownTimer } from './shutdown-manager';
@@ -46,7 +44,6 @@ function statusLoop(e: Engine, h: RunningHost): void {
 
 export const kubeletModule: SimModule = {
   name: 'kubelet',
-  warmth: warmthOf({ sync: quietSyncWarmth, gc: containerGCWarmth, status: nodeStatusWarmth }),
   timers: {
     'kubelet.status': (e, t) => {
       const h = owner(e, t);

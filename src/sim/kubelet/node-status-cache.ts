@@ -1,56 +1,34 @@
 /**
- * Speed machinery for node-status.ts: per host (derived, not state: a restore gives new hosts,
- * hence misses, but see the warmth below), the stored Node after which a status pass changed
- * nothing and recorded no event, with what the setters read besides it: the Ready verdict and the
- * boot id (the ip never changes). Stored Nodes are never mutated, so while the same Node is stored
- * and those agree, the pass would change nothing again.
+ * Speed machinery for node-status.ts: per engine and host name (derived, not state), the stored
+ * Node after which a status pass changed nothing and recorded no event, with what the setters read
+ * besides it: the Ready verdict, the boot id and the ip (a host of the same name made again may
+ * differ in it). Stored Nodes are never
+ * mutated, so while the same Node is stored and those agree, the pass would change nothing again;
+ * a note holds only values, so it holds across restores too (core/per-engine.ts).
  */
 import type { Node } from '../core/api-types';
-import { sameEntries, type Warmth } from '../core/engine';
+import type { Engine } from '../core/engine';
+import { perEngine } from '../core/per-engine';
 import type { Host } from '../core/state';
 
 type Verdict = Readonly<{ ready: boolean; message: string }>;
-type Settled = { node: Node; ready: boolean; message: string; bootId: string };
+type Settled = { node: Node; ready: boolean; message: string; bootId: string; ip: string };
 
-const settled = new WeakMap<Host, Settled>();
+const settled = perEngine(() => new Map<string, Settled>());
 
 /** A status pass over `h` with `stored` and `verdict` would change nothing again (see above). */
-export function nodeStatusSettled(h: Host, stored: Node, verdict: Verdict): boolean {
-  const seen = settled.get(h);
+export function nodeStatusSettled(e: Engine, h: Host, stored: Node, verdict: Verdict): boolean {
+  const seen = settled(e).get(h.name);
   return (
     seen?.node === stored &&
     seen.ready === verdict.ready &&
     seen.message === verdict.message &&
-    seen.bootId === h.bootId
+    seen.bootId === h.bootId &&
+    seen.ip === h.ip
   );
 }
 
 /** Notes that a pass over `h` left `node` stored, changed nothing and recorded no event. */
-export function noteNodeStatusSettled(h: Host, node: Node, verdict: Verdict): void {
-  settled.set(h, { node, ...verdict, bootId: h.bootId });
+export function noteNodeStatusSettled(e: Engine, h: Host, node: Node, verdict: Verdict): void {
+  settled(e).set(h.name, { node, ...verdict, bootId: h.bootId, ip: h.ip });
 }
-
-/**
- * The settled notes carried across a snapshot and restore (core/engine.ts `Warmth`): a note holds
- * only values (a stored Node, the verdict, the boot id), so the snapshot's note of a host is given
- * to the restored host of that name as it is.
- */
-export const nodeStatusWarmth: Warmth = {
-  export(e, prev) {
-    const out = new Map<string, Settled>();
-    const hosts = e.state.hosts;
-    for (const name in hosts) {
-      const seen = settled.get(hosts[name] as Host);
-      if (seen) out.set(name, seen);
-    }
-    return sameEntries(out, prev);
-  },
-  import(e, data) {
-    if (!(data instanceof Map)) return;
-    const hosts = e.state.hosts;
-    for (const [name, seen] of data as Map<string, Settled>) {
-      const h = hosts[name];
-      if (h) settled.set(h, seen);
-    }
-  },
-};

@@ -189,14 +189,14 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   if (
     !due &&
     (mem.lastNodeUnschedulable ?? false) === (stored.spec.unschedulable === true) &&
-    nodeStatusSettled(h, stored, verdict)
+    nodeStatusSettled(e, h, stored, verdict)
   )
     return undefined;
   const node = copyNode(stored);
   const events = runSetters(e, h, node);
   const changed = statusChanged(node, stored);
   if (!changed && !due) {
-    if (events.length === 0) noteNodeStatusSettled(h, stored, verdict);
+    if (events.length === 0) noteNodeStatusSettled(e, h, stored, verdict);
     // Setters record their events whether or not the status is patched (NodeNotSchedulable).
     else emitEvents(e, h, events, schedulableCause(e, h));
     return undefined;
@@ -213,7 +213,7 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
   });
   e.put(node, changed ? `status Ready=${ready?.status}` : 'status heartbeat', c);
   mem.lastStatusPostAt = e.now;
-  if (events.length === 0) noteNodeStatusSettled(h, node, verdict);
+  if (events.length === 0) noteNodeStatusSettled(e, h, node, verdict);
   emitEvents(e, h, events, c);
   return undefined;
 }

@@ -15,7 +15,7 @@ import { forgetQuiet } from './quiet-marks';
  */
 export function requestPodSync(e: Engine, h: Host, delay: number, periodic = false): void {
   if (!kubeletRunning(h)) return;
-  if (!periodic) forgetQuiet(h);
+  if (!periodic) forgetQuiet(e, h);
   const at = e.now + Math.max(0, Math.round(delay));
   const key = String(at);
   if (h.kubelet.syncAt[key]) return;
@@ -29,7 +29,7 @@ export function requestPodSync(e: Engine, h: Host, delay: number, periodic = fal
  */
 export function ensurePodSyncWithin(e: Engine, h: Host, delay: number): void {
   if (!kubeletRunning(h)) return;
-  forgetQuiet(h);
+  forgetQuiet(e, h);
   const limit = e.now + delay;
   for (const k of Object.keys(h.kubelet.syncAt)) {
     const at = Number(k);

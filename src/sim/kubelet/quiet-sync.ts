@@ -17,31 +17,28 @@
  * The periodic resync asks without dropping the mark. A pass timed to a clock-dependent change
  * (readiness delay, back-off) cannot be skipped: the mark needs every worker settled.
  *
- * The marks (quiet-marks.ts) are derived data keyed by the kubelet's memory object (a restart or a
- * restore gives a new one, hence a full pass first), never part of the state.
+ * The marks (quiet-marks.ts) are derived data by host name, kept across restores: each says what
+ * the pass read in terms a restore keeps true, so a mark that stands before a seek stands after it
+ * (the restored host equals the snapshot's). Worker marks are keyed by the pod workers, which a
+ * snapshot and a restore share with the live state (core/copy-on-write.ts), and check the API pod
+ * and the containers record by identity, which a restore keeps too. The pass scopes below and
+ * the change logs they read are kept per kubelet memory object: a restore gives new ones, so each
+ * host's first pass that must run after a seek visits every pod.
  */
 
 import type { Pod } from '../core/api-types';
-import { type Engine, sameEntries, type Warmth } from '../core/engine';
+import type { Engine } from '../core/engine';
 import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { containersOf, criAvailable } from '../runtime/containers';
-import {
-  containersVersion,
-  peekContainerChanges,
-  podContainersVersion,
-  restoreContainerChanges,
-  takeContainerChanges,
-} from '../runtime/containers-cache';
+import { podContainersVersion, takeContainerChanges } from '../runtime/containers-cache';
 import { statusCacheEnabled } from './pod-status-cache';
 import { probesSettled } from './probe-results';
-import { quietMarks } from './quiet-marks';
+import { forgetQuiet, markQuiet, quietMarkNow } from './quiet-marks';
 import { runtimeErrors } from './runtime-health';
 import { isMirrorPod } from './static-pods';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
-
-const marks = quietMarks;
 
 /** What a pass may leave behind, read before it runs (compared by samePass). */
 export interface PassProbe {
@@ -118,27 +115,17 @@ function allSettled(e: Engine, h: RunningHost): boolean {
 /** After a full pass that started at `probe`: remember it if it settled and did nothing. */
 export function notePass(e: Engine, h: RunningHost, probe: PassProbe): void {
   if (!canReachApi(e, h.name) || !samePass(e, h, probe) || !allSettled(e, h)) {
-    marks.delete(h.kubelet);
+    forgetQuiet(e, h);
     return;
   }
-  marks.set(h.kubelet, {
-    podWrites: e.podWritesOn(h.name),
-    containers: h.containers,
-    containersVersion: containersVersion(h),
-    workers: h.kubelet.pods,
-  });
+  markQuiet(e, h);
 }
 
 /** A pass now would repeat the last quiet pass exactly. */
 export function passIsNoop(e: Engine, h: RunningHost): boolean {
-  const m = marks.get(h.kubelet);
   return (
-    m !== undefined &&
     statusCacheEnabled() &&
-    m.podWrites === e.podWritesOn(h.name) &&
-    m.containers === h.containers &&
-    m.containersVersion === containersVersion(h) &&
-    m.workers === h.kubelet.pods &&
+    quietMarkNow(e, h) !== undefined &&
     canReachApi(e, h.name) &&
     criAvailable(e, h) &&
     runtimeErrors(e, h).length === 0
@@ -301,108 +288,3 @@ export function endPass(e: Engine, h: RunningHost, scope: PassScope | undefined,
 export function dropPassScope(h: RunningHost): void {
   scopes.delete(h.kubelet);
 }
-
-/**
- * One host's marks at a snapshot, without references to its (mutable) objects: whether its quiet
- * mark stands, its pass scope's unsettled workers and its containers' change log (undefined: none
- * or not known). Worker marks need no carrying: they are keyed by the pod workers, which a
- * snapshot and a restore share with the live state (core/copy-on-write.ts), and check the API pod
- * and the containers record by identity, which a restore keeps too.
- */
-interface HostWarmth {
-  quiet: boolean;
-  unsettled: readonly string[] | undefined;
-  /** The engine's pod-change log of the node (uid, key...), kept only with a pass scope (`unsettled`). */
-  podLog: readonly string[] | undefined;
-  containerLog: readonly string[] | undefined;
-}
-
-const NONE: readonly string[] = Object.freeze([]) as readonly string[];
-/** A settled host's warmth (most hosts of a quiet cluster), shared. */
-const SETTLED: HostWarmth = Object.freeze({
-  quiet: true,
-  unsettled: NONE,
-  podLog: NONE,
-  containerLog: NONE,
-});
-
-function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Same marks (a previous snapshot's export of the host is shared then). */
-function sameWarmth(a: HostWarmth, b: HostWarmth): boolean {
-  return (
-    a.quiet === b.quiet &&
-    sameList(a.unsettled, b.unsettled) &&
-    sameList(a.podLog, b.podLog) &&
-    sameList(a.containerLog, b.containerLog)
-  );
-}
-
-function list(s: ReadonlySet<string> | undefined): readonly string[] | undefined {
-  return s === undefined ? undefined : s.size === 0 ? NONE : [...s];
-}
-
-/**
- * The marks carried across a snapshot and restore (core/engine.ts `Warmth`): a restore put new
- * host objects in place, so every mark above (keyed by them) was lost and each kubelet ran a
- * full pass over its pods in the first simulated minute after a seek (~1.2 s of a 5,000-node
- * replay). A mark that stands at the snapshot stands for the restored state, which equals it:
- * the import gives it again, keyed by the restored objects, with the versions they have now
- * (and the engine's pod-change log of each node with a pass scope: Engine.restorePodChangesOn).
- */
-export const quietSyncWarmth: Warmth = {
-  export(e, prev) {
-    const out = new Map<string, HostWarmth>();
-    const earlier = prev instanceof Map ? (prev as Map<string, HostWarmth>) : undefined;
-    const hosts = e.state.hosts;
-    for (const name in hosts) {
-      const h = hosts[name] as Host;
-      const mem = h.kubelet;
-      if (!mem) continue;
-      const m = marks.get(mem);
-      const quiet =
-        m !== undefined &&
-        m.podWrites === e.podWritesOn(h.name) &&
-        m.containers === h.containers &&
-        m.containersVersion === containersVersion(h) &&
-        m.workers === mem.pods;
-      const st = scopes.get(mem);
-      const unsettled = st && st.containers === h.containers ? list(st.unsettled) : undefined;
-      const containerLog = list(peekContainerChanges(h));
-      // Without a scope the next pass is a full one, which needs no log.
-      const podLog = unsettled ? e.peekPodChangesOn(h.name) : undefined;
-      if (quiet && unsettled === NONE && podLog?.length === 0 && containerLog === NONE) {
-        out.set(name, SETTLED);
-        continue;
-      }
-      const hw: HostWarmth = { quiet, unsettled, podLog, containerLog };
-      const before = earlier?.get(name);
-      out.set(name, before && sameWarmth(hw, before) ? before : hw);
-    }
-    return sameEntries(out, prev);
-  },
-  import(e, data) {
-    if (!(data instanceof Map)) return;
-    const hosts = e.state.hosts;
-    for (const [name, hw] of data as Map<string, HostWarmth>) {
-      const h = hosts[name];
-      const mem = h?.kubelet;
-      if (!h || !mem) continue;
-      if (hw.containerLog) restoreContainerChanges(h, hw.containerLog);
-      if (hw.podLog) e.restorePodChangesOn(h.name, hw.podLog);
-      if (hw.unsettled) scopes.set(mem, { containers: h.containers, unsettled: new Set(hw.unsettled) });
-      if (hw.quiet)
-        marks.set(mem, {
-          podWrites: e.podWritesOn(h.name),
-          containers: h.containers,
-          containersVersion: containersVersion(h),
-          workers: mem.pods,
-        });
-    }
-  },
-};

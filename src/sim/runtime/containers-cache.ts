@@ -87,7 +87,7 @@ const versions = new WeakMap<Host['containers'], { all: number; resets: number; 
  * Pod uids whose containers changed in `record` since the kubelet process (the key: its memory
  * object) last took them, kept from its first take on. Keyed by the taker, not by the record: a
  * record may be a snapshot's too (core/copy-on-write.ts) and come back with a restore, whose new
- * kubelet memory starts without a log (or with the snapshot's: `restoreContainerChanges`).
+ * kubelet memory starts without a log (its first pass visits every pod).
  */
 const takes = new WeakMap<KubeletMemory, { record: Host['containers']; log: Set<string> }>();
 
@@ -119,20 +119,6 @@ export function takeContainerChanges(h: Host): ReadonlySet<string> | undefined {
   const t = takes.get(h.kubelet);
   takes.set(h.kubelet, { record: h.containers, log: new Set() });
   return t?.record === h.containers ? t.log : undefined;
-}
-
-/** The pod uids logged since the last take, left in place (a snapshot's copy), or undefined when not known. */
-export function peekContainerChanges(h: Host): ReadonlySet<string> | undefined {
-  const t = h.kubelet ? takes.get(h.kubelet) : undefined;
-  return t?.record === h.containers ? t.log : undefined;
-}
-
-/**
- * Starts the log of `h.containers` (a restored record) with `uids`: the log of the snapshot's
- * record, exported with it (kubelet/quiet-sync.ts `quietSyncWarmth`).
- */
-export function restoreContainerChanges(h: Host, uids: readonly string[]): void {
-  if (h.kubelet) takes.set(h.kubelet, { record: h.containers, log: new Set(uids) });
 }
 
 /** The change count of `h.containers` (compare together with the record's identity). */
