@@ -18,3 +18,20 @@ export function perEngine<T>(make: () => T): (e: Engine) => T {
     return v;
   };
 }
+
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+
+/**
+ * A number naming `o` for as long as it lives, never given to another object: a cache that keeps
+ * it instead of `o` compares identity without keeping `o` alive (a kubelet's older quiet marks
+ * would otherwise hold every older containers and pod workers record of their host).
+ */
+export function objectId(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) {
+    id = ++lastId;
+    ids.set(o, id);
+  }
+  return id;
+}

@@ -8,17 +8,18 @@
  * restores too (core/per-engine.ts).
  */
 import type { Engine } from '../core/engine';
-import { perEngine } from '../core/per-engine';
+import { objectId, perEngine } from '../core/per-engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { containersVersion } from '../runtime/containers-cache';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
 
+/** Records by their `objectId` (a note keeps none of them alive); no sandboxes: 0. */
 interface Quiet {
-  containers: Host['containers'];
+  containers: number;
   version: number;
-  sandboxes: Host['sandboxes'];
-  workers: KubeletMemory['pods'];
+  sandboxes: number;
+  workers: number;
   synced: boolean;
 }
 
@@ -28,10 +29,10 @@ const quiet = perEngine(() => new Map<string, Quiet>());
 export function containerGCQuiet(e: Engine, h: RunningHost, synced: boolean): boolean {
   const seen = quiet(e).get(h.name);
   return (
-    seen?.containers === h.containers &&
+    seen?.containers === objectId(h.containers) &&
     seen.version === containersVersion(h) &&
-    seen.sandboxes === h.sandboxes &&
-    seen.workers === h.kubelet.pods &&
+    seen.sandboxes === (h.sandboxes ? objectId(h.sandboxes) : 0) &&
+    seen.workers === objectId(h.kubelet.pods) &&
     seen.synced === synced
   );
 }
@@ -40,10 +41,10 @@ export function containerGCQuiet(e: Engine, h: RunningHost, synced: boolean): bo
 export function noteContainerGCPass(e: Engine, h: RunningHost, before: number, synced: boolean): void {
   if (containersVersion(h) === before)
     quiet(e).set(h.name, {
-      containers: h.containers,
+      containers: objectId(h.containers),
       version: before,
-      sandboxes: h.sandboxes,
-      workers: h.kubelet.pods,
+      sandboxes: h.sandboxes ? objectId(h.sandboxes) : 0,
+      workers: objectId(h.kubelet.pods),
       synced,
     });
 }

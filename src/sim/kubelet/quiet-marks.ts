@@ -13,15 +13,16 @@
  * first 30 simulated seconds after a seek back 2.5 minutes, against 1 when played straight.
  */
 import type { Engine } from '../core/engine';
-import { perEngine } from '../core/per-engine';
+import { objectId, perEngine } from '../core/per-engine';
 import type { Host, KubeletMemory } from '../core/state';
 import { containersVersion } from '../runtime/containers-cache';
 
+/** What a quiet pass read; records by their `objectId`, so that a mark keeps none of them alive. */
 export interface QuietMark {
   podWrites: number;
-  containers: Host['containers'];
+  containers: number;
   containersVersion: number;
-  workers: KubeletMemory['pods'];
+  workers: number;
 }
 
 /** Marks kept per host, newest first. */
@@ -34,9 +35,9 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 function holdsNow(e: Engine, h: RunningHost, m: QuietMark): boolean {
   return (
     m.podWrites === e.podWritesOn(h.name) &&
-    m.containers === h.containers &&
+    m.containers === objectId(h.containers) &&
     m.containersVersion === containersVersion(h) &&
-    m.workers === h.kubelet.pods
+    m.workers === objectId(h.kubelet.pods)
   );
 }
 
@@ -51,9 +52,9 @@ export function quietMarkNow(e: Engine, h: RunningHost): QuietMark | undefined {
 export function markQuiet(e: Engine, h: RunningHost): void {
   const m: QuietMark = {
     podWrites: e.podWritesOn(h.name),
-    containers: h.containers,
+    containers: objectId(h.containers),
     containersVersion: containersVersion(h),
-    workers: h.kubelet.pods,
+    workers: objectId(h.kubelet.pods),
   };
   const list = (marks(e).get(h.name) ?? []).filter((x) => !holdsNow(e, h, x));
   list.unshift(m);
