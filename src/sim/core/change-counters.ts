@@ -1,13 +1,14 @@
 /**
- * Change counters of the API store (derived, not state), so that caches of derived data can tell
- * cheaply that their inputs did not change: pod writes per node, pods joining or leaving a node,
- * and keys created or removed per kind.
+ * Change counters of the API store and of the hosts (derived, not state), so that caches of
+ * derived data can tell cheaply that their inputs did not change: pod writes per node, pods
+ * joining or leaving a node, keys created or removed per kind, and requests for a kubelet sync
+ * pass per host.
  *
- * Pod writes per node are stamps: each write takes the next value of a clock that only grows,
- * restores included, so a stamp names one history of the node's pods. A snapshot carries the
- * stamps (`exportPodWrites`) and a restore puts them back, so a cache keyed on them holds across
- * restores: an entry made before the snapshot, or after it with nothing written on the node
- * since, matches the restored node; one made on a later write never matches again (its stamp is
+ * Pod writes per node and sync requests per host are stamps: each takes the next value of a clock
+ * that only grows, restores included, so a stamp names one history of what it counts. A snapshot
+ * carries the stamps (`exportStamps`) and a restore puts them back, so a cache keyed on them holds
+ * across restores: an entry made before the snapshot, or after it with nothing counted since,
+ * matches the restored state; one made after a later change never matches again (its stamp is
  * never handed out twice). The other counters only ever grow, restores included, so a value seen
  * once is never seen again for different contents (their caches also key on the state or record
  * they were computed from, which a restore replaces).
@@ -18,11 +19,18 @@ function bump<K>(m: Map<K, number>, k: K): void {
   m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-/** The pod-write stamps of a state, as a snapshot carries them. */
-export interface PodWriteStamps {
-  readonly byNode: ReadonlyMap<string, number>;
-  /** The stamp of every node absent from `byNode`. */
+/** Stamps by key, and the stamp of every key absent. */
+interface StampTable {
+  readonly byKey: ReadonlyMap<string, number>;
   readonly base: number;
+}
+
+/** The stamps of a state, as a snapshot carries them. */
+export interface Stamps {
+  /** Per node: the last write of a pod bound to it. */
+  readonly podWrites: StampTable;
+  /** Per host: the last request for a kubelet sync pass that may follow a change it cannot see. */
+  readonly syncRequests: StampTable;
   /** The counters that handed them out: another engine's (or a copy's) are not trusted. */
   readonly owner: object;
 }
@@ -32,6 +40,8 @@ export class ChangeCounters {
   private clock = 0;
   private podWrites = new Map<string, number>();
   private podWritesBase = 0;
+  private syncRequests = new Map<string, number>();
+  private syncRequestsBase = 0;
   private readonly podMoves = new Map<string, number>();
   private readonly keys = new Map<Kind, number>();
   private readonly token = {};
@@ -57,23 +67,40 @@ export class ChangeCounters {
     return this.podWrites.get(node) ?? this.podWritesBase;
   }
 
+  /** Something the kubelet of `host` cannot see changed: it asked for a sync pass. */
+  syncRequested(host: string): void {
+    this.syncRequests.set(host, ++this.clock);
+  }
+
+  syncRequestsOn(host: string): number {
+    return this.syncRequests.get(host) ?? this.syncRequestsBase;
+  }
+
   /** The stamps of the state as it stands (O(nodes)). */
-  exportPodWrites(): PodWriteStamps {
-    return { byNode: new Map(this.podWrites), base: this.podWritesBase, owner: this.token };
+  exportStamps(): Stamps {
+    return {
+      podWrites: { byKey: new Map(this.podWrites), base: this.podWritesBase },
+      syncRequests: { byKey: new Map(this.syncRequests), base: this.syncRequestsBase },
+      owner: this.token,
+    };
   }
 
   /**
    * The stamps of the state now put in place: `s`, exported by these counters with it, or none
-   * (a state from elsewhere): then every node gets a stamp never handed out, which no cache holds.
+   * (a state from elsewhere): then every key gets a stamp never handed out, which no cache holds.
    */
-  importPodWrites(s: PodWriteStamps | undefined): void {
+  importStamps(s: Stamps | undefined): void {
     if (s && s.owner === this.token) {
-      this.podWrites = new Map(s.byNode);
-      this.podWritesBase = s.base;
+      this.podWrites = new Map(s.podWrites.byKey);
+      this.podWritesBase = s.podWrites.base;
+      this.syncRequests = new Map(s.syncRequests.byKey);
+      this.syncRequestsBase = s.syncRequests.base;
       return;
     }
     this.podWrites = new Map();
     this.podWritesBase = ++this.clock;
+    this.syncRequests = new Map();
+    this.syncRequestsBase = ++this.clock;
   }
 
   podMovesOn(node: string): number {

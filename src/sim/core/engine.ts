@@ -5,7 +5,7 @@
  */
 import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { appendCause } from './cause-log';
-import { ChangeCounters, type PodWriteStamps } from './change-counters';
+import { ChangeCounters, type Stamps } from './change-counters';
 import { CopyOnWrite } from './copy-on-write';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
@@ -49,8 +49,8 @@ export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
   /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
   readonly unbound?: readonly string[];
-  /** Pod-write stamps per node (core/change-counters.ts): caches keyed on them hold across a restore. */
-  readonly podWrites?: PodWriteStamps;
+  /** Pod-write and sync-request stamps (core/change-counters.ts): caches keyed on them hold across a restore. */
+  readonly stamps?: Stamps;
 }
 
 /**
@@ -58,8 +58,8 @@ export interface EngineIndexes {
  * equal the state (the owner index, api/owner-index.ts) travels with it instead of being rebuilt
  * from every object after a restore. `export` describes it for the state as it stands, without
  * references to objects it goes on changing; `import` sets it up for the restored state, which
- * equals the exported one. Caches need none of this: kept per engine and keyed on what a restore
- * keeps true, they hold across restores (core/per-engine.ts).
+ * equals the exported one. Caches need none of this: kept per engine and keyed on stamps and
+ * records a restore puts back, they hold across restores (core/per-engine.ts).
  */
 export interface Warmth {
   export(e: Engine): unknown;
@@ -434,6 +434,19 @@ export class Engine {
     return this.changes.podWritesOn(node);
   }
 
+  /**
+   * A stamp that changes with each request for a sync pass by the kubelet of `host` that may
+   * follow a change it cannot see (`syncRequested`), and is put back by a restore.
+   */
+  syncRequestsOn(host: string): number {
+    return this.changes.syncRequestsOn(host);
+  }
+
+  /** The kubelet of `host` was asked for a pass after a change it cannot see (kubelet/quiet-marks.ts). */
+  syncRequested(host: string): void {
+    this.changes.syncRequested(host);
+  }
+
   /** Changes with each pod joining or leaving `node`. */
   podMovesOn(node: string): number {
     return this.changes.podMovesOn(node);
@@ -552,7 +565,7 @@ export class Engine {
     return {
       podsByNode: new Map(this.podsByNode),
       unbound: [...this.unbound],
-      podWrites: this.changes.exportPodWrites(),
+      stamps: this.changes.exportStamps(),
     };
   }
 
@@ -577,7 +590,7 @@ export class Engine {
   importIndexes(ix: EngineIndexes, events?: EventLogCheckpoint): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.podChanges.clear();
-    this.changes.importPodWrites(ix.podWrites);
+    this.changes.importStamps(ix.stamps);
     this.podsByNode = new Map(ix.podsByNode as ReadonlyMap<string, Set<string>>);
     this.ownPodSets = new WeakSet();
     if (ix.unbound) this.unbound = new Set(ix.unbound);
@@ -597,7 +610,7 @@ export class Engine {
   rebuildIndexes(): void {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.podChanges.clear();
-    this.changes.importPodWrites(undefined);
+    this.changes.importStamps(undefined);
     this.podsByNode = new Map();
     this.ownPodSets = new WeakSet();
     this.unbound = new Set();

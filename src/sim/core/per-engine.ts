@@ -1,9 +1,12 @@
 /**
  * Derived data kept per engine (speed machinery, never state): `perEngine(make)` gives each
  * engine its own value, made on first use. It outlasts the engine's restores, so what is kept
- * must say what it was computed from in terms a restore keeps true: stored objects and shared
- * records by identity (never changed once a snapshot holds them), pod-write stamps
- * (core/change-counters.ts), values.
+ * must name everything it was computed from in terms a restore puts back, or be dropped by a
+ * change to it that moves a stamp: stored objects and records a snapshot shares by identity
+ * (never changed once shared; a live record changed in place keeps its identity, so a cache on
+ * one must also key on its change count or be told of its writes), stamps
+ * (core/change-counters.ts), values. Keyed by node or host names, it keeps an entry per name a
+ * run has seen (nodes the autoscaler removed included): a few numbers each.
  */
 import type { Engine } from './engine';
 

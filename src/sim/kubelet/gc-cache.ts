@@ -1,7 +1,8 @@
 /**
  * Speed machinery for gc.ts: per engine and host name (derived, not state), what a container GC
- * pass that removed nothing read: the containers record and its change count, the sandboxes and
- * pod workers records (by identity: a new kubelet process has a new one) and podsSynced. While
+ * pass that removed nothing read: the containers record and its change count, the host's
+ * sandboxes record, the kubelet's pod workers record (a new kubelet process has a new one), each
+ * by `objectId`, and podsSynced. While
  * they are the same the pass would remove nothing again (dead instances appear only through
  * runtime/containers.ts, which counts every change; a worker never goes away leaving its
  * containers behind). A record a snapshot holds is never changed, so a note holds across

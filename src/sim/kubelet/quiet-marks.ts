@@ -1,11 +1,17 @@
 /**
  * The marks of kubelet/quiet-sync.ts ("a pass with these inputs does nothing"), apart so that
  * pod-sync-queue.ts can drop them without importing the runtime's containers (an import cycle
- * otherwise). Derived data, never part of the state: per engine, by host name. A mark says what
- * the pass read, in terms a restore keeps true (core/per-engine.ts): the node's pod-write stamp,
- * the containers record and the pod workers record by identity (a new kubelet process has a new
- * one), the containers' change count. So a mark made before a snapshot, or after it on what the
- * snapshot holds, stands for the restored host too; one made on later records never matches again.
+ * otherwise). Derived data, never part of the state: per engine, by host name.
+ *
+ * A mark names what it was made on in terms a restore puts back: the node's pod-write stamp, the
+ * host's sync-request stamp (core/change-counters.ts), the containers record and the pod workers
+ * record by `objectId` (a new kubelet process has a new one) and the containers' change count. A
+ * pass reads more than that (the static manifests, the kubelet's memory, the sandboxes); every
+ * change to those that matters asks for a pass (pod-sync-queue.ts), which moves the sync-request
+ * stamp, so no mark made before it holds after it, in this history or in another one restored to
+ * the same point. A mark stands for the state it was made on and for a restored state that
+ * carries the same stamps and records; one made after a later pod write or request, in any
+ * history, never matches again (stamps are never handed out twice).
  *
  * A host keeps its last few marks, not only the newest: after a seek back, the mark that stood at
  * the checkpoint is usually an older one (a node that took pods since noted newer ones). With the
@@ -20,6 +26,7 @@ import { containersVersion } from '../runtime/containers-cache';
 /** What a quiet pass read; records by their `objectId`, so that a mark keeps none of them alive. */
 export interface QuietMark {
   podWrites: number;
+  requests: number;
   containers: number;
   containersVersion: number;
   workers: number;
@@ -35,6 +42,7 @@ type RunningHost = Host & { kubelet: KubeletMemory };
 function holdsNow(e: Engine, h: RunningHost, m: QuietMark): boolean {
   return (
     m.podWrites === e.podWritesOn(h.name) &&
+    m.requests === e.syncRequestsOn(h.name) &&
     m.containers === objectId(h.containers) &&
     m.containersVersion === containersVersion(h) &&
     m.workers === objectId(h.kubelet.pods)
@@ -52,6 +60,7 @@ export function quietMarkNow(e: Engine, h: RunningHost): QuietMark | undefined {
 export function markQuiet(e: Engine, h: RunningHost): void {
   const m: QuietMark = {
     podWrites: e.podWritesOn(h.name),
+    requests: e.syncRequestsOn(h.name),
     containers: objectId(h.containers),
     containersVersion: containersVersion(h),
     workers: objectId(h.kubelet.pods),
@@ -63,14 +72,9 @@ export function markQuiet(e: Engine, h: RunningHost): void {
 }
 
 /**
- * Something asked for a pass, or a pass did something: no mark of `h`'s inputs as they stand
- * holds any more (marks of other inputs, such as a checkpoint's, stay).
+ * Something asked for a pass, or a pass did something: no mark made before holds any more (the
+ * host's sync-request stamp moves on; the marks stay for a restore to a point before this).
  */
 export function forgetQuiet(e: Engine, h: Host): void {
-  const list = marks(e).get(h.name);
-  if (!list || !h.kubelet) return;
-  const run = h as RunningHost;
-  const kept = list.filter((m) => !holdsNow(e, run, m));
-  if (kept.length === 0) marks(e).delete(h.name);
-  else if (kept.length !== list.length) marks(e).set(h.name, kept);
+  e.syncRequested(h.name);
 }

@@ -17,9 +17,10 @@
  * The periodic resync asks without dropping the mark. A pass timed to a clock-dependent change
  * (readiness delay, back-off) cannot be skipped: the mark needs every worker settled.
  *
- * The marks (quiet-marks.ts) are derived data by host name, kept across restores: each says what
- * the pass read in terms a restore keeps true, so a mark that stands before a seek stands after it
- * (the restored host equals the snapshot's). Worker marks are keyed by the pod workers, which a
+ * The marks (quiet-marks.ts) are derived data by host name, kept across restores: each names the
+ * stamps and records it was made on, which a restore puts back, and every request for a pass
+ * moves the host's sync-request stamp, so a mark holds only for the state it was made on (in this
+ * history or a restored one with the same stamps). Worker marks are keyed by the pod workers, which a
  * snapshot and a restore share with the live state (core/copy-on-write.ts), and check the API pod
  * and the containers record by identity, which a restore keeps too. The pass scopes below and
  * the change logs they read are kept per kubelet memory object: a restore gives new ones, so each
