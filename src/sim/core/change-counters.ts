@@ -35,21 +35,45 @@ export interface Stamps {
   readonly owner: object;
 }
 
+/** Stamps by key from a shared clock; `base` is the stamp of every key not written since a reset. */
+class StampMap {
+  private byKey = new Map<string, number>();
+  private base = 0;
+
+  constructor(private readonly clock: { last: number }) {}
+
+  stamp(key: string): void {
+    this.byKey.set(key, ++this.clock.last);
+  }
+
+  on(key: string): number {
+    return this.byKey.get(key) ?? this.base;
+  }
+
+  export(): StampTable {
+    return { byKey: new Map(this.byKey), base: this.base };
+  }
+
+  /** `t` put back, or (none) every key given a stamp never handed out. */
+  import(t: StampTable | undefined): void {
+    this.byKey = new Map(t?.byKey);
+    this.base = t ? t.base : ++this.clock.last;
+  }
+}
+
 export class ChangeCounters {
   /** The last stamp handed out. */
-  private clock = 0;
-  private podWrites = new Map<string, number>();
-  private podWritesBase = 0;
-  private syncRequests = new Map<string, number>();
-  private syncRequestsBase = 0;
+  private readonly clock = { last: 0 };
+  private readonly podWrites = new StampMap(this.clock);
+  private readonly syncRequests = new StampMap(this.clock);
   private readonly podMoves = new Map<string, number>();
   private readonly keys = new Map<Kind, number>();
   private readonly token = {};
 
   /** A pod bound to `before` and/or `after` (its old and new spec.nodeName) was written or removed. */
   podWritten(before: string | undefined, after: string | undefined): void {
-    if (before) this.podWrites.set(before, ++this.clock);
-    if (after && after !== before) this.podWrites.set(after, ++this.clock);
+    if (before) this.podWrites.stamp(before);
+    if (after && after !== before) this.podWrites.stamp(after);
   }
 
   /** A pod left `before` and/or joined `after`. */
@@ -64,25 +88,21 @@ export class ChangeCounters {
   }
 
   podWritesOn(node: string): number {
-    return this.podWrites.get(node) ?? this.podWritesBase;
+    return this.podWrites.on(node);
   }
 
   /** Something the kubelet of `host` cannot see changed: it asked for a sync pass. */
   syncRequested(host: string): void {
-    this.syncRequests.set(host, ++this.clock);
+    this.syncRequests.stamp(host);
   }
 
   syncRequestsOn(host: string): number {
-    return this.syncRequests.get(host) ?? this.syncRequestsBase;
+    return this.syncRequests.on(host);
   }
 
   /** The stamps of the state as it stands (O(nodes)). */
   exportStamps(): Stamps {
-    return {
-      podWrites: { byKey: new Map(this.podWrites), base: this.podWritesBase },
-      syncRequests: { byKey: new Map(this.syncRequests), base: this.syncRequestsBase },
-      owner: this.token,
-    };
+    return { podWrites: this.podWrites.export(), syncRequests: this.syncRequests.export(), owner: this.token };
   }
 
   /**
@@ -90,17 +110,9 @@ export class ChangeCounters {
    * (a state from elsewhere): then every key gets a stamp never handed out, which no cache holds.
    */
   importStamps(s: Stamps | undefined): void {
-    if (s && s.owner === this.token) {
-      this.podWrites = new Map(s.podWrites.byKey);
-      this.podWritesBase = s.podWrites.base;
-      this.syncRequests = new Map(s.syncRequests.byKey);
-      this.syncRequestsBase = s.syncRequests.base;
-      return;
-    }
-    this.podWrites = new Map();
-    this.podWritesBase = ++this.clock;
-    this.syncRequests = new Map();
-    this.syncRequestsBase = ++this.clock;
+    const own = s?.owner === this.token ? s : undefined;
+    this.podWrites.import(own?.podWrites);
+    this.syncRequests.import(own?.syncRequests);
   }
 
   podMovesOn(node: string): number {
