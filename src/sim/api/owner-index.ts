@@ -4,13 +4,16 @@
  * DaemonSets whose pods changed instead of rescanning thousands of pods. The index is not state:
  * it is built from the pods on first use, kept current by this file's own Pod watch
  * (`ownerIndexModule`, registered before every module that writes, so it sees each write once and
- * in order), and handed over with a snapshot (its Warmth): a restore takes the snapshot's sets
- * as they are, and a set is copied before its first write after that (rebuilding the index after a
- * restore was 0.76 s of a 30 s replay at 5,000 nodes, bench/replay-prof.ts).
+ * in order), and handed over with a snapshot (its Warmth): each controller's keys are a
+ * `ShardedSet` (core/sharded-set.ts) that a snapshot and a restore share, so a write after either
+ * copies one shard of it (rebuilding the index after a restore was 0.76 s of a 30 s replay at 5,000
+ * nodes, bench/replay-prof.ts; copying a 5,000-pod set whole at its first write after each
+ * checkpoint kept 4.5 MB per checkpoint alive there, bench/checkpoint-memory.ts).
  */
 
 import type { ApiObject, Pod } from '../core/api-types';
 import type { Engine, SimModule, Warmth } from '../core/engine';
+import { ShardedSet } from '../core/sharded-set';
 import type { SimState } from '../core/state';
 import { controllerRef, isPodActive, isPodReady } from './podutil';
 import { workloadMemory } from './workload-memory';
@@ -29,17 +32,11 @@ export interface OwnerCounts {
 }
 
 interface OwnerIndex {
-  keys: Map<string, Set<string>>;
+  keys: Map<string, ShardedSet>;
   counts: Map<string, OwnerCounts>;
 }
 
 const indexes = new WeakMap<SimState, OwnerIndex>();
-
-/**
- * Sets of `keys` that a snapshot's Warmth holds too: copied before their next write (`ownSet`).
- * A set leaves this list by being replaced, never by being written.
- */
-const shared = new WeakSet<Set<string>>();
 
 /** Per stored pod object (never mutated, shared by snapshots): rebuilding after a restore reuses them. */
 const contributions = new WeakMap<ApiObject, Contribution | null>();
@@ -66,11 +63,11 @@ function count(ix: OwnerIndex, c: Contribution, sign: 1 | -1): void {
   if (c.ready) n.ready += sign;
 }
 
-/** The key set of controller `uid`, to be written: a set a snapshot shares is copied first. */
-function ownSet(ix: OwnerIndex, uid: string): Set<string> {
+/** The key set of controller `uid`, made when it has none. */
+function ownSet(ix: OwnerIndex, uid: string): ShardedSet {
   let s = ix.keys.get(uid);
-  if (!s || shared.has(s)) {
-    s = new Set(s);
+  if (!s) {
+    s = ShardedSet.empty();
     ix.keys.set(uid, s);
   }
   return s;
@@ -81,12 +78,7 @@ function build(e: Engine): OwnerIndex {
   e.forEachObject('Pod', (p, key) => {
     const c = contributionOf(p);
     if (!c) return;
-    let s = ix.keys.get(c.uid);
-    if (!s) {
-      s = new Set();
-      ix.keys.set(c.uid, s);
-    }
-    s.add(key);
+    ownSet(ix, c.uid).add(key);
     count(ix, c, 1);
   });
   return ix;
@@ -101,7 +93,7 @@ function ownerIndex(e: Engine): OwnerIndex {
   return m;
 }
 
-function index(e: Engine): Map<string, Set<string>> {
+function index(e: Engine): Map<string, ShardedSet> {
   return ownerIndex(e).keys;
 }
 
@@ -119,26 +111,27 @@ function podWritten(e: Engine, key: string, obj: ApiObject | undefined, old: Api
   if (after) ownSet(ix, after.uid).add(key);
 }
 
-/** The index as a snapshot keeps it: its sets shared (copied on their next write), its counts copied. */
+/** The index as a snapshot keeps it: its sets shared (a shard copied on its next write), its counts copied. */
 interface OwnerIndexExport {
-  keys: ReadonlyMap<string, Set<string>>;
+  keys: ReadonlyMap<string, ShardedSet>;
   counts: ReadonlyMap<string, Readonly<OwnerCounts>>;
 }
 
 const copyCounts = (m: ReadonlyMap<string, Readonly<OwnerCounts>>) =>
   new Map([...m].map(([uid, n]) => [uid, { active: n.active, ready: n.ready }]));
 
+const shareSets = (m: ReadonlyMap<string, ShardedSet>) => new Map([...m].map(([uid, s]) => [uid, s.share()]));
+
 const ownerIndexWarmth: Warmth = {
   export(e): OwnerIndexExport | undefined {
     const ix = indexes.get(e.state);
     if (!ix) return undefined;
-    for (const s of ix.keys.values()) shared.add(s);
-    return { keys: new Map(ix.keys), counts: copyCounts(ix.counts) };
+    return { keys: shareSets(ix.keys), counts: copyCounts(ix.counts) };
   },
   import(e, data) {
     const d = data as OwnerIndexExport | undefined;
     if (!d) return;
-    indexes.set(e.state, { keys: new Map(d.keys), counts: copyCounts(d.counts) });
+    indexes.set(e.state, { keys: shareSets(d.keys), counts: copyCounts(d.counts) });
   },
 };
 
@@ -169,10 +162,10 @@ export function podsOwnedBy(e: Engine, uid: string): Pod[] {
   const keys = index(e).get(uid);
   if (!keys) return [];
   const out: Pod[] = [];
-  for (const k of keys) {
+  keys.forEach((k) => {
     const p = e.get('Pod', k);
     if (p) out.push(p);
-  }
+  });
   return out;
 }
 
