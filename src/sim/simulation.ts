@@ -16,7 +16,7 @@ import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
 import type { Scenario } from './core/scenario-types';
 import { copyState } from './core/snapshot';
-import type { ApiCheckpoint, CommandBy, Host, RecordKind, SimState } from './core/state';
+import type { ApiCheckpoint, CommandBy, RecordKind, SimState } from './core/state';
 import { type RecordCheckpoint, StoreRecord } from './core/store-record';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -110,8 +110,6 @@ export class Simulation {
    */
   collectOutput: OutputCollector = joinPieces;
   private timelineResults: { at: number; index: number; result: CommandResult }[] = [];
-  /** The hosts of the last snapshot taken: the next takes their shells again where nothing changed. */
-  private lastSnapshotHosts?: Readonly<Record<string, Host>>;
 
   /**
    * `onBoot`: called after each simulated second of the cluster's start (times before 0), and
@@ -275,10 +273,8 @@ export class Simulation {
   snapshot(): SimSnapshot {
     const e = this.engine;
     const indexes = e.exportIndexes();
-    const state = copyState(e.state, false, this.lastSnapshotHosts);
-    this.lastSnapshotHosts = state.hosts;
     const snap: SimSnapshot = {
-      state,
+      state: copyState(e.state, false),
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),

@@ -69,39 +69,11 @@ function copyApi(api: ApiState, empty = false): ApiState {
  * it is, O(fields) a host. Their owners copy one before its first write after the snapshot
  * (core/copy-on-write.ts `field`, `writable`; the caller then calls `Engine.cow.shareAll`);
  * core/state.ts types them `readonly`, so a write that skips that path does not compile.
- *
- * `previous`, the host as the previous snapshot kept it, is taken again when nothing of the host
- * changed since (or its kubelet's memory alone): a shell a snapshot keeps is never written, and a
- * record it names was shared by that snapshot, so the same record means the same content. A
- * quiet host then costs a checkpoint no memory (5,000 nodes: every host and all but a few
- * kubelets stay the same for 30 s once the cluster is up; two shells a host are ~0.5 KB).
  */
-function copyHost(h: Host, previous: Host | undefined): Host {
-  const kubelet = h.kubelet;
-  let keptKubelet: KubeletMemory | null | undefined;
-  if (previous) {
-    const was = previous.kubelet;
-    if (kubelet === null) keptKubelet = was === null ? null : undefined;
-    else if (was && sameFields(kubelet, was)) keptKubelet = was;
-    if (keptKubelet !== undefined && sameFields(h, previous, 'kubelet')) return previous;
-  }
+function copyHost(h: Host): Host {
   const out = fastCopy(h as unknown as Record<string, unknown>) as unknown as Host;
-  if (keptKubelet !== undefined) out.kubelet = keptKubelet;
-  else if (kubelet) out.kubelet = fastCopy(kubelet as unknown as Record<string, unknown>) as unknown as KubeletMemory;
+  if (h.kubelet) out.kubelet = fastCopy(h.kubelet as unknown as Record<string, unknown>) as unknown as KubeletMemory;
   return out;
-}
-
-/** `a` and `b` have the same own fields with the same values (`except` aside). */
-function sameFields(a: object, b: object, except?: string): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    n++;
-    if (x[k] !== y[k] && k !== except) return false;
-  }
-  for (const _ in y) n--;
-  return n === 0;
 }
 
 /**
@@ -213,10 +185,8 @@ const CLOUD_AUTOSCALER_DICTS = [
  * as long as the engine that writes the live side copies shared host records before writing them
  * (`copyHost`; the caller calls `Engine.cow.shareAll`). `withApi` false: the copy's API objects and
  * histories are left empty (a snapshot keeps their page tables: `Engine.checkpointApi`).
- * `previous`: the hosts of the previous snapshot of this state's engine, whose shells a host that
- * did not change since takes again (never for a copy the engine will write: a restore's).
  */
-export function copyState(s: SimState, withApi = true, previous?: Readonly<Record<string, Host>>): SimState {
+export function copyState(s: SimState, withApi = true): SimState {
   const { api, hosts, causes, trace, timers, story, controllers, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.controllers = copyControllers(controllers);
@@ -229,7 +199,7 @@ export function copyState(s: SimState, withApi = true, previous?: Readonly<Recor
   out.timers = timers.slice();
   out.api = copyApi(api, !withApi);
   out.hosts = dict();
-  for (const name in hosts) out.hosts[name] = copyHost(hosts[name] as Host, previous?.[name]);
+  for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
   out.causes = copyCauseLog(causes);
   out.trace = trace.slice();
   // Only a state that went through structuredClone or JSON lost its records' missing prototypes,

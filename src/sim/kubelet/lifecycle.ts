@@ -16,7 +16,7 @@ import { kubeletEvent } from './events';
 import { armHousekeeping } from './housekeeping';
 import { scheduleLeaseTick } from './lease';
 import { kgen, nodeRef } from './memory';
-import { NO_WAKEUPS, requestPodSync } from './pod-sync-queue';
+import { requestPodSync } from './pod-sync-queue';
 import { updateRuntimeUp } from './runtime-health';
 
 function freshMemory(e: Engine): KubeletMemory {
@@ -39,7 +39,7 @@ function freshMemory(e: Engine): KubeletMemory {
     // before PLEG's first relist, hence NodeNotReady "PLEG is not healthy" at start. [U] delay.
     plegFirstRelistAt: now + e.randInt(1500, 4000),
     registerBackoff: 50,
-    syncAt: NO_WAKEUPS,
+    syncAt: {},
     pendingEvents: [],
     nodeAllocatableEnforced: false,
     statusTry: 0,

@@ -16,7 +16,7 @@ import { leaseTick } from './lease';
 import { kgen, kubeletRunning, nodeRef } from './memory';
 import { nodeStatusTick, tryUpdateNodeStatus } from './node-status';
 import { killFinished, SYNC_FREQUENCY, syncPods } from './pod-sync';
-import { requestPodSync, wakeupServed } from './pod-sync-queue';
+import { requestPodSync } from './pod-sync-queue';
 import { killContainerFinished } from './pod-workers';
 import { probeTimer } from './prober';
 import { notePass, passIsNoop, probePass } from './quiet-sync';
@@ -96,7 +96,7 @@ export const kubeletModule: SimModule = {
     'kubelet.sync': (e, t) => {
       const name = t.target;
       const h = e.state.hosts[name];
-      if (h) wakeupServed(e, h, t.at);
+      if (h?.kubelet) delete e.cow.field(h.kubelet, 'syncAt')[String(t.at)];
       const o = owner(e, t);
       if (!o || passIsNoop(e, o)) return;
       const probe = probePass(e, o);

@@ -9,24 +9,6 @@ import { kgen, kubeletRunning } from './memory';
 import { forgetQuiet } from './quiet-marks';
 
 /**
- * No wake-up pending: one shared record, so a kubelet whose 1m resync came and went since the last
- * checkpoint has the same memory as then (core/snapshot.ts `copyHost` takes its shell again).
- */
-export const NO_WAKEUPS: Readonly<Record<string, true>> = Object.freeze({});
-
-/** The wake-up at `at` is being served: it is no longer pending. */
-export function wakeupServed(e: Engine, h: Host, at: number): void {
-  const mem = h.kubelet;
-  if (!mem) return;
-  const key = String(at);
-  if (!mem.syncAt[key]) return;
-  const pending = e.cow.field(mem, 'syncAt');
-  delete pending[key];
-  for (const _ in pending) return;
-  mem.syncAt = NO_WAKEUPS;
-}
-
-/**
  * Ask the kubelet on `h` to run a sync pass `delay` ms from now (no-op if it does not run).
  * `periodic` (the 1m resync) says nothing changed, so a pass known to be a no-op may still be
  * skipped; any other request may follow a change the kubelet cannot see otherwise (quiet-sync.ts).

@@ -114,10 +114,7 @@ export function plegLastRelist(e: Engine, h: RunningHost): number | undefined {
       if (last === undefined || t > last) last = t;
     }
   }
-  // Kept only while the runtime is down (then it stands still): while it answers, the last relist
-  // is the latest tick, which no earlier one exceeds, and a stop keeps its time (`rt.since`), so
-  // a write each read would only make the kubelet's memory differ at every checkpoint.
-  if (last !== undefined && !upNow) {
+  if (last !== undefined) {
     mem.plegLastRelist = last;
     mem.plegEverSucceeded = true;
   }
