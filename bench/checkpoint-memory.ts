@@ -6,6 +6,8 @@
  * snapshot while the run goes 10 minutes on (a thinned one, its neighbours dropped). The heap with
  * and without them (dropped, collected) gives each part's cost per checkpoint. One JSON line each.
  *
+ * A fourth argument names the parts to measure (comma-separated, e.g. `whole,warmth`); all by default.
+ *
  * Run with `--expose-gc`. The snapshots are taken and dropped inside functions: a value the
  * top-level code held last stays in an interpreter register, alive, and hides what it keeps.
  */
@@ -16,6 +18,7 @@ import { zoneScenario } from './zone-scenario';
 
 const nodes = Number(process.argv[2] ?? 1000);
 const minutes = Number(process.argv[3] ?? 30);
+const only = process.argv[4]?.split(',');
 const gc = gcFunction();
 const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const scenario = zoneScenario(nodes);
@@ -58,6 +61,7 @@ function retainedMb(): number {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 for (const [part, pick] of Object.entries(PARTS)) {
+  if (only && !only.includes(part)) continue;
   play(pick, 10, () => true);
   const near = retainedMb() / 10;
   play(pick, 20, (i) => i === 0);
