@@ -162,9 +162,11 @@ export function podsOwnedBy(e: Engine, uid: string): Pod[] {
   const keys = index(e).get(uid);
   if (!keys) return [];
   const out: Pod[] = [];
-  keys.forEach((k) => {
-    const p = e.get('Pod', k);
-    if (p) out.push(p);
+  keys.eachShard((shard) => {
+    for (const k of shard) {
+      const p = e.get('Pod', k);
+      if (p) out.push(p);
+    }
   });
   return out;
 }

@@ -22,8 +22,8 @@ describe('ShardedSet', () => {
     for (const k of model) expect(s.has(k)).toBe(true);
     expect(s.has('default/none')).toBe(false);
     const seen: string[] = [];
-    s.forEach((k) => {
-      seen.push(k);
+    s.eachShard((keys) => {
+      seen.push(...keys);
     });
     expect(seen).toEqual([...s]);
   });
