@@ -23,7 +23,7 @@ describe('ShardedSet', () => {
     expect(s.has('default/none')).toBe(false);
     const seen: string[] = [];
     s.eachShard((keys) => {
-      seen.push(...keys);
+      for (const k of keys) seen.push(k);
     });
     expect(seen).toEqual([...s]);
   });
