@@ -155,8 +155,8 @@ export function ownerCounts(e: Engine, uid: string): OwnerCounts {
 }
 
 /**
- * Pods controlled by `uid`, in no defined order: Set order depends on history (and differs after a
- * restore), so callers sort whenever order can influence behaviour.
+ * Pods controlled by `uid`, in no defined order (shard by shard, each in the order its keys were
+ * added: core/sharded-set.ts), so callers sort whenever order can influence behaviour.
  */
 export function podsOwnedBy(e: Engine, uid: string): Pod[] {
   const keys = index(e).get(uid);

@@ -5,7 +5,8 @@
  * a ReplicaSet or DaemonSet of 5,000 pods; copying such a set whole at the first write after every
  * checkpoint kept 4.5 MB per 30 s checkpoint of the 5,000-node zone failure alive,
  * bench/checkpoint-memory.ts). Iteration order is not insertion order: callers that let order
- * matter sort.
+ * matter sort. A class, not plain data: a snapshot's Warmth that holds one survives no
+ * `structuredClone` (nothing posts or stores a whole snapshot; the worker keeps them in memory).
  *
  * Why not a library: `immutable`'s Set allocates a new path of trie nodes on every write and
  * iterates through iterator objects; here a write is one native Set operation (plus one shard
