@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/scenario-types';
 import { Simulation } from '../simulation';
 import { passIsNoop } from './quiet-sync';
+import { staticNginx } from './testkit';
 
 const MIN = 60_000;
 
@@ -133,17 +134,7 @@ describe('quiet kubelet sync passes', () => {
           ...s.spec,
           objects: [],
           timeline,
-          staticPods: [
-            {
-              node: 'node1',
-              manifest: {
-                apiVersion: 'v1',
-                kind: 'Pod',
-                metadata: { name: 'nginx' },
-                spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-              },
-            },
-          ],
+          staticPods: [staticNginx('node1')],
         } as Scenario['spec'],
       };
     }

@@ -8,18 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../core/api-types';
-import { deployment, podEvents, podsNamed, simWith } from './testkit';
+import { deployment, podEvents, podsNamed, simWith, staticNginx } from './testkit';
 
 const sec = 1000;
-const STATIC = {
-  node: 'node2',
-  manifest: {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'static-web' },
-    spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-  },
-};
+const STATIC = staticNginx('node2', 'static-web');
 
 function startedAt(p: Pod): number | undefined {
   const st = p.status.containerStatuses[0]?.state;

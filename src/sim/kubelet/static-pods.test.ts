@@ -3,17 +3,9 @@ import { editManifestImage, moveFile } from '../host/files';
 import { journalctl } from '../host/journal';
 import { systemctl } from '../host/systemctl';
 import { runningContainersOf } from '../runtime/containers';
-import { sim } from './testkit';
+import { sim, staticNginx } from './testkit';
 
-const NGINX = {
-  node: 'node2',
-  manifest: {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'nginx' },
-    spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-  },
-};
+const NGINX = staticNginx('node2');
 
 function mirror(s: ReturnType<typeof sim>) {
   return s.engine.get('Pod', 'default/nginx-node2');

@@ -117,3 +117,16 @@ export function applyNow(s: Simulation, manifest: Record<string, unknown>): void
   const r = s.run(`kubectl apply -f -\n${JSON.stringify(manifest)}`);
   if (!r.ok) throw new Error(r.output);
 }
+
+/** A static pod manifest of one nginx container (`/etc/kubernetes/manifests/<name>.yaml` on `node`). */
+export function staticNginx(node: string, name = 'nginx'): ScenarioStaticPod {
+  return {
+    node,
+    manifest: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name },
+      spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
+    },
+  };
+}
