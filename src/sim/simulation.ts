@@ -16,7 +16,7 @@ import { PROFILES, type Profile, type Settings } from './core/profiles';
 import { seedRng } from './core/random';
 import type { Scenario } from './core/scenario-types';
 import { copyState } from './core/snapshot';
-import type { ApiCheckpoint, CommandBy, RecordKind, SimState } from './core/state';
+import type { ApiCheckpoint, CommandBy, Host, RecordKind, SimState } from './core/state';
 import { type RecordCheckpoint, StoreRecord } from './core/store-record';
 import { FNV_OFFSET, hashHex } from './core/trace';
 import { type Explanation, explain } from './explain';
@@ -274,7 +274,7 @@ export class Simulation {
     const e = this.engine;
     const indexes = e.exportIndexes();
     const snap: SimSnapshot = {
-      state: copyState(e.state, false),
+      state: copyState(e.state, false, e.cow),
       indexes,
       api: e.checkpointApi(),
       events: e.checkpointEvents(),
@@ -293,7 +293,13 @@ export class Simulation {
     // The live records take the snapshot's pages back: O(what changed since), not O(objects).
     if (s.api) this.engine.restoreApi(s.api, live);
     // The snapshot's containers, sandboxes and pod workers are now the live state's too.
-    this.engine.cow.shareAll();
+    const cow = this.engine.cow;
+    cow.shareAll();
+    // Each host is, until touched, equal to the snapshot's copy of it: the next snapshot takes that.
+    for (const name in state.hosts) {
+      const shell = s.state.hosts[name];
+      if (shell) cow.keepShell(state.hosts[name] as Host, shell);
+    }
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();
     if (s.indexes && s.warmth) this.engine.importWarmth(s.warmth);

@@ -170,7 +170,7 @@ describe('buildView', () => {
     const e = engine();
     e.state.hosts.n1 = host('n1');
     e.state.hosts.n2 = host('n2');
-    e.state.hosts.n2.power = 'off';
+    e.cow.touch(e.state.hosts.n2).power = 'off';
     e.put(node('n1', 'Unknown'), 'create', 0);
     e.put(
       {

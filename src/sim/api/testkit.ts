@@ -225,7 +225,7 @@ export function fakeKubelet(e: Engine): void {
     if (p.status.phase === 'Pending') {
       const next: Pod = structuredClone(p);
       next.status.phase = 'Running';
-      next.status.podIP = `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
+      next.status.podIP = `10.244.${h.podCidrIndex}.${e.cow.touch(h).nextPodIp++}`;
       next.status.conditions = [
         ...next.status.conditions.filter((x) => x.type === 'PodScheduled'),
         { type: 'Ready', status: 'True', lastTransitionTime: e.now },

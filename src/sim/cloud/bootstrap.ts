@@ -63,21 +63,22 @@ export function bootCloud(e: Engine, scenario: Scenario, cause: number): void {
     const h = e.state.hosts[n.name];
     if (!h) continue;
     const g = n.group === undefined ? undefined : groups[n.group];
-    h.zone = g?.zone ?? n.zone ?? firstZone;
-    h.cpu = g?.cpu ?? n.cpu ?? 4000;
-    h.memory = g?.memory ?? n.memory ?? 8192;
+    const w = e.cow.touch(h);
+    w.zone = g?.zone ?? n.zone ?? firstZone;
+    w.cpu = g?.cpu ?? n.cpu ?? 4000;
+    w.memory = g?.memory ?? n.memory ?? 8192;
     // With an external cloud provider the kubelet sets no zone label: the cloud-node-controller does.
     delete e.cow.field(h, 'labels')['topology.kubernetes.io/zone'];
-    h.externalCloudProvider = true;
+    w.externalCloudProvider = true;
     const id = newInstanceId(e);
-    h.instance = id;
+    w.instance = id;
     e.state.cloud.instances[id] = {
       id,
       providerID: providerIdOf(h.zone, id),
       host: h.name,
       ...(g ? { group: g.name } : {}),
       zone: h.zone,
-      machineType: g?.machineType ?? defaultMachineType(h.cpu, h.memory),
+      machineType: g?.machineType ?? defaultMachineType(w.cpu, w.memory),
       privateIp: h.ip,
       state: 'running',
       launchedAt: e.now,

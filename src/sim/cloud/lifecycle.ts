@@ -134,8 +134,9 @@ export function launchInstance(e: Engine, g: CloudNodeGroup, parent: number): Cl
     constant: `bootTime=${g.bootTime / 1000}s`,
     parents: [parent],
   });
-  host.instance = id;
-  host.powerCause = cause;
+  const w = e.cow.touch(host);
+  w.instance = id;
+  w.powerCause = cause;
   e.state.hosts[host.name] = host;
   const inst: CloudInstance = {
     id,

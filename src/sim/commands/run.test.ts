@@ -32,7 +32,7 @@ describe('runCommand', () => {
       output: 'ssh: Could not resolve hostname node9: Name or service not known',
     });
     const h = e.state.hosts.node2;
-    if (h) h.power = 'off';
+    if (h) e.cow.touch(h).power = 'off';
     expect(runCommand(e, 'ssh node2 systemctl restart kubelet').output).toBe(
       'ssh: connect to host node2 port 22: No route to host',
     );
@@ -44,7 +44,7 @@ describe('runCommand', () => {
       ['ssh node2 systemctl restart kubelet', false],
       ['ssh node1 systemctl stop docker', false],
     ]);
-    if (h) h.power = 'on';
+    if (h) e.cow.touch(h).power = 'on';
     expect(JSON.stringify(e.state.hosts)).toBe(before);
   });
 
@@ -124,7 +124,7 @@ describe('actionsFor', () => {
       { label: 'Restart kubelet', command: 'ssh node2 systemctl restart kubelet' },
     ]);
     const h = e.state.hosts.node2;
-    if (h) h.power = 'off';
+    if (h) e.cow.touch(h).power = 'off';
     for (const o of actionsFor(e, { kind: 'service', node: 'node2', service: 'kubelet' }))
       expect(o.disabledReason).toBe('node2 is powered off');
   });

@@ -6,6 +6,7 @@ import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import { Simulation, stateOfSnapshot } from '../simulation';
 import type { Pod } from './api-types';
 import { allCauses, appendCause, CAUSE_CHUNK, causeAt, copyCauseLog, emptyCauseLog } from './cause-log';
+import type { Writable } from './copy-on-write';
 import type { SimModule } from './engine';
 import { eventRows } from './event-log.testkit';
 import { journalLength } from './journal-log';
@@ -158,8 +159,8 @@ describe('snapshots share what is never changed', () => {
     expect(copy.kubelet).not.toBe(live.kubelet);
     expect(copy.journal).toBe(live.journal);
     expect(copy.services).toBe(live.services);
-    copy.power = 'off';
-    (copy.kubelet as KubeletMemory).registrationCompleted = false;
+    (copy as Writable<Host>).power = 'off';
+    (copy.kubelet as Writable<KubeletMemory>).registrationCompleted = false;
     expect(live.power).toBe('on');
     expect(live.kubelet?.registrationCompleted).toBe(true);
     const n = s.causes.length;
@@ -200,8 +201,9 @@ function difference(a: unknown, b: unknown, path = ''): string | undefined {
 }
 
 /**
- * Hosts are mutated in place everywhere and nothing marks them: every snapshot's hosts and object
- * histories (sharing parts with the previous snapshot) must equal a full copy taken at that moment.
+ * A snapshot takes again the previous one's copy of every host nothing touched since
+ * (core/copy-on-write.ts `touch`), and shares records with it: every snapshot's hosts and object
+ * histories must equal a full copy taken at that moment. A write that skips `touch` shows here.
  */
 function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: number): number {
   let shared = 0;
@@ -264,6 +266,46 @@ describe('hosts shared between snapshots', () => {
     for (let i = 0; i < copy.length; i++) expect(causeAt(copy, i)?.id).toBe(i);
     expect(causeAt(copy, -1)).toBeUndefined();
     expect(causeAt(copy, 1.5)).toBeUndefined();
+  });
+
+  it("a command's write to a host or its kubelet shows in the very next snapshot; untouched hosts keep their copy", () => {
+    const sim = new Simulation(busyScenario());
+    // After the scenario's own timeline (its last command is at 14m).
+    sim.advanceTo(16 * MIN);
+    let prev = sim.snapshot();
+    // Each command writes the fields of one host (power, network, units, the kubelet's memory) and
+    // nothing else of it may have moved in the same millisecond: a missed `touch` leaves the old copy.
+    // A healed network makes every kubelet resync (their wake-ups are written): others touched too.
+    const commands: [string, string, 'alone' | 'others too'][] = [
+      ['network cut node1', 'node1', 'alone'],
+      ['network heal node1', 'node1', 'others too'],
+      ['ssh node2 systemctl stop containerd', 'node2', 'alone'],
+      ['ssh node2 systemctl start containerd', 'node2', 'alone'],
+      ['ssh node3 systemctl stop kubelet', 'node3', 'alone'],
+      ['ssh node3 systemctl start kubelet', 'node3', 'alone'],
+      ['ssh node1 poweroff', 'node1', 'alone'],
+      ['power-on node1', 'node1', 'alone'],
+    ];
+    for (const [command, target, others] of commands) {
+      const r = sim.run(command);
+      expect(r.ok, `${command}: ${r.output}`).toBe(true);
+      const full = copyState(sim.engine.state);
+      const snap = sim.snapshot();
+      expect(difference(stateOfSnapshot(snap).hosts, full.hosts, 'hosts'), command).toBeUndefined();
+      expect(snap.state.hosts[target], command).not.toBe(prev.state.hosts[target]);
+      if (others === 'alone')
+        for (const name of ['control-plane', 'node1', 'node2', 'node3'].filter((n) => n !== target))
+          expect(snap.state.hosts[name], `${command}: ${name}`).toBe(prev.state.hosts[name]);
+      // Then what the host's processes do in the next 7 s shows too.
+      sim.advanceTo(sim.now + 7_000);
+      const later = copyState(sim.engine.state);
+      prev = sim.snapshot();
+      expect(difference(stateOfSnapshot(prev).hosts, later.hosts, 'hosts'), `${command} +7s`).toBeUndefined();
+    }
+    // A restored run's hosts start as the snapshot's copies: the next snapshot takes them again.
+    sim.restore(prev);
+    const again = sim.snapshot();
+    for (const [name, h] of Object.entries(again.state.hosts)) expect(h, name).toBe(prev.state.hosts[name]);
   });
 
   it('every snapshot of a busy run equals a full copy, shares unchanged hosts, and restores exactly', () => {

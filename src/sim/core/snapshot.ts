@@ -1,5 +1,6 @@
 import { copyHistory, copyObjects, emptyObjects } from './api-records';
 import { copyCauseLog } from './cause-log';
+import type { CopyOnWrite } from './copy-on-write';
 import { dict, dictOf } from './dict';
 import { copyEventLog, emptyEventLog } from './event-log';
 import type { ApiState, ControllerMemory, Host, KubeletMemory, SimState } from './state';
@@ -71,9 +72,21 @@ function copyApi(api: ApiState, empty = false): ApiState {
  * core/state.ts types them `readonly`, so a write that skips that path does not compile.
  */
 function copyHost(h: Host): Host {
-  const out = fastCopy(h as unknown as Record<string, unknown>) as unknown as Host;
+  const out = fastCopy(h as unknown as Record<string, unknown>);
   if (h.kubelet) out.kubelet = fastCopy(h.kubelet as unknown as Record<string, unknown>) as unknown as KubeletMemory;
-  return out;
+  return out as unknown as Host;
+}
+
+/**
+ * A snapshot's copy of live host `h`: the previous snapshot's again when `h` and its kubelet memory
+ * were not touched since (core/copy-on-write.ts `shellOf`), else a new one, kept for the next.
+ */
+function shellOf(cow: CopyOnWrite, h: Host): Host {
+  const kept = cow.shellOf(h, h.kubelet);
+  if (kept) return kept;
+  const shell = copyHost(h);
+  cow.keepShell(h, shell);
+  return shell;
 }
 
 /**
@@ -184,9 +197,11 @@ const CLOUD_AUTOSCALER_DICTS = [
  * A copy of `s` for a snapshot or a restore: later changes to either side never show in the other,
  * as long as the engine that writes the live side copies shared host records before writing them
  * (`copyHost`; the caller calls `Engine.cow.shareAll`). `withApi` false: the copy's API objects and
- * histories are left empty (a snapshot keeps their page tables: `Engine.checkpointApi`).
+ * histories are left empty (a snapshot keeps their page tables: `Engine.checkpointApi`). With the
+ * live engine's `cow` (a snapshot of the live state), a host untouched since the previous snapshot
+ * is that snapshot's copy again.
  */
-export function copyState(s: SimState, withApi = true): SimState {
+export function copyState(s: SimState, withApi = true, cow?: CopyOnWrite): SimState {
   const { api, hosts, causes, trace, timers, story, controllers, ...rest } = s;
   const out = clonePlain(rest) as SimState;
   out.controllers = copyControllers(controllers);
@@ -199,7 +214,10 @@ export function copyState(s: SimState, withApi = true): SimState {
   out.timers = timers.slice();
   out.api = copyApi(api, !withApi);
   out.hosts = dict();
-  for (const [name, h] of Object.entries(hosts)) out.hosts[name] = copyHost(h);
+  for (const name in hosts) {
+    const h = hosts[name] as Host;
+    out.hosts[name] = cow ? shellOf(cow, h) : copyHost(h);
+  }
   out.causes = copyCauseLog(causes);
   out.trace = trace.slice();
   // Only a state that went through structuredClone or JSON lost its records' missing prototypes,

@@ -218,7 +218,11 @@ export interface KubeletContainerState {
   readonly killing?: { readonly containerId: string; readonly probe: 'liveness' | 'startup'; readonly before?: string };
 }
 
-/** What a running kubelet process holds in memory; reset at every start. */
+/**
+ * What a running kubelet process holds in memory; reset at every start. Its fields, like a host's,
+ * are written through `Engine.cow.touch` only (core/copy-on-write.ts): a snapshot takes its last
+ * copy of a host again when nothing touched the host or its kubelet since.
+ */
 /**
  * Optional fields here and in ControllerMemory are cleared with `= undefined`, never `delete`: a
  * delete turns the record into a V8 dictionary for good, which made every kubelet memory of a
@@ -226,37 +230,37 @@ export interface KubeletContainerState {
  * instead of 4.8 s).
  */
 export interface KubeletMemory {
-  startedAt: number;
-  registrationCompleted: boolean;
-  nodeUid?: string;
-  lastStatusPostAt: number;
+  readonly startedAt: number;
+  readonly registrationCompleted: boolean;
+  readonly nodeUid?: string;
+  readonly lastStatusPostAt: number;
   /** Delay applied once to the forced report after a real change (delayAfterNodeStatusChange). */
-  lastBaseRuntimeSync: number;
-  runtimeError?: string;
-  plegLastRelist: number;
-  plegEverSucceeded: boolean;
-  containerGCFailing: boolean;
-  imageGCFailures: number;
+  readonly lastBaseRuntimeSync: number;
+  readonly runtimeError?: string;
+  readonly plegLastRelist: number;
+  readonly plegEverSucceeded: boolean;
+  readonly containerGCFailing: boolean;
+  readonly imageGCFailures: number;
   readonly pods: Readonly<Record<string, KubeletPodWorker>>;
   /** Mirror pods the kubelet created, by static pod uid. */
-  mirrors: Readonly<Record<string, string>>;
-  leaseExists: boolean;
-  fastStatusUntil: number;
+  readonly mirrors: Readonly<Record<string, string>>;
+  readonly leaseExists: boolean;
+  readonly fastStatusUntil: number;
   /** (H2 additions) */
   /** The updateRuntimeUp loop went idle at this tick, everything healthy (kubelet/runtime-health.ts). */
-  runtimeUpIdleSince?: number;
+  readonly runtimeUpIdleSince?: number;
   /** Cause reused by every routine Lease renewal of this process. */
-  leaseRenewCause?: number;
+  readonly leaseRenewCause?: number;
   /** updateRuntimeUp succeeded at least once (lastBaseRuntimeSync is meaningful). */
-  runtimeEverSynced: boolean;
+  readonly runtimeEverSynced: boolean;
   /** When PLEG's first relist happens (the sync loop starts a little after the process). */
-  plegFirstRelistAt: number;
+  readonly plegFirstRelistAt: number;
   /** Registration back-off (100ms doubling to 7s). */
-  registerBackoff: number;
+  readonly registerBackoff: number;
   /** Pending sync-loop wake-ups, by absolute time, to coalesce timers. */
-  syncAt: Readonly<Record<string, true>>;
+  readonly syncAt: Readonly<Record<string, true>>;
   /** Events recorded while the API was unreachable, sent when it answers again (bounded). */
-  pendingEvents: readonly {
+  readonly pendingEvents: readonly {
     kind: string;
     name: string;
     namespace?: string;
@@ -267,59 +271,59 @@ export interface KubeletMemory {
     cause: number;
   }[];
   /** The container manager's NodeAllocatableEnforced event was sent for this process. */
-  nodeAllocatableEnforced: boolean;
+  readonly nodeAllocatableEnforced: boolean;
   /** Consecutive status update failures in the current attempt series. */
-  statusTry: number;
+  readonly statusTry: number;
   /** recordNodeSchedulableEvent's lastNodeUnschedulable (false at every start). */
-  lastNodeUnschedulable?: boolean;
+  readonly lastNodeUnschedulable?: boolean;
   /** A sync pass created the workers of every pod the API and the manifests ask for. */
-  podsAdded?: boolean;
+  readonly podsAdded?: boolean;
   /** Housekeeping ran once (podWorkers.podsSynced): dead containers of unknown pods may go. */
-  podsSynced?: boolean;
+  readonly podsSynced?: boolean;
   /** The housekeeping loop's next tick, when it is armed. */
-  housekeepingAt?: number;
+  readonly housekeepingAt?: number;
   /**
    * The node shutdown manager is processing a shutdown (kubelet/shutdown-manager.ts): the group of
    * pods being killed, the uids in it, when its period ends. Replaced, never changed in place.
    */
-  shutdown?: Readonly<{ cause: number; group: number; uids: readonly string[]; deadline: number }>;
+  readonly shutdown?: Readonly<{ cause: number; group: number; uids: readonly string[]; deadline: number }>;
 }
 
 export interface Host {
-  name: string;
-  role: 'control-plane' | 'worker';
-  zone: string;
-  ip: string;
-  labels: Readonly<Record<string, string>>;
-  power: 'on' | 'off';
-  powerCause: number;
-  bootId: string;
-  networkCut: boolean;
-  networkCause: number;
-  services: Readonly<Partial<Record<HostServiceName, Readonly<HostService>>>>;
+  readonly name: string;
+  readonly role: 'control-plane' | 'worker';
+  readonly zone: string;
+  readonly ip: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly power: 'on' | 'off';
+  readonly powerCause: number;
+  readonly bootId: string;
+  readonly networkCut: boolean;
+  readonly networkCause: number;
+  readonly services: Readonly<Partial<Record<HostServiceName, Readonly<HostService>>>>;
   readonly containers: Readonly<Record<string, HostContainer>>;
   /** Pod sandboxes by pod uid (created on first use). */
   readonly sandboxes?: Readonly<Record<string, HostSandbox>>;
-  images: Readonly<Record<string, true>>;
-  manifests: Readonly<Record<string, Readonly<StaticManifest>>>;
+  readonly images: Readonly<Record<string, true>>;
+  readonly manifests: Readonly<Record<string, Readonly<StaticManifest>>>;
   /** Files moved out of the manifest folder, by path (e.g. /tmp/nginx.yaml). */
-  stash: Readonly<Record<string, Readonly<StaticManifest>>>;
+  readonly stash: Readonly<Record<string, Readonly<StaticManifest>>>;
   /** The journal's newest lines in shared chunks (core/journal-log.ts; written by host/journal.ts). */
-  journal: JournalLog;
-  kubelet: KubeletMemory | null;
-  nextPodIp: number;
-  podCidrIndex: number;
+  readonly journal: JournalLog;
+  readonly kubelet: KubeletMemory | null;
+  readonly nextPodIp: number;
+  readonly podCidrIndex: number;
   /** Machine size the kubelet reports (millicores, MiB); absent: 4000m and 8192Mi. */
-  cpu?: number;
-  memory?: number;
+  readonly cpu?: number;
+  readonly memory?: number;
   /** The machine is a cloud instance (SimState.cloud): its id. */
-  instance?: string;
+  readonly instance?: string;
   /**
    * The kubelet runs with `--cloud-provider=external`: it registers its Node with the
    * `node.cloudprovider.kubernetes.io/uninitialized` taint and no zone or instance-type labels,
    * which the cloud-node-controller sets (kk pkg/kubelet/kubelet_node_status.go initialNode).
    */
-  externalCloudProvider?: true;
+  readonly externalCloudProvider?: true;
 }
 
 export interface ObjectHistoryEntry {

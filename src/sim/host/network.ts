@@ -21,8 +21,9 @@ export function cutNetwork(e: Engine, name: string, cause: number): HostCommandR
     rule: 'packets between the node and the control plane are dropped',
     parents: [cause],
   });
-  h.networkCut = true;
-  h.networkCause = c;
+  const w = e.cow.touch(h);
+  w.networkCut = true;
+  w.networkCause = c;
   e.trace(`host ${name} network cut`);
   e.remember(`Host/${name}`, 'network cut', c);
   return { ok: true, output: '' };
@@ -38,8 +39,9 @@ export function healNetwork(e: Engine, name: string, cause: number): HostCommand
     rule: 'the link works again',
     parents: [cause],
   });
-  h.networkCut = false;
-  h.networkCause = c;
+  const w = e.cow.touch(h);
+  w.networkCut = false;
+  w.networkCause = c;
   e.trace(`host ${name} network healed`);
   e.remember(`Host/${name}`, 'network healed', c);
   // Watches re-list once the API answers: every kubelet resyncs.

@@ -51,10 +51,11 @@ export function powerOn(e: Engine, name: string, cause: number): HostCommandResu
     rule: 'machine boots; systemd starts enabled units',
     parents: [cause],
   });
-  h.power = 'on';
-  h.powerCause = c;
+  const w = e.cow.touch(h);
+  w.power = 'on';
+  w.powerCause = c;
   e.observe({ type: 'host-power', at: e.now, host: name, on: true });
-  h.bootId = e.uid();
+  w.bootId = e.uid();
   e.trace(`host ${name} power on boot ${h.bootId}`);
   e.remember(`Host/${name}`, `power on (boot ${h.bootId})`, c);
   for (const unit of enabledUnits(e)) {
@@ -79,8 +80,9 @@ export function powerOff(e: Engine, name: string, cause: number): HostCommandRes
   for (const unit of Object.keys(h.services).sort() as HostServiceName[]) stopService(e, h, unit, c, false);
   loseAllContainers(e, h, c);
   stopAllSandboxes(e, h);
-  h.power = 'off';
-  h.powerCause = c;
+  const w = e.cow.touch(h);
+  w.power = 'off';
+  w.powerCause = c;
   e.observe({ type: 'host-power', at: e.now, host: name, on: false });
   e.trace(`host ${name} power off`);
   e.remember(`Host/${name}`, 'power off', c);

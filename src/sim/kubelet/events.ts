@@ -45,7 +45,7 @@ export function flushEvents(e: Engine, h: Host): void {
   const mem = h.kubelet;
   if (!mem || mem.pendingEvents.length === 0 || !canReachApi(e, h.name)) return;
   const list = mem.pendingEvents;
-  mem.pendingEvents = [];
+  e.cow.touch(mem).pendingEvents = [];
   for (const p of list) {
     const ref: ObjectReference = { kind: p.kind, name: p.name, uid: p.uid };
     if (p.namespace) ref.namespace = p.namespace;

@@ -59,10 +59,10 @@ function evictContainers(e: Engine, h: RunningHost): void {
 export function containerGC(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   if (criAvailable(e, h)) {
-    mem.containerGCFailing = false;
+    if (mem.containerGCFailing) e.cow.touch(mem).containerGCFailing = false;
     evictContainers(e, h);
   } else {
-    mem.containerGCFailing = true;
+    e.cow.touch(mem).containerGCFailing = true;
     const err = criError(e);
     const c = e.cause({
       actor: actor(h),
@@ -80,9 +80,9 @@ export function containerGC(e: Engine, h: RunningHost): void {
 export function imageGC(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
   if (criAvailable(e, h)) {
-    mem.imageGCFailures = 0;
+    if (mem.imageGCFailures !== 0) e.cow.touch(mem).imageGCFailures = 0;
   } else {
-    mem.imageGCFailures++;
+    e.cow.touch(mem).imageGCFailures++;
     // [U] the reference gives no exact image GC error; the raw CRI error is the most plausible.
     const err = criError(e);
     if (mem.imageGCFailures < 2) {

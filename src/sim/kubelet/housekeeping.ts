@@ -35,7 +35,7 @@ export const ORPHAN_GRACE_MS = 1000;
 /** Arm the housekeeping tick (no-op if one is pending). */
 export function armHousekeeping(e: Engine, h: RunningHost, delay = HOUSEKEEPING_PERIOD): void {
   if (h.kubelet.housekeepingAt !== undefined && h.kubelet.housekeepingAt >= e.now) return;
-  h.kubelet.housekeepingAt = e.now + delay;
+  e.cow.touch(h.kubelet).housekeepingAt = e.now + delay;
   e.schedule(delay, 'kubelet.housekeeping', h.name, kgen(h));
 }
 
@@ -54,12 +54,12 @@ function orphanPods(e: Engine, h: RunningHost): string[] {
 /** Timer: one housekeeping pass. */
 export function housekeepingTick(e: Engine, h: RunningHost): void {
   const mem = h.kubelet;
-  mem.housekeepingAt = undefined;
+  e.cow.touch(mem).housekeepingAt = undefined;
   if (runtimeErrors(e, h).length > 0 || !mem.podsAdded || !canReachApi(e, h.name)) {
     armHousekeeping(e, h);
     return;
   }
-  mem.podsSynced = true;
+  if (!mem.podsSynced) e.cow.touch(mem).podsSynced = true;
   const orphans = orphanPods(e, h);
   for (const uid of orphans) {
     logLine(e, h.name, 'kubelet', 'I', 'kubelet_pods.go:1163', `"Clean up orphaned pod containers" podUID=${q(uid)}`);

@@ -48,14 +48,16 @@ export function leaseTick(e: Engine, h: RunningHost): void {
   if (existing) {
     // One cause for every routine renewal of this process (they all have the same reason);
     // a cause per renewal made the cause list grow by thousands per simulated hour.
-    h.kubelet.leaseRenewCause ??= e.cause({
-      actor: actor(h),
-      what: `lease renewed ${h.name}`,
-      rule: 'lease renew interval = leaseDuration x 0.25',
-      constant: `nodeLeaseDurationSeconds=${e.state.settings.nodeLeaseDurationSeconds}`,
-      parents: [startCause],
-    });
-    const c = h.kubelet.leaseRenewCause;
+    const c =
+      h.kubelet.leaseRenewCause ??
+      // biome-ignore lint/suspicious/noAssignInExpressions: the cause is made once per process and kept
+      (e.cow.touch(h.kubelet).leaseRenewCause = e.cause({
+        actor: actor(h),
+        what: `lease renewed ${h.name}`,
+        rule: 'lease renew interval = leaseDuration x 0.25',
+        constant: `nodeLeaseDurationSeconds=${e.state.settings.nodeLeaseDurationSeconds}`,
+        parents: [startCause],
+      }));
     // The metadata is copied only to be changed: put gives every written object a metadata of its own.
     const lease: Lease = { ...existing, spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now } };
     if (existing.metadata.ownerReferences.length === 0 && node) {
@@ -65,7 +67,7 @@ export function leaseTick(e: Engine, h: RunningHost): void {
       };
     }
     e.put(lease, 'renewTime', c);
-    h.kubelet.leaseExists = true;
+    if (!h.kubelet.leaseExists) e.cow.touch(h.kubelet).leaseExists = true;
   } else if (!node) {
     logLine(
       e,
@@ -75,7 +77,7 @@ export function leaseTick(e: Engine, h: RunningHost): void {
       'nodelease.go:49',
       `"Failed to get node when trying to set owner ref to the node lease" err=${q(`nodes "${h.name}" not found`)} node=${q(h.name)}`,
     );
-    h.kubelet.leaseExists = false;
+    e.cow.touch(h.kubelet).leaseExists = false;
   } else {
     const c = e.cause({
       actor: actor(h),
@@ -102,7 +104,7 @@ export function leaseTick(e: Engine, h: RunningHost): void {
       },
     };
     e.put(lease, 'created', c);
-    h.kubelet.leaseExists = true;
+    e.cow.touch(h.kubelet).leaseExists = true;
   }
   scheduleLeaseTick(e, h);
 }

@@ -50,7 +50,7 @@ function freshMemory(e: Engine): KubeletMemory {
 /** The kubelet unit became active on `h` (systemd already updated h.services.kubelet). */
 export function startKubelet(e: Engine, h: Host, cause: number): void {
   const mem = freshMemory(e);
-  h.kubelet = mem;
+  e.cow.touch(h).kubelet = mem;
   const rh = h as Host & { kubelet: KubeletMemory };
   logLine(
     e,
@@ -78,8 +78,8 @@ export function startKubelet(e: Engine, h: Host, cause: number): void {
 }
 
 /** The kubelet unit stopped (or the host lost power): its memory is gone, containers stay. */
-export function stopKubelet(_e: Engine, h: Host): void {
-  h.kubelet = null;
+export function stopKubelet(e: Engine, h: Host): void {
+  e.cow.touch(h).kubelet = null;
 }
 
 /** SIGTERM from systemd: the kubelet logs its shutdown (not on power loss). */

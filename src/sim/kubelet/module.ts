@@ -69,7 +69,7 @@ export const kubeletModule: SimModule = {
     'kubelet.cm-start': (e, t) => {
       const h = owner(e, t);
       if (!h || h.kubelet.nodeAllocatableEnforced) return;
-      h.kubelet.nodeAllocatableEnforced = true;
+      e.cow.touch(h.kubelet).nodeAllocatableEnforced = true;
       kubeletEvent(
         e,
         h,

@@ -126,7 +126,7 @@ export function runSetters(e: Engine, h: RunningHost, node: Node): PendingEvent[
   if ((h.kubelet.lastNodeUnschedulable ?? false) !== unschedulable) {
     const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
     events.push({ type: 'Normal', reason, message: msg(reason) });
-    h.kubelet.lastNodeUnschedulable = unschedulable;
+    if (h.kubelet.lastNodeUnschedulable !== unschedulable) e.cow.touch(h.kubelet).lastNodeUnschedulable = unschedulable;
   }
   return events;
 }
@@ -212,7 +212,7 @@ export function tryUpdateNodeStatus(e: Engine, h: RunningHost, tryNumber: number
     parents: readyParents(e, h, ready?.status),
   });
   e.put(node, changed ? `status Ready=${ready?.status}` : 'status heartbeat', c);
-  mem.lastStatusPostAt = e.now;
+  e.cow.touch(mem).lastStatusPostAt = e.now;
   if (events.length === 0) noteNodeStatusSettled(e, h, node, verdict);
   emitEvents(e, h, events, c);
   return undefined;
@@ -258,10 +258,12 @@ export function nodeStatusTick(e: Engine, h: RunningHost, register: () => void):
     if (!mem.registrationCompleted) return;
   }
   for (;;) {
-    mem.statusTry++;
-    const err = tryUpdateNodeStatus(e, h, mem.statusTry);
+    // The memory keeps the count only across a timed-out try (a first try that works, as almost
+    // every one does, leaves the kubelet's memory as it was: core/copy-on-write.ts `touch`).
+    const attempt = mem.statusTry + 1;
+    const err = tryUpdateNodeStatus(e, h, attempt);
     if (!err) {
-      mem.statusTry = 0;
+      if (mem.statusTry !== 0) e.cow.touch(mem).statusTry = 0;
       break;
     }
     logLine(
@@ -272,7 +274,7 @@ export function nodeStatusTick(e: Engine, h: RunningHost, register: () => void):
       'kubelet_node_status.go:548',
       `"Error updating node status, will retry" err=${q(err)}`,
     );
-    if (mem.statusTry >= NODE_STATUS_UPDATE_RETRY) {
+    if (attempt >= NODE_STATUS_UPDATE_RETRY) {
       logLine(
         e,
         h.name,
@@ -281,9 +283,10 @@ export function nodeStatusTick(e: Engine, h: RunningHost, register: () => void):
         'kubelet_node_status.go:535',
         `"Unable to update node status" err="update node status exceeds retry count"`,
       );
-      mem.statusTry = 0;
+      if (mem.statusTry !== 0) e.cow.touch(mem).statusTry = 0;
       break;
     }
+    e.cow.touch(mem).statusTry = attempt;
     if (isTimeout(err)) {
       e.schedule(10_000, 'kubelet.status', h.name, kgen(h));
       return;

@@ -398,7 +398,7 @@ export function syncPods(e: Engine, h: RunningHost): void {
     // A scoped pass runs on a node without static or mirror pods: nothing for syncMirrorPods.
     if (!scope) syncMirrorPods(e, h);
     // Every pod the API and the manifests ask for has a worker: housekeeping may look for orphans.
-    mem.podsAdded = true;
+    if (!mem.podsAdded) e.cow.touch(mem).podsAdded = true;
   }
   endPass(e, h, scope, apiKnown);
 }

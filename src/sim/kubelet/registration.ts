@@ -119,7 +119,10 @@ export function tryRegister(e: Engine, h: RunningHost): void {
       'kubelet_node_status.go:97',
       `"Unable to register node with API server" err=${q(err)} node=${q(h.name)}`,
     );
-    mem.registerBackoff = Math.min(REGISTER_BACKOFF_MAX, Math.max(REGISTER_BACKOFF_MIN, mem.registerBackoff * 2));
+    e.cow.touch(mem).registerBackoff = Math.min(
+      REGISTER_BACKOFF_MAX,
+      Math.max(REGISTER_BACKOFF_MIN, mem.registerBackoff * 2),
+    );
     e.schedule(mem.registerBackoff, 'kubelet.register', h.name, kgen(h));
     return;
   }
@@ -145,7 +148,7 @@ export function tryRegister(e: Engine, h: RunningHost): void {
     if (JSON.stringify(labels) !== JSON.stringify(existing.metadata.labels)) {
       e.put({ ...existing, metadata: { ...existing.metadata, labels } }, 'labels reconciled', c);
     }
-    mem.nodeUid = existing.metadata.uid;
+    e.cow.touch(mem).nodeUid = existing.metadata.uid;
     for (const ev of events) kubeletEvent(e, h, nodeRef(h), ev.type, ev.reason, ev.message, c);
   } else {
     node.metadata.uid = e.uid();
@@ -157,9 +160,10 @@ export function tryRegister(e: Engine, h: RunningHost): void {
     });
     for (const ev of events) kubeletEvent(e, h, nodeRef(h), ev.type, ev.reason, ev.message, c);
     e.put(node, 'registered by kubelet', c);
-    mem.nodeUid = node.metadata.uid;
-    mem.lastStatusPostAt = e.now;
+    const w = e.cow.touch(mem);
+    w.nodeUid = node.metadata.uid;
+    w.lastStatusPostAt = e.now;
     logLine(e, h.name, 'kubelet', 'I', 'kubelet_node_status.go:78', `"Successfully registered node" node=${q(h.name)}`);
   }
-  mem.registrationCompleted = true;
+  e.cow.touch(mem).registrationCompleted = true;
 }

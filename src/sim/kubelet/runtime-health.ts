@@ -51,7 +51,7 @@ export function updateRuntimeUp(e: Engine, h: RunningHost): void {
   }
   if (!criAvailable(e, h)) {
     // dockershim answered with RuntimeReady=false.
-    mem.runtimeError = dockerNotReady(e);
+    e.cow.touch(mem).runtimeError = dockerNotReady(e);
     logLine(
       e,
       h.name,
@@ -62,9 +62,10 @@ export function updateRuntimeUp(e: Engine, h: RunningHost): void {
     );
     return;
   }
-  mem.runtimeError = undefined;
-  mem.lastBaseRuntimeSync = e.now;
-  mem.runtimeEverSynced = true;
+  const w = e.cow.touch(mem);
+  w.runtimeError = undefined;
+  w.lastBaseRuntimeSync = e.now;
+  w.runtimeEverSynced = true;
 }
 
 /** lastBaseRuntimeSync, read through the idle loop's grid (see the header). */
@@ -78,7 +79,7 @@ export function lastRuntimeSync(e: Engine, h: RunningHost): number {
 export function continueRuntimeUpLoop(e: Engine, h: RunningHost, gen: number): void {
   // Idle only after a tick that refreshed lastBaseRuntimeSync (the runtime answers) with no error left.
   if (h.kubelet.lastBaseRuntimeSync === e.now && runtimeErrors(e, h).length === 0) {
-    h.kubelet.runtimeUpIdleSince = e.now;
+    e.cow.touch(h.kubelet).runtimeUpIdleSince = e.now;
     return;
   }
   e.schedule(RUNTIME_UP_PERIOD, 'kubelet.runtime-up', h.name, gen);
@@ -92,8 +93,9 @@ export function wakeRuntimeUpLoop(e: Engine, h: RunningHost, gen: number): void 
   const idle = h.kubelet.runtimeUpIdleSince;
   if (idle === undefined) return;
   const last = lastRuntimeSync(e, h);
-  h.kubelet.lastBaseRuntimeSync = last;
-  h.kubelet.runtimeUpIdleSince = undefined;
+  const w = e.cow.touch(h.kubelet);
+  w.lastBaseRuntimeSync = last;
+  w.runtimeUpIdleSince = undefined;
   e.schedule(last + RUNTIME_UP_PERIOD - e.now, 'kubelet.runtime-up', h.name, gen);
 }
 
@@ -114,9 +116,13 @@ export function plegLastRelist(e: Engine, h: RunningHost): number | undefined {
       if (last === undefined || t > last) last = t;
     }
   }
-  if (last !== undefined) {
-    mem.plegLastRelist = last;
-    mem.plegEverSucceeded = true;
+  // Kept only while the runtime is down (then it stands still): while it answers, the last relist
+  // is the latest tick, which no earlier one exceeds, and a stop keeps its time (`rt.since`). A
+  // write at each read made every running kubelet's memory a new copy at every checkpoint.
+  if (last !== undefined && !upNow && (last !== mem.plegLastRelist || !mem.plegEverSucceeded)) {
+    const w = e.cow.touch(mem);
+    w.plegLastRelist = last;
+    w.plegEverSucceeded = true;
   }
   return last;
 }

@@ -84,7 +84,7 @@ export function beginNodeShutdown(e: Engine, node: string, parent: number): bool
   });
   e.trace(`kubelet ${h.name} shutdown event`);
   e.remember(`Host/${h.name}`, 'shutdown (kubelet shutdown manager)', c);
-  h.kubelet.shutdown = { cause: c, group: -1, uids: [], deadline: e.now };
+  e.cow.touch(h.kubelet).shutdown = { cause: c, group: -1, uids: [], deadline: e.now };
   kubeletEvent(e, h, nodeRef(h), 'Normal', NODE_SHUTDOWN_EVENT_REASON, NODE_SHUTDOWN_EVENT_MESSAGE, c);
   // The story's moment (the Event's, `Shutdown`), before the NotReady it causes at once.
   addChapter(e, {
@@ -148,7 +148,7 @@ function nextGroup(e: Engine, h: RunningHost, first: number, cause: number): voi
       );
     }
     e.trace(`kubelet ${h.name} shutdown group ${i === 1 ? 'critical' : 'regular'} pods=${uids.length} ${period}s`);
-    h.kubelet.shutdown = { cause, group: i, uids, deadline: e.now + period * 1000 };
+    e.cow.touch(h.kubelet).shutdown = { cause, group: i, uids, deadline: e.now + period * 1000 };
     e.schedule(Math.min(POLL_MS, period * 1000), 'kubelet.shutdown', `${h.name}|${h.bootId}|${cause}`, kgen(h));
     return;
   }

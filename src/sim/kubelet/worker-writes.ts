@@ -25,7 +25,7 @@ export type WritableProbe = Writable<ProbeWorkerState>;
 /** `k.pods` as the live state's own record. */
 function ownPods(e: Engine, k: KubeletMemory): Record<string, KubeletPodWorker> {
   const pods = e.cow.writable(k.pods);
-  if (pods !== k.pods) (k as Writable<KubeletMemory>).pods = pods;
+  if (pods !== k.pods) e.cow.touch(k).pods = pods;
   return pods;
 }
 

@@ -58,7 +58,7 @@ export function byCreated(a: HostContainer, b: HostContainer): number {
  */
 function ownContainers(e: Engine, h: Host): Record<string, HostContainer> {
   const rec = e.cow.writable(h.containers);
-  if (rec !== h.containers) (h as Writable<Host>).containers = rec;
+  if (rec !== h.containers) e.cow.touch(h).containers = rec;
   return rec;
 }
 

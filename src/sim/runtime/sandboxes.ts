@@ -17,7 +17,7 @@ import type { Host, HostSandbox } from '../core/state';
 /** `h.sandboxes` as the live state's own record (copied once after a snapshot shared it). */
 function ownSandboxes(e: Engine, h: Host): Record<string, HostSandbox> {
   const rec = e.cow.writable(h.sandboxes ?? e.cow.adopt({}));
-  if (rec !== h.sandboxes) (h as Writable<Host>).sandboxes = rec;
+  if (rec !== h.sandboxes) e.cow.touch(h).sandboxes = rec;
   return rec;
 }
 
@@ -41,7 +41,7 @@ export function runPodSandbox(e: Engine, h: Host, req: SandboxRequest): HostSand
   const sandboxes = ownSandboxes(e, h);
   const old = sandboxes[req.podUid];
   const attempt = old ? old.attempt + 1 : 0;
-  const ip = req.hostNetwork ? h.ip : `10.244.${h.podCidrIndex}.${h.nextPodIp++}`;
+  const ip = req.hostNetwork ? h.ip : `10.244.${h.podCidrIndex}.${e.cow.touch(h).nextPodIp++}`;
   const sb: HostSandbox = {
     podUid: req.podUid,
     podName: req.podName,

@@ -125,8 +125,8 @@ export function bootstrap(e: Engine, scenario: Scenario): void {
       nextPodIp: 2,
       podCidrIndex: i,
     };
-    if (n.cpu !== undefined) h.cpu = n.cpu;
-    if (n.memory !== undefined) h.memory = n.memory;
+    if (n.cpu !== undefined) e.cow.touch(h).cpu = n.cpu;
+    if (n.memory !== undefined) e.cow.touch(h).memory = n.memory;
     st.hosts[n.name] = h;
     if (isCp && st.controlPlaneName === undefined) st.controlPlaneName = n.name;
   });
