@@ -14,6 +14,7 @@ import { heapPeek, heapPop, heapPush, type Timer } from './heap';
 import { intern, internParent, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import type { Observation, Observer } from './observe';
+import { PendingTimers } from './pending-timers';
 import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
@@ -33,6 +34,8 @@ export interface SimModule {
   sync?: (e: Engine) => void;
   /** A derived index to carry across a snapshot and restore (`Warmth`). */
   warmth?: Warmth;
+  /** Timer kinds whose pending timers `Engine.timerPending` answers for (core/pending-timers.ts). */
+  pendingTimers?: readonly string[];
 }
 
 /** What a rule says of a new cause (`Engine.cause` gives it its id and time; no parents: none). */
@@ -112,6 +115,10 @@ export class Engine {
    */
   onBusy: (() => void) | undefined;
   private dispatchedSinceBusy = 0;
+  private readonly pendingKinds = new Set<string>();
+  /** The pending timers of `pendingKinds` in `pendingFor.timers` (built again for another state). */
+  private pending: PendingTimers | undefined;
+  private pendingFor: SimState | undefined;
 
   constructor(state: SimState, modules: readonly SimModule[]) {
     this.state = state;
@@ -127,6 +134,7 @@ export class Engine {
       }
       if (m.sync) this.syncers.set(m.name, m.sync);
       if (m.warmth) this.warmths.set(m.name, m.warmth);
+      for (const kind of m.pendingTimers ?? []) this.pendingKinds.add(kind);
     }
     this.rebuildIndexes();
   }
@@ -141,7 +149,27 @@ export class Engine {
   schedule(delay: number, kind: string, target: string, gen = 0): void {
     if (!this.timerHandlers.has(kind)) throw new Error(`no handler for timer kind ${kind}`);
     const at = this.state.now + Math.max(0, Math.round(delay));
-    heapPush(this.state.timers, { at, seq: this.state.nextSeq++, kind, target, gen });
+    const t: Timer = { at, seq: this.state.nextSeq++, kind, target, gen };
+    heapPush(this.state.timers, t);
+    if (this.pendingFor === this.state) this.pending?.queued(t);
+  }
+
+  /** A timer of `kind` (one a module names in `pendingTimers`) for `target` and `gen` is queued at `at`. */
+  timerPending(kind: string, target: string, gen: number, at: number): boolean {
+    return this.pendingTimers().has(kind, target, gen, at);
+  }
+
+  /** Like `timerPending`, for any time after `from` up to `to` included. */
+  timerPendingWithin(kind: string, target: string, gen: number, from: number, to: number): boolean {
+    return this.pendingTimers().within(kind, target, gen, from, to);
+  }
+
+  private pendingTimers(): PendingTimers {
+    if (this.pendingFor !== this.state || !this.pending) {
+      this.pending = PendingTimers.of(this.pendingKinds, this.state.timers);
+      this.pendingFor = this.state;
+    }
+    return this.pending;
   }
 
   /** Time of the next pending timer, or undefined. */
@@ -169,6 +197,7 @@ export class Engine {
         throw new SimulationStuckError(top.at, this.maxStepsPerInstant);
       }
       heapPop(heap);
+      if (this.pendingFor === this.state) this.pending?.ran(top);
       this.state.now = top.at;
       // Events whose TTL ran out go before anything else happens at this instant. (Whether an
       // Event is stored is derived from its last write and the TTL: this frees their memory.)

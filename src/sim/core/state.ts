@@ -257,8 +257,6 @@ export interface KubeletMemory {
   readonly plegFirstRelistAt: number;
   /** Registration back-off (100ms doubling to 7s). */
   readonly registerBackoff: number;
-  /** Pending sync-loop wake-ups, by absolute time, to coalesce timers. */
-  readonly syncAt: Readonly<Record<string, true>>;
   /** Events recorded while the API was unreachable, sent when it answers again (bounded). */
   readonly pendingEvents: readonly {
     kind: string;

@@ -39,7 +39,6 @@ function freshMemory(e: Engine): KubeletMemory {
     // before PLEG's first relist, hence NodeNotReady "PLEG is not healthy" at start. [U] delay.
     plegFirstRelistAt: now + e.randInt(1500, 4000),
     registerBackoff: 50,
-    syncAt: {},
     pendingEvents: [],
     nodeAllocatableEnforced: false,
     statusTry: 0,

@@ -44,6 +44,8 @@ function statusLoop(e: Engine, h: RunningHost): void {
 
 export const kubeletModule: SimModule = {
   name: 'kubelet',
+  // Sync-loop wake-ups at the same ms are coalesced (kubelet/pod-sync-queue.ts).
+  pendingTimers: ['kubelet.sync'],
   timers: {
     'kubelet.status': (e, t) => {
       const h = owner(e, t);
@@ -94,9 +96,6 @@ export const kubeletModule: SimModule = {
       continueRuntimeUpLoop(e, h, t.gen);
     },
     'kubelet.sync': (e, t) => {
-      const name = t.target;
-      const h = e.state.hosts[name];
-      if (h?.kubelet) delete e.cow.field(h.kubelet, 'syncAt')[String(t.at)];
       const o = owner(e, t);
       if (!o || passIsNoop(e, o)) return;
       const probe = probePass(e, o);

@@ -17,10 +17,10 @@ export function requestPodSync(e: Engine, h: Host, delay: number, periodic = fal
   if (!kubeletRunning(h)) return;
   if (!periodic) forgetQuiet(e, h);
   const at = e.now + Math.max(0, Math.round(delay));
-  const key = String(at);
-  if (h.kubelet.syncAt[key]) return;
-  e.cow.field(h.kubelet, 'syncAt')[key] = true;
-  e.schedule(at - e.now, 'kubelet.sync', h.name, kgen(h));
+  const gen = kgen(h);
+  // Already queued for this process at that ms (the engine answers from its timer queue).
+  if (e.timerPending('kubelet.sync', h.name, gen, at)) return;
+  e.schedule(at - e.now, 'kubelet.sync', h.name, gen);
 }
 
 /**
@@ -30,10 +30,6 @@ export function requestPodSync(e: Engine, h: Host, delay: number, periodic = fal
 export function ensurePodSyncWithin(e: Engine, h: Host, delay: number): void {
   if (!kubeletRunning(h)) return;
   forgetQuiet(e, h);
-  const limit = e.now + delay;
-  for (const k of Object.keys(h.kubelet.syncAt)) {
-    const at = Number(k);
-    if (at > e.now && at <= limit) return;
-  }
+  if (e.timerPendingWithin('kubelet.sync', h.name, kgen(h), e.now, e.now + delay)) return;
   requestPodSync(e, h, delay);
 }

@@ -10,7 +10,6 @@
  * reboots keep their random sequence). Sandboxes are never changed: a change is a new one. The
  * record is written only here, through `ownSandboxes` (core/copy-on-write.ts: a snapshot shares it).
  */
-import type { Writable } from '../core/copy-on-write';
 import type { Engine } from '../core/engine';
 import type { Host, HostSandbox } from '../core/state';
 
