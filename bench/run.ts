@@ -34,7 +34,12 @@ import { gcFunction, heapMb, runMemoryBench } from './memory';
 import { runBigMemoryBench } from './memory-big';
 import { type BenchRow, formatRows, thousands } from './rows';
 import { bigZoneFailure, EXPECTED_PODS, inCloud, largeZoneFailure, smallKubeletFailure } from './scenarios';
-import { measureState } from './state-rows';
+import { measureState, type Sampled } from './state-rows';
+
+/** `12.3 ms (median of 5, 10.1-40.2)` */
+function sampledMs(x: Sampled): string {
+  return `${x.median.toFixed(1)} ms (median of ${x.n}, ${x.min.toFixed(1)}-${x.max.toFixed(1)})`;
+}
 
 const HOUR = 3_600_000;
 /** Advance granularity; checkpoints fall on its multiples. */
@@ -301,16 +306,16 @@ async function main(argv: string[]): Promise<number> {
     const f = measureState(r.sim);
     rows.push(
       {
-        what: `  checkpoint at ${thousands(nodes)} nodes (30 s after the previous one, at ${at})`,
-        measured: `${f.checkpointMs.toFixed(1)} ms`,
+        what: `  checkpoint at ${thousands(nodes)} nodes (each 30 s after the previous one, from ${at})`,
+        measured: sampledMs(f.checkpointMs),
         budget: `<= ${state.checkpointMs} ms`,
-        ok: f.checkpointMs <= state.checkpointMs,
+        ok: f.checkpointMs.median <= state.checkpointMs,
       },
       {
-        what: `  restore at ${thousands(nodes)} nodes (of that checkpoint, 30 s later)`,
-        measured: `${f.restoreMs.toFixed(1)} ms`,
+        what: `  restore at ${thousands(nodes)} nodes (of the last checkpoint, each 30 s later)`,
+        measured: sampledMs(f.restoreMs),
         budget: `<= ${state.restoreMs} ms`,
-        ok: f.restoreMs <= state.restoreMs,
+        ok: f.restoreMs.median <= state.restoreMs,
       },
       {
         what: `  bytes per Event at ${thousands(nodes)} nodes (heap + ArrayBuffers with and without them)`,

@@ -14,6 +14,7 @@
  * they were computed from, which a restore replaces).
  */
 import type { Kind } from './api-types';
+import { ShardedMap } from './sharded-map';
 
 function bump<K>(m: Map<K, number>, k: K): void {
   m.set(k, (m.get(k) ?? 0) + 1);
@@ -21,7 +22,8 @@ function bump<K>(m: Map<K, number>, k: K): void {
 
 /** Stamps by key, and the stamp of every key absent. */
 interface StampTable {
-  readonly byKey: ReadonlyMap<string, number>;
+  /** Shared with the counters that exported it (a shard is copied before either writes it). */
+  readonly byKey: ShardedMap<number>;
   readonly base: number;
 }
 
@@ -37,7 +39,7 @@ export interface Stamps {
 
 /** Stamps by key from a shared clock; `base` is the stamp of every key not written since a reset. */
 class StampMap {
-  private byKey = new Map<string, number>();
+  private byKey = new ShardedMap<number>();
   private base = 0;
 
   constructor(private readonly clock: { last: number }) {}
@@ -51,12 +53,12 @@ class StampMap {
   }
 
   export(): StampTable {
-    return { byKey: new Map(this.byKey), base: this.base };
+    return { byKey: this.byKey.share(), base: this.base };
   }
 
   /** `t` put back, or (none) every key given a stamp never handed out. */
   import(t: StampTable | undefined): void {
-    this.byKey = new Map(t?.byKey);
+    this.byKey = t ? t.byKey.share() : new ShardedMap();
     this.base = t ? t.base : ++this.clock.last;
   }
 }

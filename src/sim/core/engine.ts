@@ -50,8 +50,8 @@ const EMPTY_RECORD: RecordCheckpoint = { pages: [], next: 0, size: 0, numeric: [
 /** The engine's derived indexes (pods by node, unbound pods); not part of the state. */
 export interface EngineIndexes {
   readonly podsByNode: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Keys of the unbound pods in store order (few); found by a walk of every pod when absent. */
-  readonly unbound?: readonly string[];
+  /** Keys of the unbound pods in store order; found by a walk of every pod when absent. */
+  readonly unbound?: ReadonlySet<string>;
   /** Pod-write and sync-request stamps (core/change-counters.ts): caches keyed on them hold across a restore. */
   readonly stamps?: Stamps;
 }
@@ -76,15 +76,20 @@ export class Engine {
   private readonly syncers = new Map<string, (e: Engine) => void>();
   private readonly warmths = new Map<string, Warmth>();
   /**
-   * Derived indexes, exported with a snapshot. A node's set of pod keys is shared with the
-   * snapshots exported since it was made (copied once before its next write: `podSetOf`), so an
-   * export or an import costs O(nodes), not O(pods).
+   * Derived indexes, exported with a snapshot. The map and a node's set of pod keys are shared
+   * with the snapshots exported since they were made (each copied once before its next write:
+   * `podSetOf`, `podsByNodeShared`), so an export or an import costs O(1), and the first pod moved
+   * after one O(nodes), not O(pods).
    */
   private podsByNode = new Map<string, Set<string>>();
+  /** `podsByNode` (the map itself) is held by a snapshot too: copy it before setting a node's set. */
+  private podsByNodeShared = false;
   /** The sets of `podsByNode` made since the last export or import (written in place). */
   private ownPodSets = new WeakSet<Set<string>>();
   /** Keys of the pods without spec.nodeName, in the store's order (a pod is unbound only from its creation). */
   private unbound = new Set<string>();
+  /** `unbound` is held by a snapshot too: copy it before a change (`unboundWritable`). */
+  private unboundShared = false;
   /** What changed in the store, for caches of derived data (kubelet passes, scheduler, node lists). */
   private readonly changes = new ChangeCounters();
   /** Pods written per node since the node's kubelet last looked (core/pod-changes.ts). */
@@ -568,8 +573,9 @@ export class Engine {
     const before = old?.spec.nodeName;
     const after = now?.spec.nodeName;
     // A new key goes last in the record and in the set alike; an update keeps its place in both.
-    if (now && !after) this.unbound.add(key);
-    else this.unbound.delete(key);
+    if (now && !after) {
+      if (!this.unbound.has(key)) this.unboundWritable().add(key);
+    } else if (this.unbound.has(key)) this.unboundWritable().delete(key);
     this.changes.podWritten(before, after);
     this.podChanges.written(key, before, old?.metadata.uid, after, now?.metadata.uid);
     if (before === after && now) return;
@@ -584,16 +590,30 @@ export class Engine {
     if (s && this.ownPodSets.has(s)) return s;
     const own = new Set(s);
     this.ownPodSets.add(own);
+    if (this.podsByNodeShared) {
+      this.podsByNode = new Map(this.podsByNode);
+      this.podsByNodeShared = false;
+    }
     this.podsByNode.set(node, own);
     return own;
+  }
+
+  private unboundWritable(): Set<string> {
+    if (this.unboundShared) {
+      this.unbound = new Set(this.unbound);
+      this.unboundShared = false;
+    }
+    return this.unbound;
   }
 
   /** The derived indexes, to restore them with a snapshot without rebuilding them (shared: `podSetOf`). */
   exportIndexes(): EngineIndexes {
     this.ownPodSets = new WeakSet();
+    this.podsByNodeShared = true;
+    this.unboundShared = true;
     return {
-      podsByNode: new Map(this.podsByNode),
-      unbound: [...this.unbound],
+      podsByNode: this.podsByNode,
+      unbound: this.unbound,
       stamps: this.changes.exportStamps(),
     };
   }
@@ -620,11 +640,16 @@ export class Engine {
     for (const k of Object.keys(this.state.api.objects) as RecordKind[]) this.changes.keysChanged(k);
     this.podChanges.clear();
     this.changes.importStamps(ix.stamps);
-    this.podsByNode = new Map(ix.podsByNode as ReadonlyMap<string, Set<string>>);
+    // Shared with the snapshot (which may be put back again): copied before a write.
+    this.podsByNode = ix.podsByNode as Map<string, Set<string>>;
+    this.podsByNodeShared = true;
     this.ownPodSets = new WeakSet();
-    if (ix.unbound) this.unbound = new Set(ix.unbound);
-    else {
+    if (ix.unbound) {
+      this.unbound = ix.unbound as Set<string>;
+      this.unboundShared = true;
+    } else {
       this.unbound = new Set();
+      this.unboundShared = false;
       this.state.api.objects.Pod.forEach((p, k) => {
         if (!p.spec.nodeName) this.unbound.add(k);
       });
@@ -641,8 +666,10 @@ export class Engine {
     this.podChanges.clear();
     this.changes.importStamps(undefined);
     this.podsByNode = new Map();
+    this.podsByNodeShared = false;
     this.ownPodSets = new WeakSet();
     this.unbound = new Set();
+    this.unboundShared = false;
     this.state.api.objects.Pod.forEach((p, k) => {
       this.indexPod(k, undefined, p);
     });

@@ -12,10 +12,10 @@
  * iterates through iterator objects; here a write is one native Set operation (plus one shard
  * copy after a snapshot) and iteration walks native Sets.
  */
-const SHARDS = 32;
+export const SHARDS = 32;
 
 /** FNV-1a over the string's UTF-16 units, folded to a shard. */
-function shardOf(key: string): number {
+export function shardOf(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return (h >>> 0) % SHARDS;

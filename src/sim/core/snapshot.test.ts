@@ -208,6 +208,13 @@ function difference(a: unknown, b: unknown, path = ''): string | undefined {
 function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: number): number {
   let shared = 0;
   let prev: ReturnType<Simulation['snapshot']> | undefined;
+  // Each snapshot's derived indexes as taken: the live engine shares them and must never write them.
+  const kept: { snap: ReturnType<Simulation['snapshot']>; indexes: string }[] = [];
+  const indexesOf = (snap: ReturnType<Simulation['snapshot']>) =>
+    JSON.stringify([
+      [...(snap.indexes?.podsByNode ?? [])].map(([n, keys]) => [n, [...keys]]),
+      [...(snap.indexes?.unbound ?? [])],
+    ]);
   for (let t = sim.now + every; t <= until; t += every) {
     sim.advanceTo(t);
     const full = copyState(sim.engine.state);
@@ -238,7 +245,9 @@ function checkSnapshotsAgainstFullCopies(sim: Simulation, until: number, every: 
         if (p && (h === p || h.services === p.services || h.containers === p.containers)) shared++;
       }
     prev = snap;
+    kept.push({ snap, indexes: indexesOf(snap) });
   }
+  for (const k of kept) expect(indexesOf(k.snap), `indexes of the snapshot at ${k.snap.state.now}`).toBe(k.indexes);
   return shared;
 }
 
