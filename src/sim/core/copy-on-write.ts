@@ -25,11 +25,15 @@ export class CopyOnWrite {
   private owned = new WeakSet<object>();
   /**
    * Hosts and kubelet memories whose own fields were written since the last `shareAll` (`touch`,
-   * and `field` when it copies a record). Held strongly: they are live state anyway.
+   * and `field` when it copies a record: then any parent, nested records too). Weak: a run with
+   * no snapshot never calls `shareAll`, and a strong Set kept every parent record ever copied
+   * (a 1,000-node hour without checkpoints: 311 MB after a GC instead of 281 MB).
    */
-  private touched = new Set<object>();
+  private touched = new WeakSet<object>();
   /** Of each live host, the copy of its own fields (and of its kubelet's) the last snapshot holds. */
   private shells = new WeakMap<object, object>();
+  /** Of each kubelet memory a kept shell copied, its host (the key of that shell in `shells`). */
+  private hostOf = new WeakMap<object, object>();
 
   /**
    * A snapshot was taken or put back: from now on every object of the live state may be shared,
@@ -37,7 +41,7 @@ export class CopyOnWrite {
    */
   shareAll(): void {
     this.owned = new WeakSet();
-    this.touched = new Set();
+    this.touched = new WeakSet();
   }
 
   /**
@@ -48,8 +52,18 @@ export class CopyOnWrite {
    * tests' comparisons with full copies catch.
    */
   touch<T extends object>(o: T): Writable<T> {
-    this.touched.add(o);
+    if (!this.touched.has(o)) this.noteTouched(o);
     return o as Writable<T>;
+  }
+
+  /**
+   * The first touch since the last `shareAll`: the host's kept shell is stale from now on, and is
+   * dropped at once. Kept, it would hold the records the live host has since replaced (its old
+   * containers, pod workers...) for as long as the host lives, whether or not a snapshot still does.
+   */
+  private noteTouched(o: object): void {
+    this.touched.add(o);
+    this.shells.delete(this.hostOf.get(o) ?? o);
   }
 
   /**
@@ -63,9 +77,13 @@ export class CopyOnWrite {
     return this.shells.get(h) as T | undefined;
   }
 
-  /** `shell` is, from now on, a snapshot's copy of the live host `h` (taken or put back). */
-  keepShell<T extends object>(h: T, shell: T): void {
+  /**
+   * `shell` is, from now on, a snapshot's copy of the live host `h` (taken or put back), with
+   * `inner` its kubelet memory (a touch of either drops the shell).
+   */
+  keepShell<T extends object>(h: T, shell: T, inner: object | null): void {
     this.shells.set(h, shell);
+    if (inner !== null) this.hostOf.set(inner, h);
   }
 
   /** True when `v` was made or copied since the last `shareAll` (the live state's own). */
@@ -98,7 +116,7 @@ export class CopyOnWrite {
     const w = this.writable(v);
     if (w !== v) {
       (parent as Writable<P>)[key] = w as P[K];
-      this.touched.add(parent);
+      if (!this.touched.has(parent)) this.noteTouched(parent);
     }
     return w as Writable<NonNullable<P[K]>>;
   }
