@@ -298,8 +298,7 @@ export class Simulation {
     // Each host is, until touched, equal to the snapshot's copy of it: the next snapshot takes that.
     for (const name in state.hosts) {
       const shell = s.state.hosts[name];
-      const host = state.hosts[name] as Host;
-      if (shell) cow.keepShell(host, shell, host.kubelet);
+      if (shell) cow.keepShell(state.hosts[name] as Host, shell);
     }
     if (s.indexes) this.engine.importIndexes(s.indexes, s.events);
     else this.engine.rebuildIndexes();

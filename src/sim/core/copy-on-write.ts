@@ -32,8 +32,6 @@ export class CopyOnWrite {
   private touched = new WeakSet<object>();
   /** Of each live host, the copy of its own fields (and of its kubelet's) the last snapshot holds. */
   private shells = new WeakMap<object, object>();
-  /** Of each kubelet memory a kept shell copied, its host (the key of that shell in `shells`). */
-  private hostOf = new WeakMap<object, object>();
 
   /**
    * A snapshot was taken or put back: from now on every object of the live state may be shared,
@@ -52,18 +50,8 @@ export class CopyOnWrite {
    * tests' comparisons with full copies catch.
    */
   touch<T extends object>(o: T): Writable<T> {
-    if (!this.touched.has(o)) this.noteTouched(o);
-    return o as Writable<T>;
-  }
-
-  /**
-   * The first touch since the last `shareAll`: the host's kept shell is stale from now on, and is
-   * dropped at once. Kept, it would hold the records the live host has since replaced (its old
-   * containers, pod workers...) for as long as the host lives, whether or not a snapshot still does.
-   */
-  private noteTouched(o: object): void {
     this.touched.add(o);
-    this.shells.delete(this.hostOf.get(o) ?? o);
+    return o as Writable<T>;
   }
 
   /**
@@ -78,12 +66,11 @@ export class CopyOnWrite {
   }
 
   /**
-   * `shell` is, from now on, a snapshot's copy of the live host `h` (taken or put back), with
-   * `inner` its kubelet memory (a touch of either drops the shell).
+   * `shell` is, from now on, a snapshot's copy of the live host `h` (taken or put back). A stale
+   * shell holds nothing the last snapshot does not: it is that snapshot's copy.
    */
-  keepShell<T extends object>(h: T, shell: T, inner: object | null): void {
+  keepShell<T extends object>(h: T, shell: T): void {
     this.shells.set(h, shell);
-    if (inner !== null) this.hostOf.set(inner, h);
   }
 
   /** True when `v` was made or copied since the last `shareAll` (the live state's own). */
@@ -116,7 +103,7 @@ export class CopyOnWrite {
     const w = this.writable(v);
     if (w !== v) {
       (parent as Writable<P>)[key] = w as P[K];
-      if (!this.touched.has(parent)) this.noteTouched(parent);
+      this.touched.add(parent);
     }
     return w as Writable<NonNullable<P[K]>>;
   }

@@ -85,7 +85,7 @@ function shellOf(cow: CopyOnWrite, h: Host): Host {
   const kept = cow.shellOf(h, h.kubelet);
   if (kept) return kept;
   const shell = copyHost(h);
-  cow.keepShell(h, shell, h.kubelet);
+  cow.keepShell(h, shell);
   return shell;
 }
 
