@@ -37,6 +37,11 @@ export default defineConfig({
     // retain-on-failure, 101 s without, on one worker): on CI only the retry of a failed test
     // records one; locally a failing test keeps its trace.
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
+    // No service worker but in offline.spec.ts (which allows it and checks what it caches): the
+    // app registers one on every fresh context, and its precache of the whole build cost each
+    // test ~2 s of CPU (6.1-8.0 s per app open with it, 3.9-4.9 s without, Chromium's processes
+    // summed), which on two cores was a fifth of the e2e suite's wall time.
+    serviceWorkers: 'block',
   },
   projects: [
     {

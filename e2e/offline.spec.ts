@@ -5,6 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { clock } from './helpers';
 
+// The only file with a service worker (playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 test('loads once, goes offline, reloads and plays a scenario', async ({ page, context }) => {
   await page.goto('/?scenario=kubelet-stop-worker');
   const timer = page.getByRole('timer', { name: 'Simulation time' });
