@@ -11,7 +11,7 @@ import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
-import { intern, internParent, shareEqual } from './intern';
+import { intern, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import type { Observation, Observer } from './observe';
 import { PendingTimers } from './pending-timers';
@@ -277,20 +277,9 @@ export class Engine {
 
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
-    // Shared texts (core/intern.ts), one shared empty list and shared one-parent lists (frozen).
-    // `rule` (most causes have one) in the literal: added afterwards, it went to an out-of-object
-    // property array (~40 bytes more a cause).
-    const at = this.state.now;
-    const actor = intern(c.actor);
-    const what = intern(c.what);
-    const given = c.parents;
-    const parents =
-      given === undefined || given.length === 0
-        ? NO_PARENTS
-        : given.length === 1
-          ? internParent(given[0] as number)
-          : given;
-    const entry: Cause = c.rule ? { id, at, actor, what, parents, rule: c.rule } : { id, at, actor, what, parents };
+    // Shared texts (core/intern.ts); the log keeps the rest in columns (core/cause-log.ts).
+    const entry: Cause = { id, at: this.state.now, actor: intern(c.actor), what: intern(c.what), parents: c.parents ?? [] };
+    if (c.rule) entry.rule = c.rule;
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
     if (c.by) entry.by = c.by;
@@ -776,7 +765,6 @@ export class Engine {
   }
 }
 
-const NO_PARENTS: number[] = Object.freeze([]) as unknown as number[];
 /** The last `involvedObject` per object, shared by its Events while equal (core/intern.ts). */
 const involvedObjects = new Map<string, ObjectReference>();
 

@@ -24,22 +24,6 @@ export function intern(s: string): string {
   return f;
 }
 
-let oneParent = new Map<number, readonly number[]>();
-
-/**
- * `[id]`, as a frozen array shared by every cause whose only parent is `id` (bounded like the
- * text table). Most causes have one parent, and a one-element array is ~56 bytes: ~90 MB for
- * the 1.5 million causes of a 5,000-node cluster's hour, half of them repeating a parent.
- */
-export function internParent(id: number): number[] {
-  const got = oneParent.get(id);
-  if (got !== undefined) return got as number[];
-  if (oneParent.size >= INTERN_MAX) oneParent = new Map();
-  const a = Object.freeze([id]);
-  oneParent.set(id, a);
-  return a as number[];
-}
-
 /** A shared object per distinct value of `make`'s argument, for small frozen records. */
 export function internRecord<T extends object>(memo: Map<string, T>, key: string, make: () => T): T {
   let r = memo.get(key);
