@@ -278,7 +278,13 @@ export class Engine {
   cause(c: CauseInput): number {
     const id = this.state.causes.length;
     // Shared texts (core/intern.ts); the log keeps the rest in columns (core/cause-log.ts).
-    const entry: Cause = { id, at: this.state.now, actor: intern(c.actor), what: intern(c.what), parents: c.parents ?? [] };
+    const entry: Cause = {
+      id,
+      at: this.state.now,
+      actor: intern(c.actor),
+      what: intern(c.what),
+      parents: c.parents ?? [],
+    };
     if (c.rule) entry.rule = c.rule;
     if (c.constant) entry.constant = c.constant;
     if (c.command) entry.command = c.command;
