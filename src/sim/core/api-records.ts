@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from './api-types';
 import { ALL_KINDS } from './keys';
-import type { ApiState, ObjectHistoryEntry, RecordKind } from './state';
+import type { ApiState, HistoryList, RecordKind } from './state';
 import { StoreRecord } from './store-record';
 
 /** Every kind the store keeps as objects (Events aside: core/event-log.ts). */
@@ -36,6 +36,6 @@ export function copyObjects(objects: ApiState['objects'] | undefined): ApiState[
   return out as unknown as ApiState['objects'];
 }
 
-export function copyHistory(history: unknown): StoreRecord<ObjectHistoryEntry[]> {
-  return recordOf<ObjectHistoryEntry[]>(history);
+export function copyHistory(history: unknown): StoreRecord<HistoryList> {
+  return recordOf<HistoryList>(history);
 }
