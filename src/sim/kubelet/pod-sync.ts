@@ -14,6 +14,7 @@ import type { ContainerSpec, Pod } from '../core/api-types';
 import type { Writable } from '../core/copy-on-write';
 import { dict } from '../core/dict';
 import type { Engine } from '../core/engine';
+import { joinKey } from '../core/key-memo';
 import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { logLine, q } from '../host/journal';
@@ -124,11 +125,13 @@ function fromApi(p: Pod): Desired {
 }
 
 function desiredOf(p: Pod): Desired {
-  const key = `${p.metadata.namespace}/${p.metadata.name}`;
+  // The store's own key and history ref strings (core/key-memo.ts), not a copy per pod: ~90 bytes
+  // a pod, kept as long as its Pod object.
+  const key = joinKey(`${p.metadata.namespace}`, p.metadata.name);
   return {
     uid: p.metadata.uid,
     key,
-    ref: `Pod/${key}`,
+    ref: joinKey('Pod', key),
     name: p.metadata.name,
     namespace: p.metadata.namespace ?? 'default',
     staticPod: false,
