@@ -16,6 +16,7 @@
  * Plain data, like the rest of the state: a `structuredClone` of it is a complete copy.
  * A cause's id is its position: `causeAt(log, id)`.
  */
+import { internRecord } from './intern';
 
 /** One link of the causal chain behind a state: who did what, by which rule and constant. */
 export interface Cause {
@@ -100,11 +101,10 @@ export function causeAt(log: CauseLog, id: number): Cause | undefined {
   return out;
 }
 
-/** Bounded like core/intern.ts: past HEADS_MAX the table starts over (old heads stay where used). */
-const HEADS_MAX = 1 << 16;
-let heads = new Map<string, CauseHead>();
+/** The shared heads (core/intern.ts `internRecord`: frozen, bounded). */
+const heads = new Map<string, CauseHead>();
 
-/** The shared head for these fields (one map lookup; the key is built only for the rare extras). */
+/** The shared head for these fields (the longer key only for the rare extras). */
 function headOf(c: Cause): CauseHead {
   const key =
     c.constant || c.command || c.by
@@ -112,18 +112,14 @@ function headOf(c: Cause): CauseHead {
       : c.rule
         ? `${c.actor}\0${c.rule}`
         : c.actor;
-  let h = heads.get(key);
-  if (h === undefined) {
-    if (heads.size >= HEADS_MAX) heads = new Map();
+  return internRecord(heads, key, () => {
     const r: { -readonly [K in keyof CauseHead]: CauseHead[K] } = { actor: c.actor };
     if (c.rule) r.rule = c.rule;
     if (c.constant) r.constant = c.constant;
     if (c.command) r.command = c.command;
     if (c.by) r.by = c.by;
-    h = Object.freeze(r);
-    heads.set(key, h);
-  }
-  return h;
+    return r;
+  });
 }
 
 /** Appends `c`, whose id must be `log.length` (the engine's `cause` makes it so). */
