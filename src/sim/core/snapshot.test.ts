@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { setStatusCacheForTests } from '../kubelet/pod-status-cache';
+import { setSyncShortcutsForTests } from '../kubelet/quiet-sync';
 import { MODULES } from '../modules';
 import { clusterArb, faultArb, scenarioOf } from '../properties.testkit';
 import { Simulation, stateOfSnapshot } from '../simulation';
@@ -499,17 +499,17 @@ describe('a kubelet cut off from the API', () => {
   });
 });
 
-describe('kubelet pod status cache', () => {
-  it('gives the same run as rebuilding every status at every pass', () => {
-    const run = (cache: boolean) => {
-      setStatusCacheForTests(cache);
+describe('kubelet sync shortcuts (quiet-sync.ts)', () => {
+  it('give the same run as full passes that rebuild every status', () => {
+    const run = (shortcuts: boolean) => {
+      setSyncShortcutsForTests(shortcuts);
       try {
         const sim = new Simulation(busyScenario());
         sim.advanceTo(20 * MIN);
         const pods = sim.engine.state.api.objects.Pod.values() as Pod[];
         return { hash: sim.traceHash(), statuses: JSON.stringify(pods.map((p) => p.status)) };
       } finally {
-        setStatusCacheForTests(true);
+        setSyncShortcutsForTests(true);
       }
     };
     expect(run(true)).toEqual(run(false));

@@ -7,12 +7,11 @@
  */
 import type { ContainerStateTerminated, ContainerStatus, Pod, PodCondition, PodConditionType } from '../core/api-types';
 import type { Engine } from '../core/engine';
-import type { Host, HostContainer, KubeletContainerState, KubeletMemory, KubeletPodWorker } from '../core/state';
+import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../core/state';
 import { canReachApi } from '../core/world';
 import { containersOf } from '../runtime/containers';
 import { imageId } from '../runtime/images';
 import { actor, deepEqual } from './memory';
-import { noteStatusVerified, statusCacheEnabled, statusVerified } from './pod-status-cache';
 import { containerReady, containerStarted } from './probe-results';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
@@ -199,47 +198,13 @@ export function reportTarget(e: Engine, w: KubeletPodWorker): Pod | undefined {
   return p.metadata.uid === w.uid ? p : undefined;
 }
 
-/**
- * Every input buildPodStatus reads besides the pod, h.ip (the host name is in the list) and the
- * profile (constants of the run), as pod-status-cache.ts compares them; undefined when the status
- * depends on the clock itself. Keep in step with containerStatuses/buildPodStatus
- * (core/snapshot.test.ts checks the cache against full rebuilds).
- * A flat list of primitives: comparing it is cheaper than building and comparing a string.
- */
-function statusInputs(h: Host, w: KubeletPodWorker): unknown[] | undefined {
-  // A terminated worker reports ContainerStatusUnknown finished "now": always rebuild.
-  if (w.state === 'terminated' || !statusCacheEnabled()) return undefined;
-  const out: unknown[] = [h.name, w.uid, w.podIP, w.startTime];
-  const hcs = containersOf(h, w.uid);
-  for (const name in w.containers) {
-    const st = w.containers[name] as KubeletContainerState;
-    const wt = st.waiting;
-    out.push(name, st.image, st.restartCount, st.lastTerminated?.finishedAt, wt?.reason, wt?.message, st.containerId);
-    // Readiness and startup come from probe results (prober.ts writes the status when they change).
-    let c: HostContainer | undefined;
-    for (const x of hcs) if (x.name === name) c = x;
-    if (c) out.push(containerStarted(st, c), containerReady(st, c));
-  }
-  for (const c of hcs) {
-    if (c.state === 'exited' && c.finishedAt === undefined) return undefined;
-    out.push(c.id, c.name, c.state, c.startedAt, c.finishedAt, c.exitCode, c.reason, c.restartCount);
-  }
-  return out;
-}
-
 /** Write the worker's status if it changed and the API answers. */
 export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, reachable?: boolean): void {
   if (!(reachable ?? canReachApi(e, h.name))) return;
   const p = reportTarget(e, w);
   if (!p) return;
-  const inputs = statusInputs(h, w);
-  // Seen to give exactly this status already (pod-status-cache.ts).
-  if (statusVerified(p, inputs)) return;
   const status = buildPodStatus(e, h, w, p);
-  if (deepEqual(status, p.status)) {
-    noteStatusVerified(p, inputs);
-    return;
-  }
+  if (deepEqual(status, p.status)) return;
   const cs = status.containerStatuses[0];
   const summary = cs ? Object.keys(cs.state)[0] : 'none';
   const c = e.cause({
@@ -250,5 +215,4 @@ export function publishStatus(e: Engine, h: RunningHost, w: KubeletPodWorker, re
   });
   const next = { ...p, status };
   e.put(next, `status ${status.phase} (${summary})`, c);
-  noteStatusVerified(next, inputs);
 }

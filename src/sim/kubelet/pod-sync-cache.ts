@@ -4,8 +4,6 @@
  *   state) and node, while no pod joined or left the node (Engine.podMovesOn): passes come in
  *   bursts while pods start and their statuses change, and sorting the node's pods each time was a
  *   large part of a pass;
- * - what an API pod asks of the node, per pod object: stored objects are never mutated, and every
- *   sync pass asks again for every pod;
  * - worker uids in order, per `mem.pods` record: a pass walks them three times. Only pod-sync.ts
  *   adds or deletes workers, and it calls `forgetWorkerOrder` when it does; the cached array is
  *   never changed, so a loop over it may delete workers.
@@ -46,17 +44,6 @@ function sortedByUid(e: Engine, node: string, byNode: UidOrder, moves: number): 
   const keys = pods.map(keyOf);
   byNode.set(node, { moves, keys, uids: pods.map((p) => p.metadata.uid) });
   return pods;
-}
-
-const desiredOfPod = new WeakMap<Pod, object>();
-
-/** `compute(p)` once per API pod object. */
-export function desiredFor<D extends object>(p: Pod, compute: (p: Pod) => D): D {
-  let d = desiredOfPod.get(p) as D | undefined;
-  if (d) return d;
-  d = compute(p);
-  desiredOfPod.set(p, d);
-  return d;
 }
 
 const sortedUids = new WeakMap<KubeletMemory['pods'], string[]>();

@@ -33,13 +33,22 @@ import type { Host, HostContainer, KubeletMemory, KubeletPodWorker } from '../co
 import { canReachApi } from '../core/world';
 import { containersOf, criAvailable } from '../runtime/containers';
 import { podContainersVersion, takeContainerChanges } from '../runtime/containers-cache';
-import { statusCacheEnabled } from './pod-status-cache';
 import { probesSettled } from './probe-results';
 import { forgetQuiet, markQuiet, quietMarkNow } from './quiet-marks';
 import { runtimeErrors } from './runtime-health';
 import { isMirrorPod } from './static-pods';
 
 type RunningHost = Host & { kubelet: KubeletMemory };
+
+let shortcutsEnabled = true;
+
+/**
+ * Tests compare runs with and without the shortcuts below (core/snapshot.test.ts): a run must not
+ * change when every pass and every worker sync runs in full.
+ */
+export function setSyncShortcutsForTests(enabled: boolean): void {
+  shortcutsEnabled = enabled;
+}
 
 /** What a pass may leave behind, read before it runs (compared by samePass). */
 export interface PassProbe {
@@ -125,7 +134,7 @@ export function notePass(e: Engine, h: RunningHost, probe: PassProbe): void {
 /** A pass now would repeat the last quiet pass exactly. */
 export function passIsNoop(e: Engine, h: RunningHost): boolean {
   return (
-    statusCacheEnabled() &&
+    shortcutsEnabled &&
     quietMarkNow(e, h) !== undefined &&
     canReachApi(e, h.name) &&
     criAvailable(e, h) &&
@@ -149,7 +158,7 @@ interface WorkerMark {
 const workerMarks = new WeakMap<KubeletPodWorker, WorkerMark>();
 
 export function workerSyncIsNoop(e: Engine, h: Host, w: KubeletPodWorker, apiKnown: boolean): boolean {
-  if (!apiKnown || w.state !== 'running' || !statusCacheEnabled()) return false;
+  if (!apiKnown || w.state !== 'running' || !shortcutsEnabled) return false;
   const m = workerMarks.get(w);
   return (
     m !== undefined &&
@@ -222,7 +231,7 @@ export function passScope(e: Engine, h: RunningHost): PassScope | undefined {
     !pods ||
     !containers ||
     st.containers !== h.containers ||
-    !statusCacheEnabled() ||
+    !shortcutsEnabled ||
     !canReachApi(e, h.name) ||
     !criAvailable(e, h) ||
     hasManifests(h)
@@ -264,7 +273,7 @@ export function endPass(e: Engine, h: RunningHost, scope: PassScope | undefined,
     }
     return;
   }
-  if (!apiKnown || !statusCacheEnabled() || !criAvailable(e, h) || hasManifests(h)) {
+  if (!apiKnown || !shortcutsEnabled || !criAvailable(e, h) || hasManifests(h)) {
     scopes.delete(mem);
     return;
   }
