@@ -292,17 +292,25 @@ export function validateName(kind: string, name: string): void {
 
 /** ObjectMeta for a new object: uid, creationTimestamp now, namespace default (unless cluster-scoped). */
 export function newMeta(e: Engine, m: Manifest['metadata'], clusterScoped = false): ObjectMeta {
-  const meta: ObjectMeta = {
-    name: m.name,
-    uid: e.uid(),
+  const name = m.name;
+  const uid = e.uid();
+  const labels = { ...(m.labels ?? {}) };
+  const annotations = { ...(m.annotations ?? {}) };
+  if (clusterScoped)
+    return { name, uid, resourceVersion: 0, creationTimestamp: e.now, labels, annotations, ownerReferences: [] };
+  // namespace in the literal, after the same keys: added afterwards it took an extra property
+  // array (~60 bytes) in every pod, ~2 MB at 1,000 nodes.
+  const namespace = m.namespace ?? 'default';
+  return {
+    name,
+    uid,
     resourceVersion: 0,
     creationTimestamp: e.now,
-    labels: { ...(m.labels ?? {}) },
-    annotations: { ...(m.annotations ?? {}) },
+    labels,
+    annotations,
     ownerReferences: [],
+    namespace,
   };
-  if (!clusterScoped) meta.namespace = m.namespace ?? 'default';
-  return meta;
 }
 
 const SAFE = 'bcdfghjklmnpqrstvwxz2456789';

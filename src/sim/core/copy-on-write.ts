@@ -87,7 +87,9 @@ export class CopyOnWrite {
     if (this.owned.has(v)) return v as Writable<T>;
     let copy: object;
     if (Array.isArray(v)) copy = v.slice();
-    else if (Object.getPrototypeOf(v) === null) copy = Object.assign(Object.create(null) as object, v);
+    // Into an empty object without a prototype, which stays a V8 dictionary or not as `v` was
+    // (core/dict.ts smallDict): Object.create(null) would turn every small record into one.
+    else if (Object.getPrototypeOf(v) === null) copy = Object.assign(Object.setPrototypeOf({}, null) as object, v);
     else copy = { ...v };
     this.owned.add(copy);
     return copy as Writable<T>;

@@ -15,6 +15,16 @@ export function dict<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/**
+ * An empty record without a prototype, for a few keys from a small vocabulary (a pod worker's
+ * container names). `Object.create(null)` gives a V8 dictionary: ~190 bytes for one key against
+ * ~60 here (measured with node --expose-gc, 100,000 records), ~4.4 MB of the 1,000-node hour's
+ * heap. Not for records keyed by node names or uids: every new key would make a new hidden class.
+ */
+export function smallDict<T>(): Record<string, T> {
+  return Object.setPrototypeOf({}, null) as Record<string, T>;
+}
+
 /** A prototype-free copy of `src`'s own enumerable entries (the order is kept). */
 export function dictOf<T>(src: Readonly<Record<string, T>>): Record<string, T> {
   const out = dict<T>();
