@@ -87,8 +87,10 @@ export class CopyOnWrite {
     if (this.owned.has(v)) return v as Writable<T>;
     let copy: object;
     if (Array.isArray(v)) copy = v.slice();
-    // Into an empty object without a prototype, which stays a V8 dictionary or not as `v` was
-    // (core/dict.ts smallDict): Object.create(null) would turn every small record into one.
+    // Into an empty object without a prototype: V8 keeps the copy in fast mode up to ~20 keys and
+    // makes it a dictionary beyond (checked with %HasFastProperties), whatever `v` was.
+    // Object.create(null) would make every copy a dictionary, a worker's one-container record too
+    // (core/dict.ts smallDict).
     else if (Object.getPrototypeOf(v) === null) copy = Object.assign(Object.setPrototypeOf({}, null) as object, v);
     else copy = { ...v };
     this.owned.add(copy);
