@@ -324,6 +324,26 @@ describe('checkpoints', () => {
     expect(c.times().slice(-2)).toEqual([239 * 30_000, 240 * 30_000]);
   });
 
+  it('a budget of 4 filled one at a time keeps its one older slot moving: never the run\'s second checkpoint for long', () => {
+    const c = new CheckpointStore();
+    c.setBudget(budgetFor(150_000, 150_000));
+    const snap = {} as never;
+    const HOUR = 3_600_000;
+    for (let t = 0; t <= 2 * HOUR; t += 30_000) {
+      c.add({ t, applied: 0, snap });
+      const times = c.times();
+      expect(times.length).toBeLessThanOrEqual(4);
+      // Once 10 minutes have aged out, the older slot lies in the second half of them.
+      const aged = (times.at(-2) as number) - 30_000;
+      if (times.length === 4 && aged >= 10 * 60_000) {
+        expect(times[1], `at ${t / 60_000} min: ${times.join(', ')}`).toBeGreaterThanOrEqual(aged / 2);
+        expect(times[1]).toBeLessThanOrEqual(aged + 30_000);
+      }
+    }
+    // At 2 hours: 0, 64 min, the two newest. No replay longer than 64 minutes (it was 119).
+    expect(c.times()).toEqual([0, 64 * 60_000, 2 * HOUR - 30_000, 2 * HOUR]);
+  });
+
   it('a cheap snapshot is taken at every 30 s boundary; a costly one once replaying would cost two of them', () => {
     expect(checkpointDue(0, 0)).toBe(true);
     expect(checkpointDue(CHEAP_SNAPSHOT_MS, 0)).toBe(true);
