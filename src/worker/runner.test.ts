@@ -324,7 +324,7 @@ describe('checkpoints', () => {
     expect(c.times().slice(-2)).toEqual([239 * 30_000, 240 * 30_000]);
   });
 
-  it('a budget of 4 filled one at a time keeps its one older slot moving: never the run\'s second checkpoint for long', () => {
+  it("a budget of 4 filled one at a time keeps its one older slot moving: never the run's second checkpoint for long", () => {
     const c = new CheckpointStore();
     c.setBudget(budgetFor(150_000, 150_000));
     const snap = {} as never;
