@@ -119,35 +119,23 @@ export interface ContainerRequest {
 
 /** Create and start a container (the runtime must be up: callers check `criAvailable`). */
 export function startContainer(e: Engine, h: Host, req: ContainerRequest, cause: number): HostContainer {
-  // Absent fields left out rather than deleted: a `delete` turns the object into a dictionary
-  // (~850 bytes instead of ~150; a 1,000-node cluster keeps 32,000 containers). Same keys, same order.
-  const { command, args, ...rest } = req;
-  const id = e.hex(64);
-  const c: HostContainer = e.cow.adopt(
-    command === undefined && args === undefined
-      ? // The common case as one literal: built through spreads, every container took an extra
-        // property array (~60 bytes, ~1.9 MB at 1,000 nodes).
-        {
-          id,
-          podUid: req.podUid,
-          podName: req.podName,
-          namespace: req.namespace,
-          name: req.name,
-          image: req.image,
-          staticPod: req.staticPod,
-          restartCount: req.restartCount,
-          state: 'running' as const,
-          startedAt: e.now,
-        }
-      : {
-          id,
-          ...rest,
-          ...(command !== undefined && { command }),
-          ...(args !== undefined && { args }),
-          state: 'running' as const,
-          startedAt: e.now,
-        },
-  );
+  // One literal with every field, absent ones undefined: built through spreads, every container
+  // took an extra property array (~60 bytes, ~1.9 MB at 1,000 nodes); a `delete` would make it a
+  // dictionary (~850 bytes instead of ~150).
+  const c: HostContainer = e.cow.adopt({
+    id: e.hex(64),
+    podUid: req.podUid,
+    podName: req.podName,
+    namespace: req.namespace,
+    name: req.name,
+    image: req.image,
+    staticPod: req.staticPod,
+    restartCount: req.restartCount,
+    command: req.command,
+    args: req.args,
+    state: 'running' as const,
+    startedAt: e.now,
+  });
   const rec = ownContainers(e, h);
   rec[c.id] = c;
   containerAdded(h, c, byCreated);
