@@ -11,6 +11,7 @@ import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
 import { flat } from './flat';
 import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { appendHistory, historyEntries, lastCauseIn } from './history-list';
 import { intern, shareEqual } from './intern';
 import { joinKey } from './key-memo';
 import type { Observation, Observer } from './observe';
@@ -18,7 +19,7 @@ import { PendingTimers } from './pending-timers';
 import { PodChanges } from './pod-changes';
 import { BUSY_EVERY, MAX_STEPS_PER_INSTANT, SimulationStuckError } from './progress';
 import { randomHex, uniformInt } from './random';
-import type { ApiCheckpoint, Cause, HistoryList, ObjectHistoryEntry, RecordKind, SimState } from './state';
+import type { ApiCheckpoint, Cause, ObjectHistoryEntry, RecordKind, SimState } from './state';
 import type { RecordCheckpoint, StoreRecord } from './store-record';
 import { fnvUpdate, hashString } from './trace';
 
@@ -42,10 +43,6 @@ export interface SimModule {
 export type CauseInput = Omit<Cause, 'id' | 'at' | 'parents'> & { parents?: number[] };
 
 const TRACE_KEEP = 4000;
-
-const HISTORY_KEEP = 24;
-/** A history list keeps its entries flat: time, description, cause (core/state.ts `HistoryList`). */
-const HISTORY_FIELDS = 3;
 
 const EMPTY_RECORD: RecordCheckpoint = { pages: [], next: 0, size: 0, numeric: [] };
 
@@ -313,28 +310,13 @@ export class Engine {
   /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
   remember(ref: string, what: string, cause: number): void {
     const h = this.state.api.history;
-    const list = h.get(ref);
-    // A new list each time, of exactly its entries: a list is never written once stored, so a
-    // checkpoint shares it as it is. A push would grow the store by half again (lists of 16 to 24
-    // entries held room for 28): 17.7 MB of lists for 11 MB of entries at 1,000 nodes.
-    const old = list?.length ?? 0;
-    const keep = Math.min(old, (HISTORY_KEEP - 1) * HISTORY_FIELDS);
-    const next: HistoryList = new Array(keep + HISTORY_FIELDS);
-    for (let i = 0; i < keep; i++) next[i] = (list as HistoryList)[old - keep + i] as number | string;
-    next[keep] = this.state.now;
-    next[keep + 1] = intern(what);
-    next[keep + 2] = cause;
-    h.set(ref, next);
+    h.set(ref, appendHistory(h.get(ref), this.state.now, intern(what), cause));
   }
 
   /** The recent history of changes of `ref` (`Kind/key`), oldest first (a new list each call). */
   history(ref: string): readonly ObjectHistoryEntry[] | undefined {
     const list = this.state.api.history.get(ref);
-    if (!list) return undefined;
-    const out: ObjectHistoryEntry[] = [];
-    for (let i = 0; i < list.length; i += HISTORY_FIELDS)
-      out.push({ at: list[i] as number, what: list[i + 1] as string, cause: list[i + 2] as number });
-    return out;
+    return list ? historyEntries(list) : undefined;
   }
 
   /** Every ref with a history, in the order they were first recorded. */
@@ -345,10 +327,7 @@ export class Engine {
   /** Latest cause recorded on `ref` whose description starts with `prefix` (or any, if omitted). */
   lastCause(ref: string, prefix?: string): number | undefined {
     const list = this.state.api.history.get(ref);
-    if (!list) return undefined;
-    for (let i = list.length - HISTORY_FIELDS; i >= 0; i -= HISTORY_FIELDS)
-      if (!prefix || (list[i + 1] as string).startsWith(prefix)) return list[i + 2] as number;
-    return undefined;
+    return list ? lastCauseIn(list, prefix) : undefined;
   }
 
   // ---------------------------------------------------------------- API store

@@ -331,11 +331,12 @@ export interface ObjectHistoryEntry {
 }
 
 /**
- * An object's recent history as the state keeps it: its entries flat, `[at, what, cause, at, ...]`
- * (`Engine.history` gives them as records). A record per entry took ~56 bytes with its slot, three
- * slots take 24: ~460,000 entries in a 1,000-node zone-failure hour.
+ * An object's recent history as the state keeps it: its entries flat, `[at, what, cause, at, ...]`,
+ * the older ones of a long history in a shared flat list in slot 0 (`core/history-list.ts`, which
+ * writes and reads them; `Engine.history` gives them as records). A record per entry took ~56
+ * bytes with its slot, three slots take 24: ~460,000 entries in a 1,000-node zone-failure hour.
  */
-export type HistoryList = (number | string)[];
+export type HistoryList = readonly (number | string | readonly (number | string)[])[];
 
 export interface NodeHealth {
   probeTimestamp: number;
