@@ -10,7 +10,6 @@ import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../core/a
 import type { Engine } from '../core/engine';
 import { joinKey } from '../core/key-memo';
 import { QuietMemo } from '../core/quiet-memo';
-import { clonePlain } from '../core/snapshot';
 import type { ControllerMemory, NodeHealth } from '../core/state';
 import { controlPlaneHost, formatDuration } from '../core/world';
 import { controllerMemory } from './control-plane';
@@ -153,7 +152,11 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
   // Once every condition is Unknown a pass changes nothing: skip the copy (silent nodes are
   // checked every 5s for as long as they stay silent).
   if (now >= h.probeTimestamp + grace && !allUnknown(node)) {
-    const next = clonePlain(node);
+    // A copy sharing what it does not change (stored objects never change): the conditions.
+    const next: Node = {
+      ...node,
+      status: { ...node.status, conditions: node.status.conditions.map((c) => ({ ...c })) },
+    };
     for (const type of UNKNOWN_CONDITION_TYPES) {
       const c = next.status.conditions.find((x) => x.type === type);
       if (!c) {
@@ -294,8 +297,10 @@ export function markPodsNotReady(e: Engine, nodeName: string, pods: readonly Pod
       rule: `MarkPodsNotReady: node ${nodeName} is not Ready`,
       parents,
     });
-    const next = clonePlain(pod);
-    next.status.conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
+    const conditions = pod.status.conditions.slice();
+    conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
+    // Only the status is new: the spec (its containers shared by a template's pods) stays shared.
+    const next: Pod = { ...pod, status: { ...pod.status, conditions } };
     e.put(next, 'Ready=False (NodeNotReady)', cause);
     e.event(
       { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },

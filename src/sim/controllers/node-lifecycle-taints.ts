@@ -11,7 +11,6 @@
  */
 import type { Node, NodeCondition, Taint, TaintEffect } from '../core/api-types';
 import type { Engine } from '../core/engine';
-import { clonePlain } from '../core/snapshot';
 import { controllerMemory } from './control-plane';
 import {
   NODE_EVICTION_PERIOD_MS,
@@ -83,11 +82,17 @@ export function swapNodeControllerTaint(
   const removed = node.spec.taints.filter((t) => !kept.includes(t));
   const added = change.add.filter((a) => !kept.some((t) => t.key === a.key && t.effect === a.effect));
   if (added.length === 0 && removed.length === 0) return false;
-  const next = clonePlain(node);
-  next.spec.taints = [
-    ...kept.map((t) => ({ ...t })),
-    ...added.map((t) => ({ key: t.key, effect: t.effect, timeAdded: e.now })),
-  ];
+  // A copy sharing what it does not change (stored objects never change): only the taints are new.
+  const next: Node = {
+    ...node,
+    spec: {
+      ...node.spec,
+      taints: [
+        ...kept.map((t) => ({ ...t })),
+        ...added.map((t) => ({ key: t.key, effect: t.effect, timeAdded: e.now })),
+      ],
+    },
+  };
   const steps = [...removed.map((t) => `untaint ${taintLabel(t)}`), ...added.map((t) => `taint ${taintLabel(t)}`)];
   const causes = steps.map((what) =>
     e.cause({

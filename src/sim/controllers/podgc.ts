@@ -15,7 +15,6 @@
  */
 import type { Pod, PodCondition } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
-import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { noteTerminatingPod, terminatingKeys } from './podgc-cache';
@@ -47,8 +46,7 @@ function markFailedAndDeletePod(
 ): void {
   const key = podKey(pod);
   if (e.state.profile.disruptionConditions && !isTerminal(pod)) {
-    const next = clonePlain(pod);
-    next.status.phase = 'Failed';
+    const next: Pod = { ...pod, status: { ...pod.status, phase: 'Failed', conditions: pod.status.conditions.slice() } };
     let what = 'phase=Failed';
     if (condition) {
       const idx = next.status.conditions.findIndex((c) => c.type === condition.type);

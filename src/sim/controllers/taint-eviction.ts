@@ -21,7 +21,6 @@ import type { Node, Pod, Taint } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import { dict } from '../core/dict';
 import type { Engine, SimModule } from '../core/engine';
-import { clonePlain } from '../core/snapshot';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { podsOnNodeSorted } from './node-lifecycle-health';
@@ -201,8 +200,7 @@ function evict(e: Engine, key: string): void {
       )
     : undefined;
   if (conditions) {
-    const next = clonePlain(pod);
-    next.status.conditions = conditions;
+    const next: Pod = { ...pod, status: { ...pod.status, conditions } };
     e.put(next, `DisruptionTarget=True (${reason})`, cause);
     current = next;
   }
