@@ -54,13 +54,15 @@ export interface FilterFailure {
   resolvable: boolean;
 }
 
+/** The taint NodeUnschedulable checks tolerations against (one for every call: asked per pod and node). */
+const UNSCHEDULABLE_TAINT: Taint = Object.freeze({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' });
+
 /**
  * The filters that depend only on the pod's tolerations/selector and the node (NodeUnschedulable,
  * TaintToleration, NodeAffinity), in plugin order: null if the node passes.
  */
 export function staticFilter(e: Engine, pod: Pod, node: Node): FilterFailure | null {
-  const unschedTaint: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
-  if (node.spec.unschedulable && !pod.spec.tolerations.some((t) => toleratesTaint(t, unschedTaint))) {
+  if (node.spec.unschedulable && !pod.spec.tolerations.some((t) => toleratesTaint(t, UNSCHEDULABLE_TAINT))) {
     return { reasons: ['node(s) were unschedulable'], resolvable: false };
   }
   const taint = firstUntoleratedTaint(

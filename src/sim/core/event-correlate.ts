@@ -127,15 +127,17 @@ export class EventCorrelation {
       const seg = log.segments[Math.floor(at / SEGMENT)] as EventSegment;
       return now - (seg.last[at % SEGMENT] as number) <= AGGREGATION_WINDOW_MS;
     };
-    for (const [h, b] of this.pairs) {
+    // forEach, not for-of: no [key, value] array per pair (22 MB in a 1,000-node half hour).
+    // Deleting or replacing the current entry while a Map walks is allowed.
+    this.pairs.forEach((b, h) => {
       if (typeof b === 'number') {
         if (!live(b)) this.pairs.delete(h);
-        continue;
+        return;
       }
       const kept = b.filter(live);
       if (kept.length === 0) this.pairs.delete(h);
       else this.pairs.set(h, kept.length === 1 ? (kept[0] as number) : kept);
-    }
+    });
     this.sweepAt = Math.max(SWEEP_MIN, 2 * this.pairs.size);
     this.sweepTime = now + AGGREGATION_WINDOW_MS;
   }
