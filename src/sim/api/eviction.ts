@@ -34,7 +34,7 @@ import type { Engine } from '../core/engine';
 import { keyOf } from '../core/keys';
 import { removeOrTerminate } from './delete';
 import { disruptionAllowedCondition } from './pdb-status';
-import { isPodReady, updatePodCondition } from './podutil';
+import { isPodReady, statusWrite, updatePodCondition } from './podutil';
 
 export const PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
 export const MANY_PDBS =
@@ -71,7 +71,7 @@ function addConditionAndDeletePod(e: Engine, pod: Pod, grace: number, cause: num
       )
     : undefined;
   if (conditions) {
-    current = { ...pod, status: { ...pod.status, conditions } };
+    current = statusWrite(pod, { ...pod.status, conditions });
     e.put(current, 'DisruptionTarget=True (EvictionByEvictionAPI)', cause);
   }
   removeOrTerminate(e, current, grace, cause);

@@ -88,6 +88,19 @@ export function isMirrorPod(p: Pod): boolean {
   return p.metadata.annotations['kubernetes.io/config.mirror'] !== undefined;
 }
 
+/**
+ * A controller's write of a pod's status: a new pod with `status`, sharing the rest of `pod` (its
+ * containers and template parts, which pods stamped from one template share) but for a new spec
+ * record. The new spec record keeps what the deep copies these writers made before told the
+ * kubelet's Pod watch (kubelet/module.ts), which takes a write that keeps the spec record for a
+ * status-only one and requests no sync pass: these writes have always requested one, and runs
+ * keep their timings. (Upstream's config source sends a status-only change as a RECONCILE, not a
+ * sync: whether to follow it is a fidelity question, left open.)
+ */
+export function statusWrite(pod: Pod, status: Pod['status']): Pod {
+  return { ...pod, spec: { ...pod.spec }, status };
+}
+
 /** Deep-enough copy of an object before mutating it (put must receive a new object). */
 export function clone<T>(o: T): T {
   return clonePlain(o);

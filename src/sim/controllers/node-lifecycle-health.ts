@@ -6,6 +6,7 @@
  * Cause/history `what` prefixes: `Ready=Unknown` (node conditions set Unknown),
  * `Ready=False (NodeNotReady)` (pod Ready condition set False by MarkPodsNotReady).
  */
+import { statusWrite } from '../api/podutil';
 import type { ConditionStatus, Lease, Node, NodeCondition, Pod } from '../core/api-types';
 import type { Engine } from '../core/engine';
 import { joinKey } from '../core/key-memo';
@@ -299,8 +300,7 @@ export function markPodsNotReady(e: Engine, nodeName: string, pods: readonly Pod
     });
     const conditions = pod.status.conditions.slice();
     conditions[idx] = { ...ready, status: 'False', lastTransitionTime: e.now };
-    // Only the status is new: the spec (its containers shared by a template's pods) stays shared.
-    const next: Pod = { ...pod, status: { ...pod.status, conditions } };
+    const next = statusWrite(pod, { ...pod.status, conditions });
     e.put(next, 'Ready=False (NodeNotReady)', cause);
     e.event(
       { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },

@@ -13,6 +13,7 @@
  * Cause/history `what` prefixes: `phase=Failed` (status patch), `deleted (force, PodGC)` (removal);
  * causes `podgc: ...`.
  */
+import { statusWrite } from '../api/podutil';
 import type { Pod, PodCondition } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { formatDuration } from '../core/world';
@@ -46,7 +47,7 @@ function markFailedAndDeletePod(
 ): void {
   const key = podKey(pod);
   if (e.state.profile.disruptionConditions && !isTerminal(pod)) {
-    const next: Pod = { ...pod, status: { ...pod.status, phase: 'Failed', conditions: pod.status.conditions.slice() } };
+    const next = statusWrite(pod, { ...pod.status, phase: 'Failed', conditions: pod.status.conditions.slice() });
     let what = 'phase=Failed';
     if (condition) {
       const idx = next.status.conditions.findIndex((c) => c.type === condition.type);

@@ -16,7 +16,7 @@
  * (`deletion requested`).
  */
 import { removeOrTerminate } from '../api/delete';
-import { updatePodCondition } from '../api/podutil';
+import { statusWrite, updatePodCondition } from '../api/podutil';
 import type { Node, Pod, Taint } from '../core/api-types';
 import { causeAt } from '../core/cause-log';
 import { dict } from '../core/dict';
@@ -200,7 +200,7 @@ function evict(e: Engine, key: string): void {
       )
     : undefined;
   if (conditions) {
-    const next: Pod = { ...pod, status: { ...pod.status, conditions } };
+    const next = statusWrite(pod, { ...pod.status, conditions });
     e.put(next, `DisruptionTarget=True (${reason})`, cause);
     current = next;
   }
