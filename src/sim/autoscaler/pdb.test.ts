@@ -188,7 +188,15 @@ describe('scale-down actuation with PodDisruptionBudgets', () => {
     advanceUntil(sim, () => eventsOf(sim, 'ScaleDown').length > 0, 20 * 60_000, 1000);
     const victim = eventsOf(sim, 'ScaleDown')[0]?.involvedObject.name as string;
     const target = e.podsOnNode(victim).find((p) => p.metadata.name.startsWith('web-'))?.metadata.name as string;
-    sim.advanceTo(sim.now + 5000);
+    // The pod as the eviction left it: looked at in 100 ms steps, since its container stops on
+    // SIGTERM a random 0.3-1.5 s after Killing and the kubelet then deletes it.
+    const evicted = advanceUntil(
+      sim,
+      () => e.get('Pod', `default/${target}`)?.metadata.deletionTimestamp !== undefined,
+      sim.now + 10_000,
+      100,
+    );
+    expect(evicted).toBeDefined();
     const pod = e.get('Pod', `default/${target}`);
     expect(pod?.metadata.deletionTimestamp).toBeDefined();
     expect(pod?.status.conditions.find((c) => c.type === 'DisruptionTarget')).toMatchObject({
