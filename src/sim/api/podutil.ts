@@ -89,13 +89,13 @@ export function isMirrorPod(p: Pod): boolean {
 }
 
 /**
- * A controller's write of a pod's status: a new pod with `status`, sharing the rest of `pod` (its
- * containers and template parts, which pods stamped from one template share) but for a new spec
- * record. The new spec record keeps what the deep copies these writers made before told the
- * kubelet's Pod watch (kubelet/module.ts), which takes a write that keeps the spec record for a
- * status-only one and requests no sync pass: these writes have always requested one, and runs
- * keep their timings. (Upstream's config source sends a status-only change as a RECONCILE, not a
- * sync: whether to follow it is a fidelity question, left open.)
+ * A controller's write of a pod's status: a new pod with `status`, sharing the rest of `pod` (the
+ * containers and other parts pods stamped from one template share), but with a new spec record.
+ * The kubelet's Pod watch (kubelet/module.ts) takes a write that keeps the spec record for a
+ * status-only one and requests no sync pass. These writers made deep copies before, so their
+ * writes have always requested one; the new record keeps that, and runs keep their timings.
+ * Upstream's kubelet takes a status-only change as a RECONCILE, not a sync: following it is a
+ * fidelity question, left open.
  */
 export function statusWrite(pod: Pod, status: Pod['status']): Pod {
   return { ...pod, spec: { ...pod.spec }, status };

@@ -309,6 +309,8 @@ export class Engine {
 
   /** Record that `ref` (e.g. `Pod/default/web-1`, `Host/node2`) changed because of `cause`. */
   remember(ref: string, what: string, cause: number): void {
+    // A new list each time (a stored one is never written: checkpoints share it), sharing the
+    // older entries of a long history (core/history-list.ts).
     const h = this.state.api.history;
     h.set(ref, appendHistory(h.get(ref), this.state.now, intern(what), cause));
   }
