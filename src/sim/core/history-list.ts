@@ -24,6 +24,7 @@ export const HISTORY_RECENT = 8;
 const FIELDS = 3;
 
 type Entries = readonly (number | string)[];
+const NONE: Entries = Object.freeze([]);
 
 /** The older entries a list shares (slot 0), or undefined. */
 function olderOf(list: HistoryList): Entries | undefined {
@@ -58,37 +59,30 @@ export function appendHistory(list: HistoryList | undefined, at: number, what: s
   return [folded, at, what, cause] as HistoryList;
 }
 
-/** How many entries `list` holds (shown or not). */
-function entryCount(list: HistoryList): number {
-  const older = olderOf(list);
-  return older ? older.length / FIELDS + (list.length - 1) / FIELDS : list.length / FIELDS;
-}
-
-/** Entry `i` (0 = oldest held) as its three slots' position: [entries, offset]. */
-function slot(list: HistoryList, i: number): [Entries, number] {
-  const older = olderOf(list);
-  const olderCount = older ? older.length / FIELDS : 0;
-  if (i < olderCount) return [older as Entries, i * FIELDS];
-  return [list as Entries, (older ? 1 : 0) + (i - olderCount) * FIELDS];
-}
-
 /** The entries shown (the last HISTORY_KEEP), oldest first, as records (a new list each call). */
 export function historyEntries(list: HistoryList): ObjectHistoryEntry[] {
-  const n = entryCount(list);
+  const older = olderOf(list) ?? NONE;
+  const from = older === NONE ? 0 : 1;
   const out: ObjectHistoryEntry[] = [];
-  for (let i = Math.max(0, n - HISTORY_KEEP); i < n; i++) {
-    const [entries, o] = slot(list, i);
-    out.push({ at: entries[o] as number, what: entries[o + 1] as string, cause: entries[o + 2] as number });
-  }
+  // The shown entries of the older list are its last (KEEP - recent ones).
+  const recent = (list.length - from) / FIELDS;
+  const skip = Math.max(0, older.length - Math.max(0, HISTORY_KEEP - recent) * FIELDS);
+  for (let o = skip; o < older.length; o += FIELDS)
+    out.push({ at: older[o] as number, what: older[o + 1] as string, cause: older[o + 2] as number });
+  const first = Math.max(from, list.length - HISTORY_KEEP * FIELDS);
+  for (let o = first; o < list.length; o += FIELDS)
+    out.push({ at: list[o] as number, what: list[o + 1] as string, cause: list[o + 2] as number });
   return out;
 }
 
 /** The cause of the newest entry shown whose description starts with `prefix` (any, if omitted). */
 export function lastCauseIn(list: HistoryList, prefix?: string): number | undefined {
-  const n = entryCount(list);
-  for (let i = n - 1; i >= Math.max(0, n - HISTORY_KEEP); i--) {
-    const [entries, o] = slot(list, i);
-    if (!prefix || (entries[o + 1] as string).startsWith(prefix)) return entries[o + 2] as number;
-  }
+  const older = olderOf(list) ?? NONE;
+  const from = older === NONE ? 0 : 1;
+  let left = HISTORY_KEEP;
+  for (let o = list.length - FIELDS; o >= from && left > 0; o -= FIELDS, left--)
+    if (!prefix || (list[o + 1] as string).startsWith(prefix)) return list[o + 2] as number;
+  for (let o = older.length - FIELDS; o >= 0 && left > 0; o -= FIELDS, left--)
+    if (!prefix || (older[o + 1] as string).startsWith(prefix)) return older[o + 2] as number;
   return undefined;
 }
