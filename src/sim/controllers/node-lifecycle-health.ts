@@ -238,7 +238,16 @@ function leaseRenewal(
     !(grace > 0)
   )
     return undefined;
-  const h: NodeHealth = { ...saved, leaseSeen: true, lastLeaseRenew: lease.spec.renewTime, probeTimestamp: now };
+  // Written out, not `{ ...saved, ... }`: a spread here took ~2.5% of a 1,000-node hour.
+  const h: NodeHealth = {
+    probeTimestamp: now,
+    readyTransitionTimestamp: saved.readyTransitionTimestamp,
+    lastReadyHeartbeat: saved.lastReadyHeartbeat,
+    lastLeaseRenew: lease.spec.renewTime,
+    leaseSeen: true,
+  };
+  if (saved.observedReady !== undefined) h.observedReady = saved.observedReady;
+  if (saved.lastReadyTransition !== undefined) h.lastReadyTransition = saved.lastReadyTransition;
   e.cow.field(m, 'nodeHealth')[name] = h;
   // Every condition Unknown (a note for ever) or not is a matter of the Node, which is the same.
   quietPasses.note4(m, name, node, lease, h, s, n.until === Number.POSITIVE_INFINITY ? n.until : now + grace, n.value);

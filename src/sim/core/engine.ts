@@ -3,7 +3,7 @@
  * and the trace. Behaviour lives in modules (kubelet, runtime, controllers, ...) that register
  * timer handlers and API watches; the kernel only routes. The state is plain data (core/state.ts).
  */
-import type { ApiObject, Kind, KubeEvent, Node, ObjectOfKind, ObjectReference, Pod } from './api-types';
+import type { ApiObject, Kind, KubeEvent, Node, ObjectMeta, ObjectOfKind, ObjectReference, Pod } from './api-types';
 import { appendCause } from './cause-log';
 import { ChangeCounters, type Stamps } from './change-counters';
 import { CopyOnWrite } from './copy-on-write';
@@ -519,7 +519,7 @@ export class Engine {
     const old = objects.get(key);
     // A fresh metadata object: callers often spread the old object (sharing its metadata), and a
     // stored object must never change once written (snapshots share them, see core/snapshot.ts).
-    obj.metadata = { ...obj.metadata, resourceVersion: ++this.state.api.resourceVersion };
+    obj.metadata = withResourceVersion(obj.metadata, ++this.state.api.resourceVersion);
     objects.set(key, obj);
     if (!old) this.changes.keysChanged(kind);
     if (kind === 'Pod') this.indexPod(key, old as Pod | undefined, obj);
@@ -760,3 +760,25 @@ const involvedObjects = new Map<string, ObjectReference>();
 
 /** kube-apiserver --event-ttl's default, for a state saved before profiles had `eventTTL`. */
 const DEFAULT_EVENT_TTL = 3_600_000;
+
+/**
+ * `{ ...meta, resourceVersion }`, written out field by field (optional fields only when set). The
+ * spread at this one site, which sees the metadata of every kind, measured ~0.3 µs a write in a
+ * 1,000-node run, where a whole Lease renewal is ~2.5 µs.
+ */
+function withResourceVersion(m: ObjectMeta, resourceVersion: number): ObjectMeta {
+  const out: ObjectMeta = {
+    name: m.name,
+    uid: m.uid,
+    resourceVersion,
+    creationTimestamp: m.creationTimestamp,
+    labels: m.labels,
+    annotations: m.annotations,
+    ownerReferences: m.ownerReferences,
+  };
+  if (m.namespace !== undefined) out.namespace = m.namespace;
+  if (m.generation !== undefined) out.generation = m.generation;
+  if (m.deletionTimestamp !== undefined) out.deletionTimestamp = m.deletionTimestamp;
+  if (m.deletionGracePeriodSeconds !== undefined) out.deletionGracePeriodSeconds = m.deletionGracePeriodSeconds;
+  return out;
+}

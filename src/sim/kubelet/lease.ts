@@ -59,7 +59,11 @@ export function leaseTick(e: Engine, h: RunningHost): void {
         parents: [startCause],
       }));
     // The metadata is copied only to be changed: put gives every written object a metadata of its own.
-    const lease: Lease = { ...existing, spec: { ...existing.spec, holderIdentity: h.name, renewTime: e.now } };
+    const lease: Lease = {
+      kind: 'Lease',
+      metadata: existing.metadata,
+      spec: { holderIdentity: h.name, leaseDurationSeconds: existing.spec.leaseDurationSeconds, renewTime: e.now },
+    };
     if (existing.metadata.ownerReferences.length === 0 && node) {
       lease.metadata = {
         ...existing.metadata,
