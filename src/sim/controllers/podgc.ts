@@ -18,7 +18,6 @@ import type { Pod, PodCondition } from '../core/api-types';
 import type { Engine, SimModule } from '../core/engine';
 import { formatDuration } from '../core/world';
 import { controllerManagerActive, controllerMemory } from './control-plane';
-import { noteTerminatingPod, terminatingKeys } from './podgc-cache';
 
 const ACTOR = 'pod-garbage-collector';
 export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
@@ -145,15 +144,22 @@ function gcUnscheduledTerminating(e: Engine, pods: readonly Pod[]): void {
 
 /** One PodGC pass (`gc`). */
 export function podGC(e: Engine): void {
-  // Candidates: terminating pods and pods on nodes absent from the API (the only ones any of the
-  // three sweeps acts on), in key order like the full list they were filtered from.
-  const candidates = new Set(terminatingKeys(e));
+  // Candidates: the pods one of the three sweeps can act on, in key order (the order of the full
+  // list they once were filtered from): every pod on a node absent from the API, terminating pods
+  // on a node that is not Ready and tainted out-of-service, and terminating pods bound to no node.
+  // Found per node: a zone failure leaves thousands of terminating pods on unreachable nodes that
+  // no sweep touches, and sorting those every 20 s was ~6% of the failure's minutes at 1,000 nodes.
+  const keys: string[] = [];
   for (const n of e.boundNodeNames()) {
-    if (e.get('Node', n) === undefined) for (const k of e.podKeysOnNode(n)) candidates.add(k);
+    const node = e.get('Node', n);
+    if (node === undefined) for (const k of e.podKeysOnNode(n)) keys.push(k);
+    else if (!isNodeReady(e, n) && node.spec.taints.some((t) => t.key === TAINT_OUT_OF_SERVICE))
+      for (const p of e.podsOnNode(n)) if (p.metadata.deletionTimestamp !== undefined) keys.push(podKey(p));
   }
-  if (candidates.size === 0 && Object.keys(controllerMemory(e).podgcQuarantine).length === 0) return;
+  for (const p of e.unboundPods()) if (p.metadata.deletionTimestamp !== undefined) keys.push(podKey(p));
+  if (keys.length === 0 && Object.keys(controllerMemory(e).podgcQuarantine).length === 0) return;
   const pods: Pod[] = [];
-  for (const k of [...candidates].sort()) {
+  for (const k of keys.sort()) {
     const p = e.get('Pod', k);
     if (p) pods.push(p);
   }
@@ -165,7 +171,6 @@ export function podGC(e: Engine): void {
 /** The PodGC module: a pass every podGCPeriod while kube-controller-manager leads. */
 export const podgcModule: SimModule = {
   name: 'podgc',
-  watch: { Pod: (e, key, obj) => noteTerminatingPod(e, key, obj as Pod | undefined) },
   timers: {
     'podgc.gc': (e, t) => {
       if (t.gen !== controllerMemory(e).generation) return;
