@@ -25,7 +25,7 @@ const MICRO = 1_000_000;
  * the deprecated `failure-domain.beta.kubernetes.io/...`); no labels → "" (the whole cluster is one zone).
  */
 export function zoneKey(node: Pick<Node, 'metadata'>): string {
-  return zoneKeyFor(node.metadata.labels, zoneKeyOf);
+  return zoneKeyFor(node.metadata.name, node.metadata.labels, zoneKeyOf);
 }
 
 function zoneKeyOf(l: Node['metadata']['labels']): string {
