@@ -10,7 +10,7 @@ import { CopyOnWrite } from './copy-on-write';
 import { type EventLogCheckpoint, emptyEventLog } from './event-log';
 import { type EventCursor, EventStore } from './event-store';
 import { flat } from './flat';
-import { heapPeek, heapPop, heapPush, type Timer } from './heap';
+import { type HeapKeys, heapPeek, heapPop, heapPush, keysOf, type Timer } from './heap';
 import { appendHistory, historyEntries, lastCauseIn } from './history-list';
 import { intern, shareEqual } from './intern';
 import { joinKey } from './key-memo';
@@ -120,6 +120,9 @@ export class Engine {
   onBusy: (() => void) | undefined;
   private dispatchedSinceBusy = 0;
   private readonly pendingKinds = new Set<string>();
+  /** `timerKeys`: the times and seqs of `keysFor`'s slots. */
+  private keys: HeapKeys = { ats: [], seqs: [] };
+  private keysFor: Timer[] | undefined;
   /** The pending timers of `pendingKinds` in `pendingFor.timers` (built again for another state). */
   private pending: PendingTimers | undefined;
   private pendingFor: SimState | undefined;
@@ -154,7 +157,7 @@ export class Engine {
     if (!this.timerHandlers.has(kind)) throw new Error(`no handler for timer kind ${kind}`);
     const at = this.state.now + Math.max(0, Math.round(delay));
     const t: Timer = { at, seq: this.state.nextSeq++, kind, target, gen };
-    heapPush(this.state.timers, t);
+    heapPush(this.state.timers, this.timerKeys(), t);
     if (this.pendingFor === this.state) this.pending?.queued(t);
   }
 
@@ -176,6 +179,19 @@ export class Engine {
     return this.pending;
   }
 
+  /**
+   * The times and seqs of the live heap's slots (core/heap.ts), derived from `state.timers` and
+   * built again for another timers array (a restore brings one); only the engine changes the heap.
+   */
+  private timerKeys(): HeapKeys {
+    const timers = this.state.timers;
+    if (this.keysFor !== timers) {
+      this.keys = keysOf(timers);
+      this.keysFor = timers;
+    }
+    return this.keys;
+  }
+
   /** Time of the next pending timer, or undefined. */
   nextTimerAt(): number | undefined {
     return heapPeek(this.state.timers)?.at;
@@ -189,6 +205,7 @@ export class Engine {
    */
   runUntil(t: number): void {
     const heap = this.state.timers;
+    const keys = this.timerKeys();
     let instant = Number.NaN;
     let steps = 0;
     for (;;) {
@@ -200,7 +217,7 @@ export class Engine {
       } else if (++steps > this.maxStepsPerInstant) {
         throw new SimulationStuckError(top.at, this.maxStepsPerInstant);
       }
-      heapPop(heap);
+      heapPop(heap, keys);
       if (this.pendingFor === this.state) this.pending?.ran(top);
       this.state.now = top.at;
       // Events whose TTL ran out go before anything else happens at this instant. (Whether an
@@ -231,7 +248,7 @@ export class Engine {
   enqueue(module: string): void {
     if (this.state.pendingSyncs[module]) return;
     this.state.pendingSyncs[module] = true;
-    heapPush(this.state.timers, {
+    heapPush(this.state.timers, this.timerKeys(), {
       at: this.state.now + this.state.settings.watchLatency,
       seq: this.state.nextSeq++,
       kind: 'sync',
