@@ -153,7 +153,7 @@ export function podGC(e: Engine): void {
   for (const n of e.boundNodeNames()) {
     const node = e.get('Node', n);
     if (node === undefined) for (const k of e.podKeysOnNode(n)) keys.push(k);
-    else if (!isNodeReady(e, n) && node.spec.taints.some((t) => t.key === TAINT_OUT_OF_SERVICE))
+    else if (node.spec.taints.some((t) => t.key === TAINT_OUT_OF_SERVICE) && !isNodeReady(e, n))
       for (const p of e.podsOnNode(n)) if (p.metadata.deletionTimestamp !== undefined) keys.push(podKey(p));
   }
   for (const p of e.unboundPods()) if (p.metadata.deletionTimestamp !== undefined) keys.push(podKey(p));
