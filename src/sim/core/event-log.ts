@@ -104,10 +104,10 @@ export interface NewEvent {
   first: number;
   hash: number;
   code: number;
-  /** 16 lowercase hex digits. */
-  name: string;
-  /** A uid, 8-4-4-4-12 lowercase hex digits. */
-  uid: string;
+  /** 16 lowercase hex digits, or their two 32-bit words (the PRNG's draws: no text made to be parsed). */
+  name: string | readonly number[];
+  /** A uid, 8-4-4-4-12 lowercase hex digits, or its four 32-bit words. */
+  uid: string | readonly number[];
   object: ObjectReference;
   message: string;
   rv: number;
@@ -163,6 +163,16 @@ export function seqAt(seg: EventSegment, slot: number): number {
   return seg.seqs ? (seg.seqs[slot] as number) : seg.base + slot;
 }
 
+/** Writes `n` 32-bit words at `at`: given as words, or as their hex digits (dashes skipped). */
+function writeWords(into: Uint32Array, at: number, n: number, v: string | readonly number[]): void {
+  if (typeof v !== 'string') {
+    for (let i = 0; i < n; i++) into[at + i] = v[i] as number;
+    return;
+  }
+  const hex = v.replaceAll('-', '');
+  for (let i = 0; i < n; i++) into[at + i] = Number.parseInt(hex.slice(8 * i, 8 * i + 8), 16);
+}
+
 /** Appends a new Event (count 1, last = first, unless `ev` says otherwise); returns its sequence number. */
 export function appendEvent(log: EventLog, ev: NewEvent): number {
   const last = ev.last ?? ev.first;
@@ -185,10 +195,8 @@ export function appendEvent(log: EventLog, ev: NewEvent): number {
   f.first[slot] = ev.first;
   f.hash[slot] = ev.hash;
   f.code[slot] = ev.code;
-  f.name[2 * slot] = Number.parseInt(ev.name.slice(0, 8), 16);
-  f.name[2 * slot + 1] = Number.parseInt(ev.name.slice(8, 16), 16);
-  const u = ev.uid.replaceAll('-', '');
-  for (let i = 0; i < 4; i++) f.uid[4 * slot + i] = Number.parseInt(u.slice(8 * i, 8 * i + 8), 16);
+  writeWords(f.name, 2 * slot, 2, ev.name);
+  writeWords(f.uid, 4 * slot, 4, ev.uid);
   f.object[slot] = ev.object;
   f.message[slot] = ev.message;
   f.written = slot + 1;

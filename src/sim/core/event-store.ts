@@ -15,6 +15,7 @@ import {
   type EventLogCheckpoint,
   type EventSegment,
   locate,
+  type NewEvent,
   restoreEventLog,
   SEGMENT,
 } from './event-log';
@@ -169,7 +170,7 @@ export class EventStore {
     reason: string,
     message: string,
     component: string,
-    e: { now: number; name: string; uid: string; rv: number; count?: number; first?: number },
+    e: { now: number; name: NewEvent['name']; uid: NewEvent['uid']; rv: number; count?: number; first?: number },
   ): number {
     const hash = aggregationHash(o, reason, message, component);
     const key = codeKey(type, reason, component);
