@@ -284,7 +284,6 @@ function bind(e: Engine, pod: Pod, node: Node): void {
   // Copy only what changes (structuredClone of thousands of pods dominates otherwise).
   const next: Pod = {
     ...pod,
-    metadata: { ...pod.metadata },
     spec: { ...pod.spec, nodeName: node.metadata.name },
     status: {
       ...pod.status,

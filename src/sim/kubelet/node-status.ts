@@ -154,13 +154,12 @@ function statusChanged(a: Node, b: Node): boolean {
   );
 }
 
+/**
+ * A copy the setters may change: the status and its conditions are new. The metadata and spec are
+ * shared (the setters read the spec only; `put` gives the written object a metadata of its own).
+ */
 function copyNode(n: Node): Node {
-  return {
-    ...n,
-    metadata: { ...n.metadata },
-    spec: { ...n.spec },
-    status: { ...n.status, conditions: n.status.conditions.map((c) => ({ ...c })) },
-  };
+  return { ...n, status: { ...n.status, conditions: n.status.conditions.map((c) => ({ ...c })) } };
 }
 
 function firstGetPath(h: Host): string {
