@@ -27,10 +27,11 @@ export type Severity = 'I' | 'W' | 'E';
 
 /**
  * How far back a new line looks for an entry with the same text to share it: a failing kubelet
- * repeats three or four messages in turn (node status, lease), so the same text is a few entries
- * back; the 5,000-node zone outage wrote ~1.5 million such lines per simulated hour.
+ * repeats a few messages in turn (node status retries, lease), the same text up to ~15 entries
+ * back (core/journal-log.ts SHARE_BACK); the 5,000-node zone outage wrote ~1.5 million such lines
+ * per simulated hour.
  */
-const SHARE_BACK = 8;
+const SHARE_BACK = 32;
 
 /** Process id shown for a unit: the service's Main PID, or 1 (systemd) when it never ran. */
 function pidOf(e: Engine, hostName: string, unit: string): number {
