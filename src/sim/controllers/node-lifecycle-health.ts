@@ -207,6 +207,37 @@ export function tryUpdateNodeHealth(e: Engine, node: Node): Readonly<HealthResul
 const quietPasses = new QuietMemo<HealthResult>();
 
 /**
+ * The note of the last quiet pass over `name` (read only): its inputs (the Node, the Lease, the
+ * health record, the settings), until when it holds, and the result it hands back. For the pass's
+ * slots (node-lifecycle-monitor-cache.ts).
+ */
+export function quietNote(
+  m: ControllerMemory,
+  name: string,
+): Readonly<{ inputs: readonly unknown[]; until: number; value: Readonly<HealthResult> | undefined }> | undefined {
+  return quietPasses.peek(m, name);
+}
+
+/**
+ * What `tryUpdateNodeHealth` does for a node whose quiet note stands but for a renewed Lease (the
+ * note's Lease is not `lease`, so the note is not recalled): the renewal step alone, with the
+ * health record it wrote and until when its new note holds; undefined when that step does not
+ * apply (then the full pass must run).
+ */
+export function leaseRenewalStep(
+  e: Engine,
+  m: ControllerMemory,
+  node: Node,
+  lease: Lease | undefined,
+  saved: NodeHealth | undefined,
+): { value: Readonly<HealthResult>; health: NodeHealth; until: number } | undefined {
+  const name = node.metadata.name;
+  const value = leaseRenewal(e, m, name, node, lease, saved, e.state.settings, e.now);
+  const n = value && quietPasses.peek(m, name);
+  return n ? { value, health: n.inputs[2] as NodeHealth, until: n.until } : undefined;
+}
+
+/**
  * The pass over a node whose only new input since its last quiet pass is a renewed Lease (every
  * live node every 10 s, half the nodes of each 5 s pass): the full pass would keep the Ready
  * heartbeat it already took in, take the new renewTime as the probe (now), find the grace not run

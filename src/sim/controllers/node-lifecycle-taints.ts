@@ -278,6 +278,24 @@ export function processTaintBaseEviction(e: Engine, node: Node, observed: string
   }
 }
 
+/**
+ * Would `processTaintBaseEviction` for `observed` leave `node`'s taints and its place in the
+ * tainting set (`queued`) as they are? Ready: no NoExecute taint of ours and not in the set.
+ * False/Unknown: the matching taint already, not the other one, and still in the set (a tainted
+ * node stays in it until reachable); an untainted one is taken out and queued again at the end.
+ * Anything else is not acted on.
+ */
+export function taintsSettled(node: Node, observed: string, queued: boolean): boolean {
+  if (observed === 'False' || observed === 'Unknown') {
+    const want = observed === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
+    const opposite = observed === 'False' ? TAINT_UNREACHABLE : TAINT_NOT_READY;
+    return queued && hasTaint(node, want, 'NoExecute') && !hasTaint(node, opposite, 'NoExecute');
+  }
+  if (observed === 'True')
+    return !queued && !hasTaint(node, TAINT_UNREACHABLE, 'NoExecute') && !hasTaint(node, TAINT_NOT_READY, 'NoExecute');
+  return true;
+}
+
 function zoneBucket(e: Engine, zone: string) {
   const m = controllerMemory(e);
   const b = m.zoneTokens[zone] ?? newTokenBucket(e.now);

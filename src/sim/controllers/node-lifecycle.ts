@@ -22,6 +22,7 @@ import type { Engine, SimModule } from '../core/engine';
 import { controllerManagerActive, controllerMemory } from './control-plane';
 import { markPodsNotReady, podsOnNodeSorted, silenceParents, tryUpdateNodeHealth } from './node-lifecycle-health';
 import { reconcileNodeLabels } from './node-lifecycle-labels';
+import { monitorSlots, quietPass, quietSlot } from './node-lifecycle-monitor-cache';
 import {
   doNoExecuteTaintingPass,
   doNoScheduleTaintingPass,
@@ -139,14 +140,22 @@ function handleDisruption(e: Engine, zoneReady: Map<string, (string | undefined)
 export function monitorNodeHealth(e: Engine): void {
   const m = controllerMemory(e);
   const nodes = e.nodesByName();
+  // What the last passes of this process saw of each node (node-lifecycle-monitor-cache.ts).
+  const slots = monitorSlots(m, m.startedAt, m.generation ?? 0, e.state.settings);
   // Each node's zone, read once per pass (both loops below need it).
-  const zones = nodes.map(zoneKey);
+  const zones: string[] = new Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as Node;
+    const slot = slots[i];
+    zones[i] = slot !== undefined && slot.node === n ? slot.zone : zoneKey(n);
+  }
   const kcmParents = m.kcmCause !== undefined ? [m.kcmCause] : [];
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i] as Node;
     const name = n.metadata.name;
     const zone = zones[i] as string;
-    if (m.knownNodes[name] !== undefined) {
+    // A node with a slot was known to this process when it left the slot, and still is.
+    if (slots[i]?.node === n || m.knownNodes[name] !== undefined) {
       addZone(e, zone); // newZoneRepresentatives
       continue;
     }
@@ -198,39 +207,51 @@ export function monitorNodeHealth(e: Engine): void {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as Node;
     const name = node.metadata.name;
+    const zone = zones[i] as string;
+    // Counted from its slot when a visit would change nothing (node-lifecycle-monitor-cache.ts).
+    const slot = quietPass(e, m, slots[i], node);
+    if (slot) {
+      if (!slot.excluded) countReady(zoneReady, zone, slot.result.current);
+      continue;
+    }
     const r = tryUpdateNodeHealth(e, node);
-    if (node.metadata.labels[LABEL_EXCLUDE_DISRUPTION] === undefined) {
-      const z = zones[i] as string;
-      const list = zoneReady.get(z) ?? [];
-      list.push(r.current);
-      zoneReady.set(z, list);
+    const excluded = node.metadata.labels[LABEL_EXCLUDE_DISRUPTION] !== undefined;
+    if (!excluded) countReady(zoneReady, zone, r.current);
+    if (r.current !== undefined) {
+      processTaintBaseEviction(e, node, r.observed);
+      if (r.current !== 'True' && r.observed === 'True') {
+        const cause = r.unknownCause ?? readyCause(e, name, r.current);
+        const parents = cause !== undefined ? [cause] : [];
+        const c = e.cause({
+          actor: 'node-lifecycle-controller',
+          what: `NodeNotReady ${name}`,
+          rule: `Ready True → ${r.current} (RecordNodeStatusChange)`,
+          parents,
+        });
+        e.event(
+          nodeRef(name, node.metadata.uid),
+          'Normal',
+          'NodeNotReady',
+          `Node ${name} status is now: NodeNotReady`,
+          SOURCE,
+          c,
+        );
+        // kk#112733: only a True → not-True transition marks pods; False → Unknown does not.
+        markPodsNotReady(e, name, podsOnNodeSorted(e, name), parents);
+      }
     }
-    if (r.current === undefined) continue;
-    processTaintBaseEviction(e, node, r.observed);
-    if (r.current !== 'True' && r.observed === 'True') {
-      const cause = r.unknownCause ?? readyCause(e, name, r.current);
-      const parents = cause !== undefined ? [cause] : [];
-      const c = e.cause({
-        actor: 'node-lifecycle-controller',
-        what: `NodeNotReady ${name}`,
-        rule: `Ready True → ${r.current} (RecordNodeStatusChange)`,
-        parents,
-      });
-      e.event(
-        nodeRef(name, node.metadata.uid),
-        'Normal',
-        'NodeNotReady',
-        `Node ${name} status is now: NodeNotReady`,
-        SOURCE,
-        c,
-      );
-      // kk#112733: only a True → not-True transition marks pods; False → Unknown does not.
-      markPodsNotReady(e, name, podsOnNodeSorted(e, name), parents);
-    }
+    slots[i] = quietSlot(e, m, node, zone, excluded);
   }
+  slots.length = nodes.length;
   handleDisruption(e, zoneReady, nodes);
   if (e.observers.length) e.observe({ type: 'zone-states', at: e.now, states: { ...m.zoneStates } });
   scheduleNoExecuteTick(e);
+}
+
+function countReady(zoneReady: Map<string, (string | undefined)[]>, zone: string, status: string | undefined): void {
+  const list = zoneReady.get(zone);
+  if (list) list.push(status);
+  else zoneReady.set(zone, [status]);
 }
 
 /** `processPod`: a pod newly bound to a node the controller sees as not Ready is marked NotReady. */
