@@ -43,6 +43,7 @@ export interface MonitorSlot {
 
 /** The slots of one controller process, by node index in name order. */
 interface Slots {
+  readonly process: string | undefined;
   readonly startedAt: number;
   readonly generation: number;
   readonly settings: object;
@@ -60,20 +61,19 @@ export function useMonitorSlots(on: boolean): void {
 }
 
 /**
- * The slots of `memory` for this process (`startedAt`, `generation`) and `settings`: none when
- * any differs from the last pass's.
+ * The slots of controller memory `m` for its process (container, start, leadership generation) and
+ * `settings`: none when any differs from the last pass's (a new process forgets every node).
  */
-export function monitorSlots(
-  memory: object,
-  startedAt: number,
-  generation: number,
-  settings: object,
-): (MonitorSlot | undefined)[] {
+export function monitorSlots(m: ControllerMemory, settings: object): (MonitorSlot | undefined)[] {
   if (!enabled) return [];
-  const s = byMemory.get(memory);
-  if (s && s.startedAt === startedAt && s.generation === generation && s.settings === settings) return s.slots;
-  const fresh: Slots = { startedAt, generation, settings, slots: [] };
-  byMemory.set(memory, fresh);
+  const process = m.kcmContainerId;
+  const startedAt = m.startedAt;
+  const generation = m.generation ?? 0;
+  const s = byMemory.get(m);
+  if (s && s.process === process && s.startedAt === startedAt && s.generation === generation && s.settings === settings)
+    return s.slots;
+  const fresh: Slots = { process, startedAt, generation, settings, slots: [] };
+  byMemory.set(m, fresh);
   return fresh.slots;
 }
 

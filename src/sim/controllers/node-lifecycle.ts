@@ -141,7 +141,7 @@ export function monitorNodeHealth(e: Engine): void {
   const m = controllerMemory(e);
   const nodes = e.nodesByName();
   // What the last passes of this process saw of each node (node-lifecycle-monitor-cache.ts).
-  const slots = monitorSlots(m, m.startedAt, m.generation ?? 0, e.state.settings);
+  const slots = monitorSlots(m, e.state.settings);
   // Each node's zone, read once per pass (both loops below need it).
   const zones: string[] = new Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) {
