@@ -56,7 +56,7 @@ const byMemory = new WeakMap<object, Slots>();
 let enabled = true;
 
 /** Off: every pass visits every node, as upstream's (for the test that compares the two). */
-export function useMonitorSlots(on: boolean): void {
+export function setMonitorSlots(on: boolean): void {
   enabled = on;
 }
 

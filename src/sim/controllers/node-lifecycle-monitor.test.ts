@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import { Simulation } from '../simulation';
-import { useMonitorSlots } from './node-lifecycle-monitor-cache';
+import { setMonitorSlots } from './node-lifecycle-monitor-cache';
 
 function play(name: string, minutes: number, slots: boolean) {
   const r = parseScenario(readFileSync(new URL(`../../../public/scenarios/${name}.yaml`, import.meta.url), 'utf8'));
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  useMonitorSlots(slots);
+  setMonitorSlots(slots);
   const sim = new Simulation(r.scenario);
   // Seek-like: a snapshot and a restore halfway (a restore starts with no slots).
   sim.advanceTo((minutes / 2) * 60_000);
@@ -29,7 +29,7 @@ function play(name: string, minutes: number, slots: boolean) {
 }
 
 describe('node-lifecycle-controller: skipping quiet nodes changes nothing', () => {
-  afterEach(() => useMonitorSlots(true));
+  afterEach(() => setMonitorSlots(true));
 
   it.each([
     ['zone-down', 30],
