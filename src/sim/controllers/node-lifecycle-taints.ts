@@ -46,6 +46,16 @@ export function hasTaint(node: Node, key: string, effect: TaintEffect): boolean 
   return false;
 }
 
+/** The NoExecute taint a not-Ready status calls for: `not-ready` for False, `unreachable` for Unknown. */
+function noExecuteTaintFor(status: string): string {
+  return status === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
+}
+
+/** The other NoExecute taint of ours, swapped out when the status turns. */
+function otherNoExecuteTaint(status: string): string {
+  return status === 'False' ? TAINT_UNREACHABLE : TAINT_NOT_READY;
+}
+
 export function condition(node: Node, type: NodeCondition['type']): NodeCondition | undefined {
   // A loop, not find(): asked several times per node on every 5 s pass.
   for (const c of node.status.conditions) if (c.type === type) return c;
@@ -204,7 +214,7 @@ function queueAdd(e: Engine, zone: string, nodeName: string): boolean {
 /** `markNodeForTainting`: queue the node in its zone unless already in the set with the right taint. */
 export function markNodeForTainting(e: Engine, node: Node, status: 'False' | 'Unknown'): boolean {
   const name = node.metadata.name;
-  const key = status === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
+  const key = noExecuteTaintFor(status);
   if (!hasTaint(node, key, 'NoExecute')) queueRemove(e, name);
   return queueAdd(e, zoneKey(node), name);
 }
@@ -250,8 +260,8 @@ export function processTaintBaseEviction(e: Engine, node: Node, observed: string
   const name = node.metadata.name;
   if (observed === 'False' || observed === 'Unknown') {
     // Two names, not a destructured pair: this runs for every not-Ready node on every 5 s pass.
-    const want = observed === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
-    const opposite = observed === 'False' ? TAINT_UNREACHABLE : TAINT_NOT_READY;
+    const want = noExecuteTaintFor(observed);
+    const opposite = otherNoExecuteTaint(observed);
     if (hasTaint(node, opposite, 'NoExecute')) {
       // Already tainted with the other one: swap at once, not rate limited.
       const parent = readyCause(e, name, observed);
@@ -287,8 +297,8 @@ export function processTaintBaseEviction(e: Engine, node: Node, observed: string
  */
 export function taintsSettled(node: Node, observed: string, queued: boolean): boolean {
   if (observed === 'False' || observed === 'Unknown') {
-    const want = observed === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
-    const opposite = observed === 'False' ? TAINT_UNREACHABLE : TAINT_NOT_READY;
+    const want = noExecuteTaintFor(observed);
+    const opposite = otherNoExecuteTaint(observed);
     return queued && hasTaint(node, want, 'NoExecute') && !hasTaint(node, opposite, 'NoExecute');
   }
   if (observed === 'True')
@@ -319,8 +329,8 @@ export function doNoExecuteTaintingPass(e: Engine): void {
       if (node && !ready) break; // retried on a later tick
       q.shift(); // RemoveFromQueue: out of the queue, kept in the set
       if (!node || !ready || ready.status === 'True') continue;
-      const [want, opposite] =
-        ready.status === 'False' ? [TAINT_NOT_READY, TAINT_UNREACHABLE] : [TAINT_UNREACHABLE, TAINT_NOT_READY];
+      const want = noExecuteTaintFor(ready.status);
+      const opposite = otherNoExecuteTaint(ready.status);
       const parent = readyCause(e, name, ready.status);
       swapNodeControllerTaint(
         e,
